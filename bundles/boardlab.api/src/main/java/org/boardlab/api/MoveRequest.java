@@ -1,0 +1,37 @@
+package org.boardlab.api;
+
+import java.util.List;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * What the referee tells a {@link Player} when asking it for a move. Implemented by the platform.
+ */
+@ProviderType
+public interface MoveRequest {
+
+    /** The position; the player's side is {@code state().sideToMove()}. */
+    GameState state();
+
+    /** The moves played so far in this game, oldest first. */
+    List<Move> history();
+
+    /**
+     * The instant, on the {@link System#nanoTime()} clock, by which the move must be returned. A
+     * move returned later forfeits the game.
+     */
+    long deadlineNanos();
+
+    /** Nanoseconds left until {@link #deadlineNanos()}; negative when it has passed. */
+    default long remainingNanos() {
+        return deadlineNanos() - System.nanoTime();
+    }
+
+    /**
+     * {@code true} once the answer is no longer wanted (time is up, or the match was stopped). A
+     * searching player should check it, or its thread's interrupt flag, regularly.
+     */
+    boolean isCancelled();
+
+    /** A seed for the player's randomness: the same seed in the same match gives the same game. */
+    long seed();
+}
