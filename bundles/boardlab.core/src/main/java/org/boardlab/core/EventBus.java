@@ -1,0 +1,59 @@
+package org.boardlab.core;
+
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.api.event.BoardlabEvent;
+import org.boardlab.api.event.EventListener;
+
+/**
+ * The one stream of boardlab events. Publishing calls every listener on the publisher's thread, in
+ * subscription order; a listener that throws is reported on standard error and counted, and the
+ * others still get the event. Listeners must return quickly (see {@link EventListener}).
+ */
+@Named
+@Singleton
+public final class EventBus {
+
+    private final CopyOnWriteArrayList<EventListener> listeners = new CopyOnWriteArrayList<>();
+    private final AtomicLong listenerFailures = new AtomicLong();
+
+    /**
+     * Adds a listener until the returned handle is closed.
+     *
+     * @return closing it removes the listener; closing twice does nothing
+     */
+    public AutoCloseable subscribe(EventListener listener) {
+        listeners.add(listener);
+        return () -> listeners.remove(listener);
+    }
+
+    /** Delivers {@code event} to every listener. */
+    public void publish(BoardlabEvent event) {
+        for (EventListener listener : listeners) {
+            try {
+                listener.onEvent(event);
+            } catch (RuntimeException | LinkageError e) {
+                listenerFailures.incrementAndGet();
+                System.err.println("boardlab: an event listener failed on " + event.getClass().getSimpleName() + ": " + e);
+            }
+        }
+    }
+
+    /** {@code true} when somebody listens: publishers may skip building events otherwise. */
+    public boolean hasListeners() {
+        return !listeners.isEmpty();
+    }
+
+    /** How many times a listener threw. */
+    public long listenerFailures() {
+        return listenerFailures.get();
+    }
+
+    /** Microseconds since the epoch, the time unit of every event. */
+    public static long nowMicros() {
+        java.time.Instant now = java.time.Instant.now();
+        return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+    }
+}

@@ -1,0 +1,290 @@
+package org.boardlab.core;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.MoveRequest;
+import org.boardlab.api.Player;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.MatchEvent;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.api.event.MatchOutcome.Ending;
+
+/**
+ * A series of games between two seats, run on a thread of its own, and controlled like seed 004's
+ * Game Controller: continuous or step-by-step mode, pause and resume, one step, restart (optionally
+ * with new options such as another board size), stop.
+ *
+ * <p>Every move goes through the {@link Referee}; every change is published on the
+ * {@link EventBus}. Methods are safe to call from any thread (a UI's, a network session's).
+ */
+public final class Match {
+
+    /** How moves follow each other. */
+    public enum Mode {
+        /** Moves follow each other without waiting (but for the settings' move delay). */
+        CONTINUOUS,
+        /** Each move waits for {@link Match#step()}. */
+        STEP
+    }
+
+    private final long id = Referee.newMatchId();
+    private final Referee referee;
+    private final Game game;
+    private final List<PlayerSeat> seats;
+    private final MatchSettings settings;
+    private final EventBus events;
+    private final CompletableFuture<List<GameResult>> results = new CompletableFuture<>();
+    private final List<GameResult> finished = new ArrayList<>();
+
+    private GameOptions options;
+    private Mode mode = Mode.CONTINUOUS;
+    private boolean paused;
+    private int steps;
+    private boolean stopping;
+    private GameOptions restartWith;
+    private boolean restarting;
+    private volatile Referee.GameRun current;
+    private volatile int gameIndex;
+    private Thread thread;
+
+    /**
+     * @param referee  plays the games
+     * @param game     the game
+     * @param options  its options for the first game
+     * @param first    the seat that moves first in the first game
+     * @param second   the other seat
+     * @param settings time per move, number of games, ...
+     * @param events   where events go
+     */
+    public Match(Referee referee, Game game, GameOptions options, PlayerSeat first, PlayerSeat second,
+            MatchSettings settings, EventBus events) {
+        this.referee = referee;
+        this.game = game;
+        this.options = options;
+        this.seats = List.of(first, second);
+        this.settings = settings;
+        this.events = events;
+        game.newGame(options); // refuse bad options now, not on the match thread
+    }
+
+    /** This match's id, as in its events. */
+    public long id() {
+        return id;
+    }
+
+    public Game game() {
+        return game;
+    }
+
+    public MatchSettings settings() {
+        return settings;
+    }
+
+    /** The position of the game in progress (or the last one). */
+    public GameState state() {
+        Referee.GameRun run = current;
+        return run == null ? null : run.state();
+    }
+
+    /** Starts the match on its own thread; returns at once. */
+    public synchronized Match start() {
+        if (thread != null) {
+            throw new IllegalStateException("match " + id + " has already started");
+        }
+        thread = new Thread(this::run, "boardlab-match-" + id);
+        thread.setDaemon(true);
+        thread.start();
+        return this;
+    }
+
+    /** Completes with the results of all games once the match is over (or stopped). */
+    public CompletableFuture<List<GameResult>> results() {
+        return results;
+    }
+
+    /** Plays the match on the calling thread and returns its results. */
+    public List<GameResult> runHere() {
+        synchronized (this) {
+            if (thread != null) {
+                throw new IllegalStateException("match " + id + " has already started");
+            }
+            thread = Thread.currentThread();
+        }
+        run();
+        return results.join();
+    }
+
+    private void run() {
+        try {
+            while (gameIndex < settings.games()) {
+                GameOptions gameOptions;
+                synchronized (this) {
+                    if (stopping) {
+                        break;
+                    }
+                    gameOptions = options;
+                    restarting = false;
+                }
+                int k = gameIndex;
+                boolean swap = settings.alternateSides() && k % 2 == 1;
+                PlayerSeat firstSeat = seats.get(swap ? 1 : 0);
+                PlayerSeat secondSeat = seats.get(swap ? 0 : 1);
+                GameState start = game.newGame(gameOptions);
+                List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
+                Referee.GameRun run = referee.newGame(id, start, players, List.of(firstSeat.name(), secondSeat.name()),
+                        settings.timePerMove(), settings.seed() + k, events);
+                current = run;
+                MatchOutcome outcome = run.play(this::awaitTurn);
+                synchronized (this) {
+                    if (restarting) {
+                        if (restartWith != null) {
+                            options = restartWith;
+                            restartWith = null;
+                        }
+                        continue; // the aborted game does not count
+                    }
+                }
+                finished.add(new GameResult(k + 1, firstSeat.name(), secondSeat.name(), outcome));
+                gameIndex++;
+                if (outcome.ending() == Ending.ABORTED) {
+                    break;
+                }
+            }
+            results.complete(List.copyOf(finished));
+        } catch (RuntimeException | Error e) {
+            results.completeExceptionally(e);
+            throw e;
+        }
+    }
+
+    /** The seat's player for the next game; a seat whose player is gone plays a player that fails. */
+    private static Player seat(PlayerSeat seat) {
+        try {
+            return seat.players().get();
+        } catch (RuntimeException e) {
+            String why = e.getMessage();
+            return new Player() {
+                @Override
+                public Move chooseMove(MoveRequest request) {
+                    throw new IllegalStateException("player " + seat.name() + " is not available: " + why);
+                }
+            };
+        }
+    }
+
+    private synchronized boolean awaitTurn() throws InterruptedException {
+        while (true) {
+            if (stopping || restarting) {
+                return false;
+            }
+            if (!paused && (mode == Mode.CONTINUOUS || steps > 0)) {
+                break;
+            }
+            wait();
+        }
+        if (mode == Mode.STEP) {
+            steps--;
+        } else if (!settings.moveDelay().isZero() && current != null && current.state().ply() > 0) {
+            long end = System.nanoTime() + settings.moveDelay().toNanos();
+            long left;
+            while ((left = end - System.nanoTime()) > 0 && !stopping && !restarting && !paused) {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+            if (stopping || restarting) {
+                return false;
+            }
+            if (paused) {
+                return awaitTurn();
+            }
+        }
+        return true;
+    }
+
+    /** Switches between continuous and step-by-step play. */
+    public synchronized void setMode(Mode newMode) {
+        mode = newMode;
+        steps = 0;
+        notifyAll();
+        events.publish(new MatchEvent.ModeChanged(EventBus.nowMicros(), id, mode.name(), paused));
+    }
+
+    public synchronized Mode mode() {
+        return mode;
+    }
+
+    /** Holds the match before the next move (a move being thought about is finished first). */
+    public synchronized void pause() {
+        paused = true;
+        events.publish(new MatchEvent.ModeChanged(EventBus.nowMicros(), id, mode.name(), true));
+    }
+
+    /** Lets a paused match go on. */
+    public synchronized void resume() {
+        paused = false;
+        notifyAll();
+        events.publish(new MatchEvent.ModeChanged(EventBus.nowMicros(), id, mode.name(), false));
+    }
+
+    public synchronized boolean isPaused() {
+        return paused;
+    }
+
+    /** In step-by-step mode, lets one more move be played. */
+    public synchronized void step() {
+        steps++;
+        notifyAll();
+    }
+
+    /** Abandons the game in progress and starts it again with the same options. */
+    public void restart() {
+        restart(null);
+    }
+
+    /**
+     * Abandons the game in progress (it ends as aborted and does not count) and starts a new one, with
+     * {@code newOptions} if not {@code null} (seed 004's "change board size, applied at the next
+     * restart").
+     *
+     * @throws IllegalArgumentException if the new options are refused by the game
+     */
+    public void restart(GameOptions newOptions) {
+        if (newOptions != null) {
+            game.newGame(newOptions);
+        }
+        synchronized (this) {
+            restarting = true;
+            restartWith = newOptions;
+            notifyAll();
+        }
+        Referee.GameRun run = current;
+        if (run != null) {
+            run.abort("the game was restarted");
+        }
+    }
+
+    /** Ends the match: the game in progress ends as aborted, no further game starts. */
+    public void stop() {
+        synchronized (this) {
+            stopping = true;
+            notifyAll();
+        }
+        Referee.GameRun run = current;
+        if (run != null) {
+            run.abort("the match was stopped");
+        }
+    }
+
+    /** Makes {@code side} of the game in progress lose at once (a move out of turn, a dropped client). */
+    public void forfeit(Side side, Ending ending, String detail) {
+        Referee.GameRun run = current;
+        if (run != null) {
+            run.forfeit(side, ending, detail);
+        }
+    }
+}

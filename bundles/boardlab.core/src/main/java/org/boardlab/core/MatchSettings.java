@@ -1,0 +1,56 @@
+package org.boardlab.core;
+
+import java.time.Duration;
+
+/**
+ * How a match is run.
+ *
+ * @param timePerMove    how long a side may think about one move (seed 004: 10 s)
+ * @param games          how many games to play
+ * @param alternateSides whether the seats swap sides after every game, so each player moves first
+ *                       in half the games
+ * @param moveDelay      a pause after every move in continuous mode, so people can follow
+ * @param seed           the match's seed; game {@code k} (from 0) uses {@code seed + k}
+ */
+public record MatchSettings(Duration timePerMove, int games, boolean alternateSides, Duration moveDelay, long seed) {
+
+    /** Seed 004's time per move. */
+    public static final Duration DEFAULT_TIME_PER_MOVE = Duration.ofSeconds(10);
+
+    public MatchSettings {
+        if (timePerMove.isNegative() || timePerMove.isZero()) {
+            throw new IllegalArgumentException("the time per move must be positive, not " + timePerMove);
+        }
+        if (games < 1) {
+            throw new IllegalArgumentException("a match has at least one game, not " + games);
+        }
+        if (moveDelay.isNegative()) {
+            throw new IllegalArgumentException("the move delay cannot be negative");
+        }
+    }
+
+    /** One game, 10 s a move, no delay, seed 1. */
+    public static MatchSettings defaults() {
+        return new MatchSettings(DEFAULT_TIME_PER_MOVE, 1, true, Duration.ZERO, 1);
+    }
+
+    public MatchSettings withTimePerMove(Duration d) {
+        return new MatchSettings(d, games, alternateSides, moveDelay, seed);
+    }
+
+    public MatchSettings withGames(int n) {
+        return new MatchSettings(timePerMove, n, alternateSides, moveDelay, seed);
+    }
+
+    public MatchSettings withMoveDelay(Duration d) {
+        return new MatchSettings(timePerMove, games, alternateSides, d, seed);
+    }
+
+    public MatchSettings withSeed(long s) {
+        return new MatchSettings(timePerMove, games, alternateSides, moveDelay, s);
+    }
+
+    public MatchSettings withAlternateSides(boolean alternate) {
+        return new MatchSettings(timePerMove, games, alternate, moveDelay, seed);
+    }
+}

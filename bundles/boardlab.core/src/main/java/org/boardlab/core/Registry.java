@@ -1,0 +1,137 @@
+package org.boardlab.core;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.inject.Inject;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.api.Game;
+import org.boardlab.api.Player;
+import org.boardlab.api.Protocol;
+import org.boardlab.api.event.RegistryEvent;
+import org.boardlab.api.event.RegistryEvent.Change;
+import org.boardlab.api.event.RegistryEvent.Kind;
+
+/**
+ * The games, players and protocols loaded right now. Bundles come and go while boardlab runs (the
+ * players folder is watched), so every answer is a snapshot; subscribe to the {@link EventBus} for
+ * {@link RegistryEvent}s to follow changes.
+ *
+ * <p>Ids are unique per kind. A component whose id is already taken by another bundle is refused
+ * with a {@link Change#REFUSED} event that says which bundle holds the id; it is not silently
+ * shadowed. A bundle that is updated (its jar replaced) removes its components and adds them again:
+ * the new arrival is reported as {@link Change#REPLACED}.
+ */
+@Named
+@Singleton
+public final class Registry {
+
+    private final EventBus events;
+    private final Map<Kind, Map<String, Component<?>>> components = new ConcurrentHashMap<>();
+    /** id of a component that left → the bundle id it left from, to recognise a replacement. */
+    private final Map<Kind, Map<String, Long>> departed = new ConcurrentHashMap<>();
+
+    @Inject
+    public Registry(EventBus events) {
+        this.events = events;
+        for (Kind kind : Kind.values()) {
+            components.put(kind, new ConcurrentHashMap<>());
+            departed.put(kind, new ConcurrentHashMap<>());
+        }
+    }
+
+    /**
+     * Adds a component, unless its id is taken by another one.
+     *
+     * @return {@code true} if added, {@code false} if refused
+     */
+    public synchronized boolean add(Component<?> component) {
+        Map<String, Component<?>> ofKind = components.get(component.kind());
+        Component<?> holder = ofKind.get(component.id());
+        if (holder != null) {
+            String why = "the " + component.kind().name().toLowerCase() + " id '" + component.id() + "' of bundle "
+                    + component.bundle() + " " + component.bundleVersion() + " is already used by bundle "
+                    + holder.bundle() + " " + holder.bundleVersion() + "; rename it in @Named(\"...\")";
+            System.err.println("boardlab: refused: " + why);
+            publish(Change.REFUSED, component, why);
+            return false;
+        }
+        ofKind.put(component.id(), component);
+        Long leftFrom = departed.get(component.kind()).remove(component.id());
+        boolean replaced = leftFrom != null && leftFrom == component.bundleId() && component.bundleId() >= 0;
+        publish(replaced ? Change.REPLACED : Change.ADDED, component,
+                (replaced ? "replaced by " : "added from ") + component.bundle() + " " + component.bundleVersion());
+        return true;
+    }
+
+    /** Removes a component if it is the registered one (a refused duplicate leaving changes nothing). */
+    public synchronized void remove(Component<?> component) {
+        Map<String, Component<?>> ofKind = components.get(component.kind());
+        Component<?> current = ofKind.get(component.id());
+        if (current == null || current.bundleId() != component.bundleId()
+                || !current.bundleVersion().equals(component.bundleVersion())) {
+            return;
+        }
+        ofKind.remove(component.id());
+        departed.get(component.kind()).put(component.id(), component.bundleId());
+        publish(Change.REMOVED, component, "removed with " + component.bundle() + " " + component.bundleVersion());
+    }
+
+    private void publish(Change change, Component<?> c, String message) {
+        events.publish(new RegistryEvent(EventBus.nowMicros(), change, c.kind(), c.id(), c.bundle(), c.bundleVersion(), message));
+    }
+
+    /** All components of {@code kind}, sorted by id. */
+    public List<Component<?>> all(Kind kind) {
+        List<Component<?>> list = new ArrayList<>(components.get(kind).values());
+        list.sort(Comparator.comparing(Component::id));
+        return list;
+    }
+
+    /** The game with this id. */
+    @SuppressWarnings("unchecked")
+    public Optional<Component<Game>> game(String id) {
+        return Optional.ofNullable((Component<Game>) components.get(Kind.GAME).get(id));
+    }
+
+    /** The player with this id. */
+    @SuppressWarnings("unchecked")
+    public Optional<Component<Player>> player(String id) {
+        return Optional.ofNullable((Component<Player>) components.get(Kind.PLAYER).get(id));
+    }
+
+    /** The protocol with this id. */
+    @SuppressWarnings("unchecked")
+    public Optional<Component<Protocol>> protocol(String id) {
+        return Optional.ofNullable((Component<Protocol>) components.get(Kind.PROTOCOL).get(id));
+    }
+
+    /**
+     * The game with this id, or an exception whose message lists the games that are loaded.
+     *
+     * @throws IllegalArgumentException if no such game is loaded
+     */
+    public Game requireGame(String id) {
+        return game(id).orElseThrow(() -> new IllegalArgumentException(
+                "no game '" + id + "' is loaded; loaded games: " + ids(Kind.GAME))).get();
+    }
+
+    /**
+     * The player with this id, or an exception whose message lists the players that are loaded.
+     *
+     * @throws IllegalArgumentException if no such player is loaded
+     */
+    public Component<Player> requirePlayer(String id) {
+        return player(id).orElseThrow(() -> new IllegalArgumentException(
+                "no player '" + id + "' is loaded; loaded players: " + ids(Kind.PLAYER)));
+    }
+
+    private String ids(Kind kind) {
+        List<String> ids = all(kind).stream().map(Component::id).toList();
+        return ids.isEmpty() ? "none" : String.join(", ", ids);
+    }
+}

@@ -1,0 +1,26 @@
+package org.boardlab.core.internal;
+
+import java.util.Hashtable;
+import org.eclipse.sisu.inject.BeanLocator;
+import org.eclipse.sisu.inject.MutableBeanLocator;
+import org.eclipse.sisu.launch.SisuExtender;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+
+/**
+ * Starts Eclipse Sisu for the whole framework: every bundle that imports {@code javax.inject} gets
+ * an injector over its {@code @Named} classes (from the index that sisu-maven-plugin writes), all
+ * sharing one bean locator. The locator is also registered as an OSGi service so that code outside
+ * Sisu (the launcher's main thread, Gogo commands, in-framework tests) can find beans.
+ */
+public final class CoreActivator extends SisuExtender {
+
+    @Override
+    protected MutableBeanLocator createLocator(BundleContext context) {
+        MutableBeanLocator locator = super.createLocator(context);
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(Constants.SERVICE_DESCRIPTION, "boardlab's shared Sisu bean locator");
+        context.registerService(BeanLocator.class, locator, props);
+        return locator;
+    }
+}

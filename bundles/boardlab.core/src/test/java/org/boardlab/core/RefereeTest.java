@@ -1,0 +1,199 @@
+package org.boardlab.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.ai.basic.FirstLegalPlayer;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.Player;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.BoardlabEvent;
+import org.boardlab.api.event.MatchEvent;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.game.tictactoe.TicTacToe;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class RefereeTest {
+
+    private final TicTacToe game = new TicTacToe();
+    private final Referee referee = new Referee();
+    private final EventBus bus = new EventBus();
+    private final List<BoardlabEvent> events = Collections.synchronizedList(new ArrayList<>());
+
+    RefereeTest() {
+        bus.subscribe(events::add);
+    }
+
+    @AfterEach
+    void close() {
+        referee.close();
+    }
+
+    private MatchOutcome play(Player first, Player second, Duration perMove) {
+        return referee.newGame(7, game.newGame(), List.of(first, second), List.of("a", "b"), perMove, 1, bus)
+                .play(Referee.Gate.OPEN);
+    }
+
+    @Test
+    void aNormalGameEndsByTheRulesAndPublishesEveryMove() {
+        MatchOutcome outcome = play(new RandomPlayer(), new RandomPlayer(), Duration.ofSeconds(5));
+        assertThat(outcome.ending()).isEqualTo(Ending.NORMAL);
+        assertThat(outcome.finalState().isTerminal()).isTrue();
+        assertThat(outcome.winner()).isEqualTo(outcome.finalState().outcome().winner());
+        List<MatchEvent.Moved> moves = events.stream().filter(e -> e instanceof MatchEvent.Moved)
+                .map(e -> (MatchEvent.Moved) e).toList();
+        assertThat(moves).hasSize(outcome.moves().size());
+        assertThat(moves.get(0).side()).isEqualTo(Side.FIRST);
+        assertThat(moves.get(1).side()).isEqualTo(Side.SECOND);
+        assertThat(events.get(0)).isInstanceOf(MatchEvent.Started.class);
+        assertThat(events.get(events.size() - 1)).isInstanceOf(MatchEvent.Ended.class);
+    }
+
+    @Test
+    void anIllegalMoveForfeitsWithTheReason() {
+        Player cheater = request -> request.state().parseMove("a1"); // a1 is taken after the first move
+        MatchOutcome outcome = play(new FirstLegalPlayer(), cheater, Duration.ofSeconds(5));
+        assertThat(outcome.ending()).isEqualTo(Ending.ILLEGAL_MOVE);
+        assertThat(outcome.loser()).isEqualTo(Side.SECOND);
+        assertThat(outcome.winner()).isEqualTo(Side.FIRST);
+        assertThat(outcome.detail()).isEqualTo("b (O) played a1: square a1 is taken");
+        assertThat(outcome.gmScores()[1]).isZero();
+    }
+
+    @Test
+    void noMoveAtAllIsIllegal() {
+        MatchOutcome outcome = play(request -> null, new RandomPlayer(), Duration.ofSeconds(5));
+        assertThat(outcome.ending()).isEqualTo(Ending.ILLEGAL_MOVE);
+        assertThat(outcome.detail()).contains("returned no move");
+    }
+
+    @Test
+    void aMoveOfAnotherGameIsIllegal() {
+        Move alien = () -> "zz";
+        MatchOutcome outcome = play(request -> alien, new RandomPlayer(), Duration.ofSeconds(5));
+        assertThat(outcome.ending()).isEqualTo(Ending.ILLEGAL_MOVE);
+        assertThat(outcome.loser()).isEqualTo(Side.FIRST);
+    }
+
+    @Test
+    void anExceptionForfeitsAsAnError() {
+        MatchOutcome outcome = play(new RandomPlayer(), request -> {
+            throw new IllegalStateException("my bug");
+        }, Duration.ofSeconds(5));
+        assertThat(outcome.ending()).isEqualTo(Ending.ERROR);
+        assertThat(outcome.loser()).isEqualTo(Side.SECOND);
+        assertThat(outcome.detail()).isEqualTo("b (O) failed: IllegalStateException: my bug");
+    }
+
+    @Test
+    void aSlowPlayerLosesOnTime() {
+        Player sleeper = request -> {
+            Thread.sleep(10_000);
+            return request.state().legalMoves().get(0);
+        };
+        long start = System.nanoTime();
+        MatchOutcome outcome = play(sleeper, new RandomPlayer(), Duration.ofMillis(200));
+        long took = System.nanoTime() - start;
+        assertThat(outcome.ending()).isEqualTo(Ending.TIMEOUT);
+        assertThat(outcome.loser()).isEqualTo(Side.FIRST);
+        assertThat(outcome.detail()).isEqualTo("a (X) did not move within 200 ms");
+        assertThat(TimeUnit.NANOSECONDS.toMillis(took)).isLessThan(5_000);
+        assertThat(outcome.timeNanos()[0]).isEqualTo(TimeUnit.MILLISECONDS.toNanos(200));
+    }
+
+    @Test
+    void aPlayerThatLoopsForeverLosesAndIsStopped() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        Player looper = request -> {
+            entered.countDown();
+            long x = 0;
+            while (true) { // ignores the interrupt and the deadline
+                x++;
+                if (x == Long.MIN_VALUE) {
+                    return null;
+                }
+            }
+        };
+        MatchOutcome outcome = play(looper, new RandomPlayer(), Duration.ofMillis(100));
+        assertThat(entered.await(1, TimeUnit.SECONDS)).isTrue();
+        assertThat(outcome.ending()).isEqualTo(Ending.TIMEOUT);
+        // the referee is free at once: another game runs normally
+        assertThat(play(new RandomPlayer(), new RandomPlayer(), Duration.ofSeconds(5)).ending()).isEqualTo(Ending.NORMAL);
+        // and the runaway thread is stopped after the grace period
+        long until = System.nanoTime() + Referee.RUNAWAY_GRACE.toNanos() + TimeUnit.SECONDS.toNanos(3);
+        while (referee.runawayThreads() == 0 && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(referee.runawayThreads()).isEqualTo(1);
+        assertThat(referee.runawayThreadsStillRunning()).isZero();
+    }
+
+    @Test
+    void aForfeitFromOutsideEndsTheGameAtOnce() throws Exception {
+        CountDownLatch thinking = new CountDownLatch(1);
+        Player slow = request -> {
+            thinking.countDown();
+            Thread.sleep(5_000);
+            return request.state().legalMoves().get(0);
+        };
+        Referee.GameRun run = referee.newGame(8, game.newGame(), List.of(slow, new RandomPlayer()), List.of("a", "b"),
+                Duration.ofSeconds(10), 1, bus);
+        Thread t = new Thread(() -> {
+            try {
+                thinking.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            run.forfeit(Side.SECOND, Ending.OUT_OF_TURN, "b sent a move while a was to move");
+        });
+        t.start();
+        long start = System.nanoTime();
+        MatchOutcome outcome = run.play(Referee.Gate.OPEN);
+        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(4_000);
+        assertThat(outcome.ending()).isEqualTo(Ending.OUT_OF_TURN);
+        assertThat(outcome.winner()).isEqualTo(Side.FIRST);
+        assertThat(outcome.detail()).isEqualTo("b sent a move while a was to move");
+    }
+
+    @Test
+    void gameMasterScoresFollowSeed004sExample() {
+        // white 5 coins in 8 s, black 2 coins in 4 s, white wins: white 204, black 94
+        long s = 1_000_000_000L;
+        int[] gm = Referee.gmScores(new int[] {2, 5}, new long[] {4 * s, 8 * s}, Side.SECOND, null);
+        assertThat(gm).containsExactly(94, 204);
+    }
+
+    @Test
+    void aForfeiterScoresZeroInTheGameMasterCount() {
+        int[] gm = Referee.gmScores(new int[] {10, 3}, new long[] {1, 1}, Side.SECOND, Side.FIRST);
+        assertThat(gm[0]).isZero();
+        assertThat(gm[1]).isEqualTo(23 + 50 + 100);
+    }
+
+    @Test
+    void theSameSeedGivesTheSameGame() {
+        List<String> first = play(new RandomPlayer(), new RandomPlayer(), Duration.ofSeconds(5)).moves().stream()
+                .map(Move::notation).toList();
+        List<String> again = play(new RandomPlayer(), new RandomPlayer(), Duration.ofSeconds(5)).moves().stream()
+                .map(Move::notation).toList();
+        assertThat(again).isEqualTo(first);
+    }
+
+    @Test
+    void theStartPositionIsNotChanged() {
+        GameState start = game.newGame();
+        referee.newGame(9, start, List.of(new RandomPlayer(), new RandomPlayer()), List.of("a", "b"), Duration.ofSeconds(1), 3, null)
+                .play(Referee.Gate.OPEN);
+        assertThat(start.ply()).isZero();
+        assertThat(start.legalMoves()).hasSize(9);
+    }
+}
