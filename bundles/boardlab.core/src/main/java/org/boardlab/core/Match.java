@@ -3,6 +3,8 @@ package org.boardlab.core;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
@@ -41,6 +43,7 @@ public final class Match {
     private final EventBus events;
     private final CompletableFuture<List<GameResult>> results = new CompletableFuture<>();
     private final List<GameResult> finished = new ArrayList<>();
+    private final List<Consumer<GameResult>> resultListeners = new CopyOnWriteArrayList<>();
 
     private GameOptions options;
     private Mode mode = Mode.CONTINUOUS;
@@ -108,6 +111,15 @@ public final class Match {
         return results;
     }
 
+    /**
+     * Calls {@code listener} on the match's thread after each game that counts (not after a game
+     * abandoned by a restart). Add listeners before starting the match.
+     */
+    public Match onGameResult(Consumer<GameResult> listener) {
+        resultListeners.add(listener);
+        return this;
+    }
+
     /** Plays the match on the calling thread and returns its results. */
     public List<GameResult> runHere() {
         synchronized (this) {
@@ -150,7 +162,11 @@ public final class Match {
                         continue; // the aborted game does not count
                     }
                 }
-                finished.add(new GameResult(k + 1, firstSeat.name(), secondSeat.name(), outcome));
+                GameResult result = new GameResult(k + 1, firstSeat.name(), secondSeat.name(), outcome);
+                finished.add(result);
+                for (Consumer<GameResult> listener : resultListeners) {
+                    listener.accept(result);
+                }
                 gameIndex++;
                 if (outcome.ending() == Ending.ABORTED) {
                     break;

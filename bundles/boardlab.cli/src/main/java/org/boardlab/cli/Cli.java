@@ -1,0 +1,127 @@
+package org.boardlab.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.boardlab.cli.internal.ListCommand;
+import org.boardlab.cli.internal.MatchCommand;
+import org.boardlab.cli.internal.WorkbenchCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code boardlab} command. With no command it opens the workbench.
+ *
+ * <pre>
+ * boardlab [--console] [COMMAND] [ARGS]
+ * </pre>
+ *
+ * Exit codes: 0 success, 1 failure (a message on standard error), 2 wrong usage.
+ */
+@Command(name = "boardlab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        description = "A workbench for networked board games: games, players and protocols are plug-in bundles.",
+        subcommands = {ListCommand.class, MatchCommand.class, WorkbenchCommand.class})
+public final class Cli implements Runnable {
+
+    @Option(names = "--console", description = "Also open the Gogo shell on this terminal (boardlab commands are in it).")
+    boolean console;
+
+    private final Services services;
+
+    private Cli(Services services) {
+        this.services = services;
+    }
+
+    /** The services the commands run against. */
+    public Services services() {
+        return services;
+    }
+
+    /** {@code true} when {@code --console} was given. */
+    public boolean console() {
+        return console;
+    }
+
+    @Override
+    public void run() {
+        // no command: handled by execute(), which runs the workbench
+    }
+
+    /**
+     * Runs one command line.
+     *
+     * @return the exit code
+     */
+    public static int execute(Services services, List<String> args, PrintWriter out, PrintWriter err) {
+        return execute(services, args, out, err, null);
+    }
+
+    /**
+     * Runs one command line, calling {@code onConsole} first when {@code --console} is given.
+     *
+     * @return the exit code
+     */
+    public static int execute(Services services, List<String> args, PrintWriter out, PrintWriter err, Runnable onConsole) {
+        Cli cli = new Cli(services);
+        CommandLine line = commandLine(cli, out, err);
+        List<String> effective = new ArrayList<>(args);
+        CommandLine.ParseResult parsed;
+        try {
+            parsed = line.parseArgs(effective.toArray(String[]::new));
+        } catch (CommandLine.ParameterException e) {
+            try {
+                return line.getParameterExceptionHandler().handleParseException(e, effective.toArray(String[]::new));
+            } catch (Exception unexpected) {
+                err.println("boardlab: " + e.getMessage());
+                return 2;
+            }
+        } catch (RuntimeException e) {
+            err.println("boardlab: " + e.getMessage());
+            return 2;
+        }
+        if (cli.console && onConsole != null) {
+            onConsole.run();
+        }
+        if (parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested() || parsed.hasSubcommand()) {
+            return line.execute(effective.toArray(String[]::new));
+        }
+        List<String> withWorkbench = new ArrayList<>(effective);
+        withWorkbench.add("workbench");
+        return line.execute(withWorkbench.toArray(String[]::new));
+    }
+
+    private static CommandLine commandLine(Cli cli, PrintWriter out, PrintWriter err) {
+        CommandLine line = new CommandLine(cli, new CommandLine.IFactory() {
+            @Override
+            public <K> K create(Class<K> type) throws Exception {
+                if (type == Version.class) {
+                    return type.cast(new Version(cli.services));
+                }
+                return CommandLine.defaultFactory().create(type);
+            }
+        });
+        line.setOut(out);
+        line.setErr(err);
+        line.setExecutionExceptionHandler((e, cmd, parseResult) -> {
+            cmd.getErr().println("boardlab: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            cmd.getErr().flush();
+            return 1;
+        });
+        return line;
+    }
+
+    /** Prints boardlab's version. */
+    static final class Version implements CommandLine.IVersionProvider {
+        private final Services services;
+
+        Version(Services services) {
+            this.services = services;
+        }
+
+        @Override
+        public String[] getVersion() {
+            return new String[] {"boardlab " + services.version()};
+        }
+    }
+}

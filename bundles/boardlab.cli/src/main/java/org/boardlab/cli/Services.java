@@ -1,0 +1,24 @@
+package org.boardlab.cli;
+
+import java.util.Optional;
+import org.boardlab.core.Application;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Referee;
+import org.boardlab.core.Registry;
+
+/** What the commands need from the running boardlab. */
+public interface Services {
+
+    Registry registry();
+
+    EventBus events();
+
+    /** A referee shared by the commands of this process. */
+    Referee referee();
+
+    /** The front end with this id (e.g. {@code workbench}), if its bundle is loaded. */
+    Optional<Application> application(String id);
+
+    /** boardlab's version, e.g. {@code 0.1.0}. */
+    String version();
+}

@@ -1,0 +1,79 @@
+package org.boardlab.cli.internal;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Hashtable;
+import java.util.List;
+import org.apache.felix.service.command.CommandProcessor;
+import org.apache.felix.service.command.CommandSession;
+import org.boardlab.cli.Cli;
+import org.boardlab.cli.Services;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.ServiceRegistration;
+
+/**
+ * The boardlab commands in the Gogo shell: {@code boardlab:list}, {@code boardlab:match ...}, the
+ * same arguments as on the command line (type {@code list --help}).
+ */
+public final class GogoCommands {
+
+    private static final String[] FUNCTIONS = {"list", "match"};
+
+    private final Services services;
+
+    private GogoCommands(Services services) {
+        this.services = services;
+    }
+
+    static ServiceRegistration<?> register(BundleContext context, Services services) {
+        Hashtable<String, Object> props = new Hashtable<>();
+        props.put(CommandProcessor.COMMAND_SCOPE, "boardlab");
+        props.put(CommandProcessor.COMMAND_FUNCTION, FUNCTIONS);
+        return context.registerService(GogoCommands.class, new GogoCommands(services), props);
+    }
+
+    private int run(String command, String[] args) {
+        List<String> all = new ArrayList<>();
+        all.add(command);
+        all.addAll(List.of(args));
+        PrintWriter out = new PrintWriter(System.out, true);
+        PrintWriter err = new PrintWriter(System.err, true);
+        return Cli.execute(services, all, out, err);
+    }
+
+    /** {@code list [--json]} */
+    public int list(String... args) {
+        return run("list", args);
+    }
+
+    /** {@code match <game> <playerA> <playerB> [options]} */
+    public int match(String... args) {
+        return run("match", args);
+    }
+
+    /**
+     * Opens an interactive Gogo shell on this process's terminal, on a thread of its own (the
+     * launcher's main thread stays with the command or the workbench).
+     */
+    static void openConsole(BundleContext context) {
+        ServiceReference<CommandProcessor> ref = context.getServiceReference(CommandProcessor.class);
+        if (ref == null) {
+            System.err.println("boardlab: --console needs the Gogo shell bundles, which are not installed");
+            return;
+        }
+        CommandProcessor processor = context.getService(ref);
+        Thread console = new Thread(() -> {
+            CommandSession session = processor.createSession(System.in, System.out, System.err);
+            try {
+                session.execute("gosh --login --noshutdown");
+            } catch (Exception e) {
+                System.err.println("boardlab: the console stopped: " + e.getMessage());
+            } finally {
+                session.close();
+            }
+        }, "boardlab-console");
+        console.setDaemon(true);
+        console.start();
+    }
+}

@@ -1,0 +1,90 @@
+package org.boardlab.cli.internal;
+
+import java.util.Iterator;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.cli.Services;
+import org.boardlab.core.Application;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Referee;
+import org.boardlab.core.Registry;
+import org.eclipse.sisu.BeanEntry;
+import org.eclipse.sisu.inject.BeanLocator;
+import org.osgi.framework.BundleContext;
+import org.osgi.util.tracker.ServiceTracker;
+
+import com.google.inject.Key;
+import com.google.inject.name.Names;
+
+/** {@link Services} found through the shared Sisu bean locator that boardlab.core registers. */
+final class LocatorServices implements Services, AutoCloseable {
+
+    private final ServiceTracker<BeanLocator, BeanLocator> tracker;
+    private final String version;
+    private volatile Referee referee;
+
+    LocatorServices(BundleContext context) {
+        tracker = new ServiceTracker<>(context, BeanLocator.class, null);
+        tracker.open();
+        org.osgi.framework.Version v = context.getBundle().getVersion();
+        version = v.getMajor() + "." + v.getMinor() + "." + v.getMicro();
+    }
+
+    private BeanLocator locator() {
+        try {
+            BeanLocator locator = tracker.waitForService(TimeUnit.SECONDS.toMillis(10));
+            if (locator == null) {
+                throw new IllegalStateException("boardlab.core is not running (no bean locator after 10 s)");
+            }
+            return locator;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for boardlab.core");
+        }
+    }
+
+    private <T> T one(Class<T> type) {
+        Iterator<? extends BeanEntry<?, T>> it = locator().locate(Key.get(type)).iterator();
+        if (!it.hasNext()) {
+            throw new IllegalStateException("no " + type.getSimpleName() + " is available: is boardlab.core running?");
+        }
+        return it.next().getValue();
+    }
+
+    @Override
+    public Registry registry() {
+        return one(Registry.class);
+    }
+
+    @Override
+    public EventBus events() {
+        return one(EventBus.class);
+    }
+
+    @Override
+    public synchronized Referee referee() {
+        if (referee == null) {
+            referee = new Referee();
+        }
+        return referee;
+    }
+
+    @Override
+    public Optional<Application> application(String id) {
+        Iterator<? extends BeanEntry<?, Application>> it = locator().locate(Key.get(Application.class, Names.named(id))).iterator();
+        return it.hasNext() ? Optional.of(it.next().getValue()) : Optional.empty();
+    }
+
+    @Override
+    public String version() {
+        return version;
+    }
+
+    @Override
+    public synchronized void close() {
+        if (referee != null) {
+            referee.close();
+        }
+        tracker.close();
+    }
+}

@@ -1,0 +1,192 @@
+package org.boardlab.cli.internal;
+
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.Move;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.cli.Cli;
+import org.boardlab.core.GameResult;
+import org.boardlab.core.Match;
+import org.boardlab.core.MatchSettings;
+import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.Registry;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code boardlab match <game> <playerA> <playerB>}: plays games between two loaded players through
+ * the referee and prints each result and a summary.
+ */
+@Command(name = "match", mixinStandardHelpOptions = true,
+        description = {"Play games between two loaded players and print each result and a summary.",
+            "The players swap sides after every game (A moves first in games 1, 3, 5, ...) unless --same-sides is given.",
+            "A player that plays an illegal move, throws, or runs out of time loses that game."})
+public final class MatchCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Cli cli;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", description = "The game's id (see boardlab list).")
+    String gameId;
+
+    @Parameters(index = "1", description = "Player A's id.")
+    String playerA;
+
+    @Parameters(index = "2", description = "Player B's id.")
+    String playerB;
+
+    @Option(names = "--time-per-move", paramLabel = "S", description = "Seconds a side may think about one move (default: ${DEFAULT-VALUE}).",
+            defaultValue = "10")
+    double timePerMove;
+
+    @Option(names = "--games", paramLabel = "N", description = "How many games (default: ${DEFAULT-VALUE}).", defaultValue = "1")
+    int games;
+
+    @Option(names = "--seed", paramLabel = "S", description = "The match's seed; game k uses seed + k - 1 (default: ${DEFAULT-VALUE}).",
+            defaultValue = "1")
+    long seed;
+
+    @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE", description = "A game option, e.g. size=10; may be repeated.")
+    List<String> options = new ArrayList<>();
+
+    @Option(names = "--same-sides", description = "Player A moves first in every game.")
+    boolean sameSides;
+
+    @Option(names = "--json", description = "Print one JSON object per game, then one with the summary.")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        if (games < 1) {
+            throw new IllegalArgumentException("--games must be at least 1");
+        }
+        if (!(timePerMove > 0) || timePerMove > 86_400) {
+            throw new IllegalArgumentException("--time-per-move must be between 0 and 86400 seconds");
+        }
+        Registry registry = cli.services().registry();
+        Game game = registry.requireGame(gameId);
+        GameOptions gameOptions = GameOptions.parse(options);
+        game.newGame(gameOptions); // refuse bad options before anything is played
+        for (String id : List.of(playerA, playerB)) {
+            if (!registry.requirePlayer(id).get().supports(game)) {
+                throw new IllegalArgumentException("player '" + id + "' cannot play " + game.id());
+            }
+        }
+        String nameA = playerA.equals(playerB) ? playerA + "#1" : playerA;
+        String nameB = playerA.equals(playerB) ? playerB + "#2" : playerB;
+        PlayerSeat a = new PlayerSeat(nameA, PlayerSeat.of(registry, playerA).players());
+        PlayerSeat b = new PlayerSeat(nameB, PlayerSeat.of(registry, playerB).players());
+        MatchSettings settings = MatchSettings.defaults()
+                .withTimePerMove(Duration.ofNanos((long) (timePerMove * 1e9)))
+                .withGames(games).withSeed(seed).withAlternateSides(!sameSides);
+        Match match = new Match(cli.services().referee(), game, gameOptions, a, b, settings, cli.services().events());
+        PrintWriter out = spec.commandLine().getOut();
+        long start = System.nanoTime();
+        Summary summary = new Summary(nameA, nameB);
+        match.onGameResult(result -> {
+            summary.add(result);
+            print(result, game, out);
+        });
+        match.runHere();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        if (json) {
+            Map<String, Object> s = new LinkedHashMap<>();
+            s.put("game", game.id());
+            s.put("options", gameOptions.asMap());
+            s.put("games", summary.games);
+            s.put("a", nameA);
+            s.put("b", nameB);
+            s.put("wins_a", summary.winsA);
+            s.put("wins_b", summary.winsB);
+            s.put("draws", summary.draws);
+            s.put("forfeits_a", summary.forfeitsA);
+            s.put("forfeits_b", summary.forfeitsB);
+            s.put("seconds", Math.round(seconds * 1000) / 1000.0);
+            out.println(Json.line(Map.of("summary", s)));
+        } else {
+            out.printf("%d games: %s won %d, %s won %d, %d drawn (forfeits: %s %d, %s %d) in %.2f s%n", summary.games, nameA,
+                    summary.winsA, nameB, summary.winsB, summary.draws, nameA, summary.forfeitsA, nameB, summary.forfeitsB,
+                    seconds);
+        }
+        out.flush();
+        return 0;
+    }
+
+    private void print(GameResult r, Game game, PrintWriter out) {
+        MatchOutcome o = r.outcome();
+        if (json) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("game", r.number());
+            row.put("first", r.first());
+            row.put("second", r.second());
+            row.put("winner", r.winnerName());
+            row.put("winner_side", o.winner() == null ? null : game.sideName(o.winner()));
+            row.put("ending", o.ending().name().toLowerCase());
+            row.put("detail", o.detail());
+            row.put("plies", o.moves().size());
+            row.put("moves", o.moves().stream().map(Move::notation).collect(Collectors.joining(" ")));
+            row.put("scores", List.of(o.scores()[0], o.scores()[1]));
+            row.put("gm_scores", List.of(o.gmScores()[0], o.gmScores()[1]));
+            row.put("time_ms", List.of(o.timeNanos()[0] / 1_000_000, o.timeNanos()[1] / 1_000_000));
+            out.println(Json.line(row));
+        } else {
+            String result = o.winner() == null ? "draw" : r.winnerName() + " (" + game.sideName(o.winner()) + ") wins";
+            out.printf("game %d: %s (%s) vs %s (%s): %s, %s, %d moves%n", r.number(), r.first(), game.sideName(Side.FIRST),
+                    r.second(), game.sideName(Side.SECOND), result, o.detail(), o.moves().size());
+        }
+        out.flush();
+    }
+
+    /** Wins, draws and forfeits per seat. */
+    private static final class Summary {
+        final String a;
+        final String b;
+        int games;
+        int winsA;
+        int winsB;
+        int draws;
+        int forfeitsA;
+        int forfeitsB;
+
+        Summary(String a, String b) {
+            this.a = a;
+            this.b = b;
+        }
+
+        void add(GameResult r) {
+            games++;
+            String winner = r.winnerName();
+            if (winner == null) {
+                draws++;
+            } else if (winner.equals(a)) {
+                winsA++;
+            } else {
+                winsB++;
+            }
+            Side loser = r.outcome().loser();
+            if (loser != null) {
+                if (r.name(loser).equals(a)) {
+                    forfeitsA++;
+                } else {
+                    forfeitsB++;
+                }
+            }
+        }
+    }
+}

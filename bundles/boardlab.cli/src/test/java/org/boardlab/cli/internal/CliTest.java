@@ -1,0 +1,158 @@
+package org.boardlab.cli.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.boardlab.ai.basic.FirstLegalPlayer;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.event.RegistryEvent.Kind;
+import org.boardlab.cli.Cli;
+import org.boardlab.cli.Services;
+import org.boardlab.core.Application;
+import org.boardlab.core.Component;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Referee;
+import org.boardlab.core.Registry;
+import org.boardlab.game.tictactoe.TicTacToe;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class CliTest {
+
+    private final EventBus bus = new EventBus();
+    private final Registry registry = new Registry(bus);
+    private final Referee referee = new Referee();
+    private final List<String> workbenchArgs = new ArrayList<>();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private final Services services = new Services() {
+        @Override
+        public Registry registry() {
+            return registry;
+        }
+
+        @Override
+        public EventBus events() {
+            return bus;
+        }
+
+        @Override
+        public Referee referee() {
+            return referee;
+        }
+
+        @Override
+        public Optional<Application> application(String id) {
+            return id.equals("workbench") ? Optional.of(args -> {
+                workbenchArgs.add("opened");
+                return 0;
+            }) : Optional.empty();
+        }
+
+        @Override
+        public String version() {
+            return "9.8.7";
+        }
+    };
+
+    CliTest() {
+        TicTacToe game = new TicTacToe();
+        registry.add(new Component<>(Kind.GAME, "tictactoe", game.name(), "boardlab.game.tictactoe", "0.1.0", 3, () -> game));
+        registry.add(new Component<>(Kind.PLAYER, "random", "random moves", "boardlab.ai.basic", "0.1.0", 4, RandomPlayer::new));
+        registry.add(new Component<>(Kind.PLAYER, "first-legal", "first move", "boardlab.ai.basic", "0.1.0", 4, FirstLegalPlayer::new));
+    }
+
+    @AfterEach
+    void close() {
+        referee.close();
+    }
+
+    private int run(String... args) {
+        return Cli.execute(services, List.of(args), new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @Test
+    void versionNamesBoardlab() {
+        assertThat(run("--version")).isZero();
+        assertThat(out.toString().trim()).isEqualTo("boardlab 9.8.7");
+    }
+
+    @Test
+    void listShowsEveryComponentWithItsBundle() {
+        assertThat(run("list")).isZero();
+        assertThat(out.toString()).contains("Games:", "tictactoe", "Tic-tac-toe", "[boardlab.game.tictactoe 0.1.0]",
+                "Players:", "first-legal", "random", "Protocols:", "(none)");
+    }
+
+    @Test
+    void listJsonIsOneObjectPerComponent() throws Exception {
+        assertThat(run("list", "--json")).isZero();
+        String[] lines = out.toString().trim().split("\n");
+        assertThat(lines).hasSize(3);
+        JsonNode first = new ObjectMapper().readTree(lines[0]);
+        assertThat(first.get("kind").asText()).isEqualTo("game");
+        assertThat(first.get("bundle").asText()).isEqualTo("boardlab.game.tictactoe");
+    }
+
+    @Test
+    void matchJsonPrintsAResultPerGameAndASummary() throws Exception {
+        assertThat(run("match", "tictactoe", "random", "first-legal", "--games", "20", "--json")).isZero();
+        String[] lines = out.toString().trim().split("\n");
+        assertThat(lines).hasSize(21);
+        ObjectMapper mapper = new ObjectMapper();
+        int wins = 0;
+        for (int i = 0; i < 20; i++) {
+            JsonNode game = mapper.readTree(lines[i]);
+            assertThat(game.get("game").asInt()).isEqualTo(i + 1);
+            assertThat(game.get("first").asText()).isEqualTo(i % 2 == 0 ? "random" : "first-legal");
+            assertThat(game.get("ending").asText()).isEqualTo("normal");
+            assertThat(game.get("moves").asText().split(" ")).hasSize(game.get("plies").asInt());
+            if (!game.get("winner").isNull()) {
+                wins++;
+            }
+        }
+        JsonNode summary = mapper.readTree(lines[20]).get("summary");
+        assertThat(summary.get("games").asInt()).isEqualTo(20);
+        assertThat(summary.get("wins_a").asInt() + summary.get("wins_b").asInt()).isEqualTo(wins);
+        assertThat(summary.get("wins_a").asInt() + summary.get("wins_b").asInt() + summary.get("draws").asInt()).isEqualTo(20);
+    }
+
+    @Test
+    void matchOfAPlayerAgainstItselfNamesTheSeats() {
+        assertThat(run("match", "tictactoe", "random", "random", "--games", "2")).isZero();
+        assertThat(out.toString()).contains("game 1: random#1 (X) vs random#2 (O)", "game 2: random#2 (X) vs random#1 (O)",
+                "2 games: random#1 won");
+    }
+
+    @Test
+    void anUnknownPlayerIsAClearError() {
+        assertThat(run("match", "tictactoe", "random", "alphabeta")).isEqualTo(1);
+        assertThat(err.toString()).contains("no player 'alphabeta' is loaded; loaded players: first-legal, random");
+    }
+
+    @Test
+    void anUnknownGameOptionIsAClearError() {
+        assertThat(run("match", "tictactoe", "random", "random", "-o", "size=4")).isEqualTo(1);
+        assertThat(err.toString()).contains("tictactoe has no option 'size'");
+    }
+
+    @Test
+    void wrongUsageExitsWithTwo() {
+        assertThat(run("match", "tictactoe")).isEqualTo(2);
+        assertThat(err.toString()).contains("Missing required parameter");
+        assertThat(run("match", "tictactoe", "random", "random", "--games", "many")).isEqualTo(2);
+    }
+
+    @Test
+    void noCommandOpensTheWorkbench() {
+        assertThat(run()).isZero();
+        assertThat(workbenchArgs).containsExactly("opened");
+    }
+}
