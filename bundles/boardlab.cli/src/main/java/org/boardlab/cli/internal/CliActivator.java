@@ -30,12 +30,35 @@ public final class CliActivator implements BundleActivator {
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("main.thread", "true");
         props.put(Constants.SERVICE_DESCRIPTION, "the boardlab command line");
-        main = context.registerService(Callable.class, (Callable<Integer>) () -> runMain(context), props);
+        createPlayersFolder(context);
+        main = context.registerService(Callable.class, new MainThread(context), props);
         try {
             Class.forName("org.apache.felix.service.command.CommandProcessor");
             commands = GogoCommands.register(context, services);
         } catch (ClassNotFoundException | NoClassDefFoundError e) {
             // no Gogo runtime in this framework: the commands are only on the command line
+        }
+    }
+
+    /** The launcher calls this on its main thread once every bundle has started; it exits with the result. */
+    private final class MainThread implements Callable<Integer> {
+        private final BundleContext context;
+
+        MainThread(BundleContext context) {
+            this.context = context;
+        }
+
+        @Override
+        public Integer call() throws InvalidSyntaxException {
+            return runMain(context);
+        }
+    }
+
+    /** Makes the drop-in folder, so that FileInstall watches it from the start. */
+    private static void createPlayersFolder(BundleContext context) {
+        String dir = context.getProperty("felix.fileinstall.dir");
+        if (dir != null) {
+            new java.io.File(dir).mkdirs();
         }
     }
 

@@ -1,0 +1,149 @@
+package org.boardlab.ai.onitama;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.boardlab.api.Evaluation;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.Outcome;
+import org.boardlab.game.onitama.OnitamaHeuristic;
+import org.boardlab.game.onitama.OnitamaMove;
+import org.boardlab.game.onitama.OnitamaPosition;
+import org.boardlab.game.onitama.Piece;
+import org.boardlab.game.onitama.Square;
+
+/**
+ * Seed 001's minimax, with alpha-beta pruning, on {@link OnitamaHeuristic}.
+ *
+ * <p>Same choice as plain minimax: the root's moves are searched in {@link GameState#legalMoves()}
+ * order and a later move replaces the best only when its value is strictly higher, so among equal
+ * moves the first in the list is chosen, as a plain minimax that keeps the first best does.
+ * Pruning only skips moves that cannot change that choice; the captures-first ordering below the
+ * root changes how much is pruned, never a value.
+ *
+ * <p>Values are from the view of the side to move (negamax): a won position counts
+ * {@code WIN - plies from the root} (a quicker win is better), a lost one the negative, a draw 0,
+ * and a position at the search horizon the heuristic's value.
+ *
+ * <p>Deadline: the search deepens one ply at a time up to the depth asked for, and checks
+ * {@code stop} every 256 positions; when it says stop, the move of the deepest finished depth is
+ * returned. Depth 1 (at most 40 positions) always finishes.
+ */
+final class MinimaxSearch {
+
+    /** The value of a won position at the root; wins further away count one less a ply. */
+    static final double WIN = 1_000_000;
+
+    /** What a search found. */
+    record Result(Move move, int depth, long positions) {
+    }
+
+    /** Thrown, without a stack trace, to unwind the search when time is up. */
+    private static final class Stop extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Stop() {
+            super("time is up", null, false, false);
+        }
+    }
+
+    private final Evaluation heuristic = OnitamaHeuristic.INSTANCE;
+    private final BooleanSupplier stop;
+    private long positions;
+
+    /** @param stop says when the search must end; checked every 256 positions */
+    MinimaxSearch(BooleanSupplier stop) {
+        this.stop = stop;
+    }
+
+    /** The best move for the side to move in {@code root}, searching {@code depth} plies (1 or more). */
+    Result choose(OnitamaPosition root, int depth) {
+        List<Move> moves = root.legalMoves();
+        if (moves.isEmpty()) {
+            throw new IllegalArgumentException("the game is over: there is no move to choose");
+        }
+        Move best = moves.get(0);
+        int done = 0;
+        for (int d = 1; d <= depth; d++) {
+            try {
+                best = searchRoot(root, moves, d);
+                done = d;
+            } catch (Stop timeUp) {
+                break;
+            }
+        }
+        return new Result(best, done, positions);
+    }
+
+    private Move searchRoot(GameState root, List<Move> moves, int depth) {
+        Move best = null;
+        double bestValue = Double.NEGATIVE_INFINITY;
+        for (Move move : moves) {
+            double value = -negamax(root.apply(move), depth - 1, 1, Double.NEGATIVE_INFINITY, -bestValue);
+            if (value > bestValue) {
+                bestValue = value;
+                best = move;
+            }
+        }
+        return best;
+    }
+
+    private double negamax(GameState state, int depth, int ply, double alpha, double beta) {
+        if ((++positions & 255) == 0 && stop.getAsBoolean()) {
+            throw new Stop();
+        }
+        if (state.isTerminal()) {
+            Outcome outcome = state.outcome();
+            if (outcome.isDraw()) {
+                return 0;
+            }
+            return outcome.winner() == state.sideToMove() ? WIN - ply : -(WIN - ply);
+        }
+        if (depth == 0) {
+            return heuristic.evaluate(state, state.sideToMove());
+        }
+        double best = Double.NEGATIVE_INFINITY;
+        for (Move move : capturesFirst((OnitamaPosition) state)) {
+            double value = -negamax(state.apply(move), depth - 1, ply + 1, -beta, -alpha);
+            if (value > best) {
+                best = value;
+                if (best > alpha) {
+                    alpha = best;
+                    if (alpha >= beta) {
+                        break;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    /** Moves that end the game first, then other captures, then the rest, each group in list order. */
+    private static List<Move> capturesFirst(OnitamaPosition state) {
+        List<Move> moves = state.legalMoves();
+        List<Move> wins = new ArrayList<>();
+        List<Move> captures = new ArrayList<>();
+        List<Move> rest = new ArrayList<>(moves.size());
+        Square enemyTemple = Square.temple(state.sideToMove().other());
+        for (Move move : moves) {
+            OnitamaMove m = (OnitamaMove) move;
+            if (m.isPass()) {
+                rest.add(m);
+                continue;
+            }
+            Piece target = state.pieceAt(m.to()).orElse(null);
+            if (target != null && target.isMaster()
+                    || m.to() == enemyTemple && state.pieceAt(m.from()).map(Piece::isMaster).orElse(false)) {
+                wins.add(m);
+            } else if (target != null) {
+                captures.add(m);
+            } else {
+                rest.add(m);
+            }
+        }
+        wins.addAll(captures);
+        wins.addAll(rest);
+        return wins;
+    }
+}

@@ -1,0 +1,49 @@
+package org.boardlab.ai.onitama;
+
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.MoveRequest;
+
+/** Move requests for tests. */
+final class Requests {
+
+    private Requests() {
+    }
+
+    /** A request with {@code millis} to answer, cancelled when the deadline has passed. */
+    static MoveRequest of(GameState state, long millis, long seed) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        return of(state, deadline, () -> System.nanoTime() > deadline, seed);
+    }
+
+    static MoveRequest of(GameState state, long deadline, BooleanSupplier cancelled, long seed) {
+        return new MoveRequest() {
+            @Override
+            public GameState state() {
+                return state;
+            }
+
+            @Override
+            public List<Move> history() {
+                return List.of();
+            }
+
+            @Override
+            public long deadlineNanos() {
+                return deadline;
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return cancelled.getAsBoolean();
+            }
+
+            @Override
+            public long seed() {
+                return seed;
+            }
+        };
+    }
+}

@@ -1,0 +1,289 @@
+package org.boardlab.workbench.internal;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.inject.Inject;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.api.event.RegistryEvent;
+import org.boardlab.api.event.RegistryEvent.Kind;
+import org.boardlab.core.Application;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Registry;
+import org.boardlab.workbench.Workbench;
+import org.boardlab.workbench.WorkbenchView;
+import org.eclipse.sisu.BeanEntry;
+import org.eclipse.sisu.Mediator;
+import org.eclipse.sisu.Typed;
+import org.eclipse.sisu.inject.BeanLocator;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.CTabFolder;
+import org.eclipse.swt.custom.CTabItem;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Menu;
+import org.eclipse.swt.widgets.MenuItem;
+import org.eclipse.swt.widgets.MessageBox;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+
+import com.google.inject.Key;
+
+/**
+ * The workbench's main window: a menu bar, a tool bar with one button per view, the view area (a
+ * tab per contributed {@link WorkbenchView}) and a status line. Views come and go with their
+ * bundles while the window is open.
+ */
+@Named("workbench")
+@Singleton
+@Typed({Application.class, Workbench.class})
+public final class WorkbenchWindow implements Application, Workbench {
+
+    private final BeanLocator locator;
+    private final Registry registry;
+    private final EventBus events;
+    private final CompletableFuture<Shell> opened = new CompletableFuture<>();
+    private final Map<String, Tab> tabs = new ConcurrentHashMap<>();
+
+    private Display display;
+    private Shell shell;
+    private CTabFolder folder;
+    private ToolBar toolBar;
+    private Menu viewMenu;
+    private Label status;
+    private String lastChange = "";
+
+    /** A view and its widgets. */
+    private record Tab(WorkbenchView view, CTabItem item, ToolItem button, MenuItem menuItem) {
+    }
+
+    @Inject
+    public WorkbenchWindow(BeanLocator locator, Registry registry, EventBus events) {
+        this.locator = locator;
+        this.registry = registry;
+        this.events = events;
+    }
+
+    @Override
+    public int run(List<String> args) {
+        display = Display.getCurrent() != null ? Display.getCurrent() : new Display();
+        Display.setAppName("boardlab");
+        shell = new Shell(display);
+        shell.setText("boardlab");
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginWidth = 0;
+        layout.marginHeight = 0;
+        layout.verticalSpacing = 0;
+        shell.setLayout(layout);
+        createMenu();
+        toolBar = new ToolBar(shell, SWT.FLAT | SWT.RIGHT);
+        toolBar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        folder = new CTabFolder(shell, SWT.BORDER | SWT.TOP);
+        folder.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        folder.setSimple(false);
+        status = new Label(shell, SWT.NONE);
+        GridData statusData = new GridData(SWT.FILL, SWT.CENTER, true, false);
+        statusData.horizontalIndent = 6;
+        status.setLayoutData(statusData);
+
+        AutoCloseable subscription = events.subscribe(event -> {
+            if (event instanceof RegistryEvent change) {
+                asyncExec(() -> {
+                    lastChange = change.change().name().toLowerCase() + ": " + change.kind().name().toLowerCase() + " "
+                            + change.id() + " (" + change.bundle() + " " + change.bundleVersion() + ")";
+                    updateStatus();
+                });
+            }
+        });
+        locator.watch(Key.get(WorkbenchView.class, Named.class), new ViewFeed(), this);
+        updateStatus();
+
+        shell.setSize(1180, 780);
+        shell.open();
+        opened.complete(shell);
+        try {
+            while (!shell.isDisposed()) {
+                if (!display.readAndDispatch()) {
+                    display.sleep();
+                }
+            }
+        } finally {
+            try {
+                subscription.close();
+            } catch (Exception ignored) {
+                // cannot fail
+            }
+            for (Tab tab : new ArrayList<>(tabs.values())) {
+                tab.view().dispose();
+            }
+            tabs.clear();
+            display.dispose();
+        }
+        return 0;
+    }
+
+    private void createMenu() {
+        Menu bar = new Menu(shell, SWT.BAR);
+        shell.setMenuBar(bar);
+        MenuItem file = new MenuItem(bar, SWT.CASCADE);
+        file.setText("&File");
+        Menu fileMenu = new Menu(shell, SWT.DROP_DOWN);
+        file.setMenu(fileMenu);
+        MenuItem quit = new MenuItem(fileMenu, SWT.PUSH);
+        quit.setText("&Quit\tCtrl+Q");
+        quit.setAccelerator(SWT.MOD1 + 'Q');
+        quit.addListener(SWT.Selection, e -> shell.close());
+
+        MenuItem view = new MenuItem(bar, SWT.CASCADE);
+        view.setText("&View");
+        viewMenu = new Menu(shell, SWT.DROP_DOWN);
+        view.setMenu(viewMenu);
+
+        MenuItem help = new MenuItem(bar, SWT.CASCADE);
+        help.setText("&Help");
+        Menu helpMenu = new Menu(shell, SWT.DROP_DOWN);
+        help.setMenu(helpMenu);
+        MenuItem about = new MenuItem(helpMenu, SWT.PUSH);
+        about.setText("&About boardlab");
+        about.addListener(SWT.Selection, e -> {
+            MessageBox box = new MessageBox(shell, SWT.ICON_INFORMATION | SWT.OK);
+            box.setText("About boardlab");
+            Bundle bundle = FrameworkUtil.getBundle(getClass());
+            box.setMessage("boardlab " + (bundle == null ? "" : bundle.getVersion()) + "\n\n"
+                    + "A workbench for networked board games.\nPlayer bundles dropped into " + PlayersFolder.path()
+                    + " appear while boardlab runs.");
+            box.open();
+        });
+    }
+
+    private void updateStatus() {
+        if (status == null || status.isDisposed()) {
+            return;
+        }
+        String loaded = registry.all(Kind.GAME).size() + " games, " + registry.all(Kind.PLAYER).size() + " players, "
+                + registry.all(Kind.PROTOCOL).size() + " protocols loaded";
+        status.setText(lastChange.isEmpty() ? loaded : loaded + "   |   " + lastChange);
+        status.getParent().layout(new Control[] {status});
+    }
+
+    private void asyncExec(Runnable task) {
+        Display d = display;
+        if (d == null || d.isDisposed()) {
+            return;
+        }
+        d.asyncExec(() -> {
+            if (shell != null && !shell.isDisposed()) {
+                task.run();
+            }
+        });
+    }
+
+    private void addView(WorkbenchView view) {
+        if (tabs.containsKey(view.id())) {
+            System.err.println("boardlab: a second view with id '" + view.id() + "' is ignored");
+            return;
+        }
+        int index = 0;
+        List<Tab> ordered = new ArrayList<>(tabs.values());
+        ordered.sort(Comparator.comparingInt((Tab t) -> t.view().order()).thenComparing(t -> t.view().title()));
+        for (Tab t : ordered) {
+            if (t.view().order() < view.order()
+                    || (t.view().order() == view.order() && t.view().title().compareTo(view.title()) < 0)) {
+                index++;
+            }
+        }
+        CTabItem item = new CTabItem(folder, SWT.NONE, index);
+        item.setText(view.title());
+        Composite holder = new Composite(folder, SWT.NONE);
+        holder.setLayout(new org.eclipse.swt.layout.FillLayout());
+        view.createControl(holder);
+        item.setControl(holder);
+        ToolItem button = new ToolItem(toolBar, SWT.PUSH, Math.min(index, toolBar.getItemCount()));
+        button.setText(view.title());
+        button.addListener(SWT.Selection, e -> showView(view.id()));
+        MenuItem menuItem = new MenuItem(viewMenu, SWT.PUSH, Math.min(index, viewMenu.getItemCount()));
+        menuItem.setText(view.title());
+        menuItem.addListener(SWT.Selection, e -> showView(view.id()));
+        tabs.put(view.id(), new Tab(view, item, button, menuItem));
+        if (folder.getSelection() == null) {
+            folder.setSelection(item);
+        }
+        shell.layout(true, true);
+    }
+
+    private void removeView(WorkbenchView view) {
+        Tab tab = tabs.remove(view.id());
+        if (tab == null || tab.view() != view) {
+            return;
+        }
+        view.dispose();
+        Control control = tab.item().getControl();
+        tab.item().dispose();
+        if (control != null) {
+            control.dispose();
+        }
+        tab.button().dispose();
+        tab.menuItem().dispose();
+        shell.layout(true, true);
+    }
+
+    @Override
+    public CompletableFuture<Shell> opened() {
+        return opened;
+    }
+
+    @Override
+    public List<String> viewIds() {
+        List<String> ids = new ArrayList<>();
+        for (CTabItem item : folder.getItems()) {
+            tabs.values().stream().filter(t -> t.item() == item).findFirst().ifPresent(t -> ids.add(t.view().id()));
+        }
+        return ids;
+    }
+
+    @Override
+    public boolean showView(String id) {
+        Tab tab = tabs.get(id);
+        if (tab == null) {
+            return false;
+        }
+        folder.setSelection(tab.item());
+        return true;
+    }
+
+    @Override
+    public String status() {
+        return status.getText();
+    }
+
+    @Override
+    public void close() {
+        asyncExec(() -> shell.close());
+    }
+
+    /** Adds and removes tabs as view beans come and go (on the UI thread). */
+    private static final class ViewFeed implements Mediator<Named, WorkbenchView, WorkbenchWindow> {
+        @Override
+        public void add(BeanEntry<Named, WorkbenchView> entry, WorkbenchWindow window) {
+            WorkbenchView view = entry.getValue();
+            window.asyncExec(() -> window.addView(view));
+        }
+
+        @Override
+        public void remove(BeanEntry<Named, WorkbenchView> entry, WorkbenchWindow window) {
+            WorkbenchView view = entry.getValue();
+            window.asyncExec(() -> window.removeView(view));
+        }
+    }
+}
