@@ -30,7 +30,10 @@ import org.boardlab.api.event.RegistryEvent.Kind;
 @Singleton
 public final class Registry {
 
+    private static final int RECENT = 500;
+
     private final EventBus events;
+    private final java.util.ArrayDeque<RegistryEvent> recent = new java.util.ArrayDeque<>();
     private final Map<Kind, Map<String, Component<?>>> components = new ConcurrentHashMap<>();
     /** id of a component that left → the bundle id it left from, to recognise a replacement. */
     private final Map<Kind, Map<String, Long>> departed = new ConcurrentHashMap<>();
@@ -82,7 +85,21 @@ public final class Registry {
     }
 
     private void publish(Change change, Component<?> c, String message) {
-        events.publish(new RegistryEvent(EventBus.nowMicros(), change, c.kind(), c.id(), c.bundle(), c.bundleVersion(), message));
+        RegistryEvent event = new RegistryEvent(EventBus.nowMicros(), change, c.kind(), c.id(), c.bundle(), c.bundleVersion(), message);
+        synchronized (recent) {
+            recent.addLast(event);
+            if (recent.size() > RECENT) {
+                recent.removeFirst();
+            }
+        }
+        events.publish(event);
+    }
+
+    /** The last {@value #RECENT} changes, oldest first: what happened before a view was opened. */
+    public List<RegistryEvent> recentChanges() {
+        synchronized (recent) {
+            return List.copyOf(recent);
+        }
     }
 
     /** All components of {@code kind}, sorted by id. */

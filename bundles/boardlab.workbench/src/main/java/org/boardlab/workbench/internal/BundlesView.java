@@ -98,6 +98,9 @@ public final class BundlesView implements WorkbenchView {
         column(changes, "What happened", 600, (RegistryEvent e) -> e.message());
         sash.setWeights(3, 1);
 
+        for (RegistryEvent earlier : registry.recentChanges()) {
+            log.add(0, earlier);
+        }
         subscription = events.subscribe(event -> {
             if (event instanceof RegistryEvent change) {
                 Display display = root.getDisplay();

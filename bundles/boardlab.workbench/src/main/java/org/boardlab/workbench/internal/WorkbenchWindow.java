@@ -112,6 +112,10 @@ public final class WorkbenchWindow implements Application, Workbench {
         shell.setSize(1180, 780);
         shell.open();
         opened.complete(shell);
+        if (Boolean.getBoolean("boardlab.timing")) {
+            System.err.println("boardlab: workbench window open " + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
+                    + " ms after the JVM started");
+        }
         try {
             while (!shell.isDisposed()) {
                 if (!display.readAndDispatch()) {
@@ -204,16 +208,16 @@ public final class WorkbenchWindow implements Application, Workbench {
             }
         }
         CTabItem item = new CTabItem(folder, SWT.NONE, index);
-        item.setText(view.title());
+        item.setText(mnemonicFree(view.title()));
         Composite holder = new Composite(folder, SWT.NONE);
         holder.setLayout(new org.eclipse.swt.layout.FillLayout());
         view.createControl(holder);
         item.setControl(holder);
         ToolItem button = new ToolItem(toolBar, SWT.PUSH, Math.min(index, toolBar.getItemCount()));
-        button.setText(view.title());
+        button.setText(mnemonicFree(view.title()));
         button.addListener(SWT.Selection, e -> showView(view.id()));
         MenuItem menuItem = new MenuItem(viewMenu, SWT.PUSH, Math.min(index, viewMenu.getItemCount()));
-        menuItem.setText(view.title());
+        menuItem.setText(mnemonicFree(view.title()));
         menuItem.addListener(SWT.Selection, e -> showView(view.id()));
         tabs.put(view.id(), new Tab(view, item, button, menuItem));
         if (folder.getSelection() == null) {
@@ -236,6 +240,11 @@ public final class WorkbenchWindow implements Application, Workbench {
         tab.button().dispose();
         tab.menuItem().dispose();
         shell.layout(true, true);
+    }
+
+    /** SWT reads '&amp;' as a mnemonic marker; a title shows it as written. */
+    private static String mnemonicFree(String title) {
+        return title.replace("&", "&&");
     }
 
     @Override
