@@ -30,7 +30,6 @@ public final class CliActivator implements BundleActivator {
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("main.thread", "true");
         props.put(Constants.SERVICE_DESCRIPTION, "the boardlab command line");
-        createPlayersFolder(context);
         main = context.registerService(Callable.class, new MainThread(context), props);
         try {
             Class.forName("org.apache.felix.service.command.CommandProcessor");
@@ -51,14 +50,6 @@ public final class CliActivator implements BundleActivator {
         @Override
         public Integer call() throws InvalidSyntaxException {
             return runMain(context);
-        }
-    }
-
-    /** Makes the drop-in folder, so that FileInstall watches it from the start. */
-    private static void createPlayersFolder(BundleContext context) {
-        String dir = context.getProperty("felix.fileinstall.dir");
-        if (dir != null) {
-            new java.io.File(dir).mkdirs();
         }
     }
 

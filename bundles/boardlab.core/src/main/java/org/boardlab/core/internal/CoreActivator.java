@@ -16,6 +16,23 @@ import org.osgi.framework.Constants;
 public final class CoreActivator extends SisuExtender {
 
     @Override
+    public void start(BundleContext context) {
+        createPlayersFolder(context);
+        super.start(context);
+    }
+
+    /**
+     * Makes the drop-in folder that Felix FileInstall watches ({@code felix.fileinstall.dir}), so that
+     * it is watched from the start and students see where to put their jars.
+     */
+    private static void createPlayersFolder(BundleContext context) {
+        String dir = context.getProperty("felix.fileinstall.dir");
+        if (dir != null && !new java.io.File(dir).isDirectory() && !new java.io.File(dir).mkdirs()) {
+            System.err.println("boardlab: cannot create the players folder " + dir);
+        }
+    }
+
+    @Override
     protected MutableBeanLocator createLocator(BundleContext context) {
         MutableBeanLocator locator = super.createLocator(context);
         Hashtable<String, Object> props = new Hashtable<>();

@@ -1,0 +1,146 @@
+package org.boardlab.itest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.event.MatchEvent;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.api.event.RegistryEvent;
+import org.boardlab.api.event.RegistryEvent.Change;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
+import org.boardlab.core.Match;
+import org.boardlab.core.MatchSettings;
+import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.Referee;
+import org.boardlab.core.Registry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Hot swap in a real Felix framework: the tutorial's player bundle is dropped into the folder that
+ * FileInstall watches, replaced by a new version, and deleted, and the registry follows each step.
+ */
+class HotSwapTest {
+
+    private static final Duration LIMIT = Duration.ofSeconds(15);
+
+    private final Registry registry = Lab.bean(Registry.class);
+    private final EventBus events = Lab.bean(EventBus.class);
+    private final List<RegistryEvent> changes = new CopyOnWriteArrayList<>();
+    private AutoCloseable subscription;
+
+    @BeforeEach
+    void listen() throws Exception {
+        cleanPlayers();
+        subscription = events.subscribe(e -> {
+            if (e instanceof RegistryEvent r && r.id().equals("greedy")) {
+                changes.add(r);
+            }
+        });
+    }
+
+    @AfterEach
+    void cleanUp() throws Exception {
+        subscription.close();
+        cleanPlayers();
+    }
+
+    private void cleanPlayers() throws Exception {
+        try (var files = Files.list(Lab.players())) {
+            for (Path p : files.toList()) {
+                Files.delete(p);
+            }
+        }
+        Lab.await("no greedy player left", LIMIT, () -> registry.player("greedy").isEmpty());
+    }
+
+    private boolean saw(Change change, String version) {
+        return changes.stream().anyMatch(c -> c.change() == change && c.bundleVersion().equals(version));
+    }
+
+    @Test
+    void aDroppedBundleIsAddedReplacedAndRemovedWhileBoardlabRuns() throws Exception {
+        Path v1 = Lab.fixture("greedy.jar");
+        Lab.drop(v1, "greedy.jar");
+        Duration added = Lab.await("greedy added", LIMIT, () -> registry.player("greedy").isPresent());
+        assertThat(registry.player("greedy").get().bundle()).isEqualTo("boardlab.tutorial.greedy");
+        assertThat(registry.player("greedy").get().bundleVersion()).isEqualTo("1.0.0");
+        assertThat(saw(Change.ADDED, "1.0.0")).isTrue();
+
+        // the new player really plays
+        try (Referee referee = new Referee()) {
+            Match match = new Match(referee, registry.requireGame("tictactoe"), GameOptions.DEFAULT,
+                    PlayerSeat.of(registry, "greedy"), PlayerSeat.of(registry, "random"),
+                    MatchSettings.defaults().withGames(4), events);
+            assertThat(match.runHere()).hasSize(4).allMatch(r -> r.outcome().ending() == Ending.NORMAL);
+        }
+
+        Path v2 = Lab.withHeaders(v1, Map.of("Bundle-Version", "1.0.1"));
+        Lab.drop(v2, "greedy.jar");
+        Duration replaced = Lab.await("greedy replaced by 1.0.1", LIMIT, () -> saw(Change.REPLACED, "1.0.1"));
+        assertThat(registry.player("greedy").get().bundleVersion()).isEqualTo("1.0.1");
+
+        Files.delete(Lab.players().resolve("greedy.jar"));
+        Duration removed = Lab.await("greedy removed", LIMIT, () -> registry.player("greedy").isEmpty());
+        assertThat(saw(Change.REMOVED, "1.0.1")).isTrue();
+
+        System.out.printf("[itest] hot swap with a 100 ms poll: added after %d ms, replaced after %d ms, removed after %d ms%n",
+                added.toMillis(), replaced.toMillis(), removed.toMillis());
+    }
+
+    @Test
+    void aSecondBundleWithTheSameIdIsRefusedAndTheFirstKeepsIt() throws Exception {
+        Lab.drop(Lab.fixture("greedy.jar"), "greedy.jar");
+        Lab.await("greedy added", LIMIT, () -> registry.player("greedy").isPresent());
+        Path copy = Lab.withHeaders(Lab.fixture("greedy.jar"), Map.of("Bundle-SymbolicName", "alice.greedy"));
+        Lab.drop(copy, "alice-greedy.jar");
+        Lab.await("the copy refused", LIMIT, () -> changes.stream().anyMatch(c -> c.change() == Change.REFUSED));
+        RegistryEvent refused = changes.stream().filter(c -> c.change() == Change.REFUSED).findFirst().get();
+        assertThat(refused.bundle()).isEqualTo("alice.greedy");
+        assertThat(refused.message()).contains("already used by bundle boardlab.tutorial.greedy 1.0.0");
+        assertThat(registry.player("greedy").get().bundle()).isEqualTo("boardlab.tutorial.greedy");
+        // the refused copy leaving changes nothing
+        Files.delete(Lab.players().resolve("alice-greedy.jar"));
+        Thread.sleep(500);
+        assertThat(registry.player("greedy")).isPresent();
+    }
+
+    @Test
+    void aGameInProgressFinishesWithTheOldVersionAndTheNextGameUsesTheNewOne() throws Exception {
+        Path v1 = Lab.fixture("greedy.jar");
+        Lab.drop(v1, "greedy.jar");
+        Lab.await("greedy added", LIMIT, () -> registry.player("greedy").isPresent());
+        List<MatchEvent.Moved> moves = new CopyOnWriteArrayList<>();
+        try (Referee referee = new Referee(); AutoCloseable s = events.subscribe(e -> {
+            if (e instanceof MatchEvent.Moved m) {
+                moves.add(m);
+            }
+        })) {
+            Match match = new Match(referee, registry.requireGame("tictactoe"), GameOptions.DEFAULT,
+                    PlayerSeat.of(registry, "greedy"), PlayerSeat.of(registry, "random"),
+                    MatchSettings.defaults().withGames(2), events);
+            match.setMode(Match.Mode.STEP);
+            match.start();
+            match.step();
+            Lab.await("the first move", LIMIT, () -> !moves.isEmpty());
+
+            Lab.drop(Lab.withHeaders(v1, Map.of("Bundle-Version", "1.0.2")), "greedy.jar");
+            Lab.await("greedy replaced by 1.0.2", LIMIT, () -> saw(Change.REPLACED, "1.0.2"));
+
+            match.setMode(Match.Mode.CONTINUOUS);
+            List<GameResult> results = match.results().get(30, TimeUnit.SECONDS);
+            assertThat(results).hasSize(2);
+            assertThat(results).allSatisfy(r -> assertThat(r.outcome().ending())
+                    .as(r.outcome().detail()).isEqualTo(Ending.NORMAL));
+        }
+    }
+}
