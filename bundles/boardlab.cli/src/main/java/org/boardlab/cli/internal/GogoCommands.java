@@ -18,7 +18,7 @@ import org.osgi.framework.ServiceRegistration;
  */
 public final class GogoCommands {
 
-    private static final String[] FUNCTIONS = {"list", "match"};
+    private static final String[] FUNCTIONS = {"list", "match", "play", "perft"};
 
     private final Services services;
 
@@ -50,6 +50,16 @@ public final class GogoCommands {
     /** {@code match <game> <playerA> <playerB> [options]} */
     public int match(String... args) {
         return run("match", args);
+    }
+
+    /** {@code play <game> [--moves "..."] [options]} */
+    public int play(String... args) {
+        return run("play", args);
+    }
+
+    /** {@code perft <game> <depth> [options]} */
+    public int perft(String... args) {
+        return run("perft", args);
     }
 
     /**

@@ -2,7 +2,6 @@ package org.boardlab.cli.internal;
 
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,12 +57,12 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--games", paramLabel = "N", description = "How many games (default: ${DEFAULT-VALUE}).", defaultValue = "1")
     int games;
 
-    @Option(names = "--seed", paramLabel = "S", description = "The match's seed; game k uses seed + k - 1 (default: ${DEFAULT-VALUE}).",
+    @Option(names = "--match-seed", paramLabel = "S", description = "The match's seed, given to the players; game k uses seed + k - 1 (default: ${DEFAULT-VALUE}).",
             defaultValue = "1")
     long seed;
 
-    @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE", description = "A game option, e.g. size=10; may be repeated.")
-    List<String> options = new ArrayList<>();
+    @picocli.CommandLine.Mixin
+    GameOptionsMixin gameOptionsMixin;
 
     @Option(names = "--same-sides", description = "Player A moves first in every game.")
     boolean sameSides;
@@ -81,7 +80,7 @@ public final class MatchCommand implements Callable<Integer> {
         }
         Registry registry = cli.services().registry();
         Game game = registry.requireGame(gameId);
-        GameOptions gameOptions = GameOptions.parse(options);
+        GameOptions gameOptions = gameOptionsMixin.toOptions();
         game.newGame(gameOptions); // refuse bad options before anything is played
         for (String id : List.of(playerA, playerB)) {
             if (!registry.requirePlayer(id).get().supports(game)) {

@@ -155,4 +155,52 @@ class CliTest {
         assertThat(run()).isZero();
         assertThat(workbenchArgs).containsExactly("opened");
     }
+
+    @Test
+    void playPrintsThePositionAfterTheMoves() {
+        assertThat(run("play", "tictactoe", "--moves", "a1 b2 c3")).isZero();
+        assertThat(out.toString()).startsWith("  a b c\n1 X . .\n2 . O .\n3 . . X\n")
+                .contains("to move: O", "legal moves (6): b1 c1 a2 c2 a3 b3", "scores: X 0 O 0");
+    }
+
+    @Test
+    void playJsonHasTheDocumentedFields() throws Exception {
+        assertThat(run("play", "tictactoe", "--moves", "a1 a2 b1 b2 c1", "--json")).isZero();
+        JsonNode p = new ObjectMapper().readTree(out.toString());
+        assertThat(p.get("game").asText()).isEqualTo("tictactoe");
+        assertThat(p.get("ply").asInt()).isEqualTo(5);
+        assertThat(p.get("board").get(1).asText()).isEqualTo("1 X X X");
+        assertThat(p.get("terminal").asBoolean()).isTrue();
+        assertThat(p.get("winner").asText()).isEqualTo("X");
+        assertThat(p.get("result").asText()).isEqualTo("X has three in a row");
+        assertThat(p.get("legal_moves")).isEmpty();
+        assertThat(p.get("moves")).hasSize(5);
+        assertThat(p.has("scores")).isTrue();
+        assertThat(p.has("details")).isTrue();
+    }
+
+    @Test
+    void anIllegalMoveInPlayNamesTheMoveItsIndexAndWhy() {
+        assertThat(run("play", "tictactoe", "--moves", "a1 a1")).isEqualTo(1);
+        assertThat(err.toString()).contains("move 2 (a1) is illegal: square a1 is taken");
+        assertThat(run("play", "tictactoe", "--moves", "zz")).isEqualTo(1);
+        assertThat(err.toString()).contains("move 1 (zz) is illegal: a square is a1..c3");
+    }
+
+    @Test
+    void perftCountsEveryTicTacToeGame() throws Exception {
+        assertThat(run("perft", "tictactoe", "9", "--json")).isZero();
+        JsonNode p = new ObjectMapper().readTree(out.toString());
+        // 255,168 possible games of tic-tac-toe: a finished game counts as one leaf
+        assertThat(p.get("leaves").asLong()).isEqualTo(255_168);
+        assertThat(p.get("leaves_per_second").asLong()).isPositive();
+        assertThat(run("perft", "tictactoe", "2")).isZero();
+        assertThat(out.toString()).contains("perft(2) of tictactoe = 72 leaves");
+    }
+
+    @Test
+    void perftRefusesANonsenseDepth() {
+        assertThat(run("perft", "tictactoe", "0")).isEqualTo(1);
+        assertThat(err.toString()).contains("the depth must be between 1 and 30");
+    }
 }

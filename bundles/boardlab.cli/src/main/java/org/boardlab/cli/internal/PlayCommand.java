@@ -1,0 +1,134 @@
+package org.boardlab.cli.internal;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameState;
+import org.boardlab.api.IllegalMoveException;
+import org.boardlab.api.Move;
+import org.boardlab.api.Outcome;
+import org.boardlab.api.Side;
+import org.boardlab.cli.Cli;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code boardlab play <game> [--moves "m1 m2 ..."]}: applies moves to the start position and prints
+ * the resulting position. An illegal move stops with exit code 1 and says which move and why.
+ */
+@Command(name = "play", mixinStandardHelpOptions = true,
+        description = {"Apply moves to a game's start position and print the position: the board (top row first),",
+            "the side to move, the legal moves, whether the game is over, the winner, the scores and the game's",
+            "own facts (gomoku: danger points; dots: zones). An illegal move exits with code 1 and names it."})
+public final class PlayCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Cli cli;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", description = "The game's id (see boardlab list).")
+    String gameId;
+
+    @Mixin
+    GameOptionsMixin gameOptions;
+
+    @Option(names = "--moves", paramLabel = "\"m1 m2 ...\"", description = "The moves, in the game's notation, separated by spaces.")
+    String moves = "";
+
+    @Option(names = "--json", description = "Print the position as one JSON object (fields: see the README).")
+    boolean json;
+
+    @Override
+    public Integer call() {
+        Game game = cli.services().registry().requireGame(gameId);
+        GameState state = game.newGame(gameOptions.toOptions());
+        List<String> played = new ArrayList<>();
+        String[] texts = moves.isBlank() ? new String[0] : moves.trim().split("\\s+");
+        for (int i = 0; i < texts.length; i++) {
+            String text = texts[i];
+            String why;
+            Move move = null;
+            try {
+                move = state.parseMove(text);
+                why = state.whyIllegal(move);
+            } catch (IllegalMoveException e) {
+                why = e.reason();
+            }
+            if (why != null) {
+                spec.commandLine().getErr().println("boardlab: move " + (i + 1) + " (" + text + ") is illegal: " + why);
+                spec.commandLine().getErr().flush();
+                return 1;
+            }
+            state = state.apply(move);
+            played.add(move.notation());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.line(describe(game, state, played)));
+        } else {
+            print(game, state, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** The position as the JSON fields the README documents. */
+    static Map<String, Object> describe(Game game, GameState state, List<String> played) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("game", game.id());
+        p.put("moves", played);
+        p.put("ply", state.ply());
+        p.put("board", List.of(state.boardText().split("\n")));
+        p.put("side_to_move", game.sideName(state.sideToMove()));
+        p.put("legal_moves", state.legalMoves().stream().map(Move::notation).toList());
+        p.put("terminal", state.isTerminal());
+        if (state.isTerminal()) {
+            Outcome outcome = state.outcome();
+            p.put("winner", outcome.isDraw() ? "draw" : game.sideName(outcome.winner()));
+            p.put("result", outcome.reason());
+        } else {
+            p.put("winner", null);
+            p.put("result", null);
+        }
+        Map<String, Object> scores = new LinkedHashMap<>();
+        for (Side side : Side.values()) {
+            scores.put(game.sideName(side), state.score(side));
+        }
+        p.put("scores", scores);
+        p.put("details", state.details());
+        return p;
+    }
+
+    private static void print(Game game, GameState state, PrintWriter out) {
+        out.print(state.boardText());
+        if (!state.boardText().endsWith("\n")) {
+            out.println();
+        }
+        if (state.isTerminal()) {
+            Outcome outcome = state.outcome();
+            out.println("game over: " + (outcome.isDraw() ? "draw" : game.sideName(outcome.winner()) + " wins") + " ("
+                    + outcome.reason() + ")");
+        } else {
+            out.println("to move: " + game.sideName(state.sideToMove()));
+            List<String> legal = state.legalMoves().stream().map(Move::notation).toList();
+            out.println("legal moves (" + legal.size() + "): " + String.join(" ", legal));
+        }
+        StringBuilder scores = new StringBuilder("scores:");
+        for (Side side : Side.values()) {
+            scores.append(' ').append(game.sideName(side)).append(' ').append(state.score(side));
+        }
+        out.println(scores);
+        state.details().forEach((key, value) -> out.println(key + ": " + Json.line(value)));
+    }
+}
