@@ -1,5 +1,8 @@
 package org.boardlab.cli.internal;
 
+import java.io.FileDescriptor;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Hashtable;
@@ -33,33 +36,33 @@ public final class GogoCommands {
         return context.registerService(GogoCommands.class, new GogoCommands(services), props);
     }
 
-    private int run(String command, String[] args) {
+    private void run(String command, String[] args) {
         List<String> all = new ArrayList<>();
         all.add(command);
         all.addAll(List.of(args));
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
-        return Cli.execute(services, all, out, err);
+        Cli.execute(services, all, out, err); // errors are printed; the shell shows no exit code
     }
 
     /** {@code list [--json]} */
-    public int list(String... args) {
-        return run("list", args);
+    public void list(String... args) {
+        run("list", args);
     }
 
     /** {@code match <game> <playerA> <playerB> [options]} */
-    public int match(String... args) {
-        return run("match", args);
+    public void match(String... args) {
+        run("match", args);
     }
 
     /** {@code play <game> [--moves "..."] [options]} */
-    public int play(String... args) {
-        return run("play", args);
+    public void play(String... args) {
+        run("play", args);
     }
 
     /** {@code perft <game> <depth> [options]} */
-    public int perft(String... args) {
-        return run("perft", args);
+    public void perft(String... args) {
+        run("perft", args);
     }
 
     /**
@@ -74,11 +77,15 @@ public final class GogoCommands {
         }
         CommandProcessor processor = context.getService(ref);
         Thread console = new Thread(() -> {
-            CommandSession session = processor.createSession(System.in, System.out, System.err);
+            // the terminal itself: Gogo replaces System.out with a per-thread stream that would loop back here
+            CommandSession session = processor.createSession(new FileInputStream(FileDescriptor.in),
+                    new FileOutputStream(FileDescriptor.out), new FileOutputStream(FileDescriptor.err));
             try {
                 session.execute("gosh --login --noshutdown");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // boardlab is stopping
             } catch (Exception e) {
-                System.err.println("boardlab: the console stopped: " + e.getMessage());
+                System.err.println("boardlab: the console stopped: " + e);
             } finally {
                 session.close();
             }
