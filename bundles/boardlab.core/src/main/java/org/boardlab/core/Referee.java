@@ -116,7 +116,13 @@ public final class Referee implements AutoCloseable {
         Gate OPEN = () -> true;
     }
 
-    private sealed interface Signal permits Answer, Failure, Forfeit {
+    private sealed interface Signal permits Answer, Failure, Forfeit, NewDeadline, Adjudicate {
+    }
+
+    private record NewDeadline(Side side, long nanos) implements Signal {
+    }
+
+    private record Adjudicate(String detail) implements Signal {
     }
 
     private record Answer(Move move) implements Signal {
@@ -142,6 +148,8 @@ public final class Referee implements AutoCloseable {
         private final long[] timeNanos = new long[2];
         private final BlockingQueue<Signal> external = new LinkedBlockingQueue<>();
         private volatile BlockingQueue<Signal> inbox;
+        private volatile Side asking;
+        private final long[] deadlineOverride = new long[2];
         private volatile GameState state;
 
         private GameRun(long matchId, GameState start, List<Player> players, List<String> names, Duration timePerMove,
@@ -173,6 +181,30 @@ public final class Referee implements AutoCloseable {
                 throw new IllegalArgumentException(ending + " is not a forfeit");
             }
             post(new Forfeit(side, ending, detail));
+        }
+
+        /**
+         * Moves {@code side}'s deadline for its current move (if it is thinking now) or for its next
+         * one to {@code deadlineNanos} (on the {@link System#nanoTime()} clock). The server uses it to
+         * hold a player's clock while the player reconnects. Safe from any thread.
+         */
+        public void setDeadline(Side side, long deadlineNanos) {
+            synchronized (deadlineOverride) {
+                BlockingQueue<Signal> box = inbox;
+                if (asking == side && box != null) {
+                    box.offer(new NewDeadline(side, deadlineNanos));
+                } else {
+                    deadlineOverride[side.index()] = deadlineNanos;
+                }
+            }
+        }
+
+        /**
+         * Ends the game at once and decides it by the scores as they stand (equal scores: a draw), for
+         * a game that cannot go on: a player left and did not come back in time, or the server stops.
+         */
+        public void adjudicate(String detail) {
+            post(new Adjudicate(detail));
         }
 
         /** Ends the game at once without a winner (the match was stopped or restarted). */
@@ -208,6 +240,9 @@ public final class Referee implements AutoCloseable {
                 if (pending instanceof Forfeit f) {
                     return end(f);
                 }
+                if (pending instanceof Adjudicate a) {
+                    return adjudicated(a);
+                }
                 try {
                     if (!gate.awaitTurn()) {
                         return ended(null, Ending.ABORTED, null, "the game was stopped");
@@ -220,18 +255,31 @@ public final class Referee implements AutoCloseable {
                 if (pending instanceof Forfeit f) {
                     return end(f);
                 }
+                if (pending instanceof Adjudicate a) {
+                    return adjudicated(a);
+                }
                 Side side = state.sideToMove();
                 String who = names.get(side.index()) + " (" + game.sideName(side) + ")";
                 long begin = System.nanoTime();
-                long deadline = begin + timePerMoveNanos;
+                long deadline;
+                synchronized (deadlineOverride) {
+                    long override = deadlineOverride[side.index()];
+                    deadlineOverride[side.index()] = 0;
+                    deadline = override != 0 ? override : begin + timePerMoveNanos;
+                    asking = side;
+                }
                 publish(new MatchEvent.Thinking(EventBus.nowMicros(), matchId, side, deadline));
-                Signal signal = ask(players.get(side.index()), side, deadline);
+                Request request = new Request(state, List.copyOf(history), deadline, seed * 2 + side.index());
+                Signal signal = ask(players.get(side.index()), side, request);
                 long took = System.nanoTime() - begin;
                 if (signal instanceof Forfeit f) {
                     return end(f);
                 }
-                if (signal == null || took > timePerMoveNanos) {
-                    timeNanos[side.index()] += timePerMoveNanos;
+                if (signal instanceof Adjudicate a) {
+                    return adjudicated(a);
+                }
+                if (signal == null || System.nanoTime() - request.deadline > 0) {
+                    timeNanos[side.index()] += Math.min(took, Math.max(timePerMoveNanos, request.deadline - begin));
                     return ended(side.other(), Ending.TIMEOUT, side,
                             who + " did not move within " + TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos) + " ms");
                 }
@@ -263,6 +311,14 @@ public final class Referee implements AutoCloseable {
             return ended(outcome.winner(), Ending.NORMAL, null, outcome.reason());
         }
 
+        private MatchOutcome adjudicated(Adjudicate a) {
+            int first = state.score(Side.FIRST);
+            int second = state.score(Side.SECOND);
+            Side winner = first == second ? null : first > second ? Side.FIRST : Side.SECOND;
+            return ended(winner, Ending.ADJUDICATED, null, a.detail() + " (" + (winner == null ? "a draw"
+                    : game.sideName(winner) + " wins") + " on the scores " + first + "-" + second + ")");
+        }
+
         private MatchOutcome end(Forfeit f) {
             if (f.ending() == Ending.ABORTED) {
                 return ended(null, Ending.ABORTED, null, f.detail());
@@ -270,18 +326,14 @@ public final class Referee implements AutoCloseable {
             return ended(f.side().other(), f.ending(), f.side(), f.detail());
         }
 
-        private Signal ask(Player player, Side side, long deadline) {
+        private Signal ask(Player player, Side side, Request request) {
             BlockingQueue<Signal> box = new LinkedBlockingQueue<>();
             inbox = box;
             Signal early = external.peek();
             if (early != null) {
                 box.offer(early);
             }
-            GameState position = state;
-            List<Move> played = List.copyOf(history);
-            long requestSeed = seed * 2 + side.index();
             AtomicReference<Thread> runner = new AtomicReference<>();
-            Request request = new Request(position, played, deadline, requestSeed);
             Future<?> task = workers.submit(() -> {
                 runner.set(Thread.currentThread());
                 try {
@@ -297,18 +349,28 @@ public final class Referee implements AutoCloseable {
             });
             Signal signal;
             try {
-                signal = box.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                while (true) {
+                    signal = box.poll(Math.max(0, request.deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    if (signal instanceof NewDeadline moved) {
+                        request.deadline = moved.nanos();
+                        continue;
+                    }
+                    break;
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 signal = new Forfeit(null, Ending.ABORTED, "the game was interrupted");
             }
-            inbox = null;
+            synchronized (deadlineOverride) {
+                inbox = null;
+                asking = null;
+            }
             request.cancelled = true;
             if (!(signal instanceof Answer) && !(signal instanceof Failure)) {
                 task.cancel(true);
                 reaper.schedule(() -> reap(runner, names.get(side.index())), RUNAWAY_GRACE.toMillis(), TimeUnit.MILLISECONDS);
             }
-            if (signal instanceof Forfeit) {
+            if (signal instanceof Forfeit || signal instanceof Adjudicate) {
                 external.remove(signal);
             }
             return signal;
@@ -380,7 +442,7 @@ public final class Referee implements AutoCloseable {
     private static final class Request implements MoveRequest {
         private final GameState state;
         private final List<Move> history;
-        private final long deadline;
+        volatile long deadline;
         private final long seed;
         volatile boolean cancelled;
 

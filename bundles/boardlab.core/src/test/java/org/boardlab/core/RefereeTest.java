@@ -196,4 +196,76 @@ class RefereeTest {
         assertThat(start.ply()).isZero();
         assertThat(start.legalMoves()).hasSize(9);
     }
+
+    @Test
+    void aDeadlineMovedDuringAMoveLetsALateAnswerCount() throws Exception {
+        CountDownLatch thinking = new CountDownLatch(1);
+        Player slow = request -> {
+            thinking.countDown();
+            Thread.sleep(600);
+            return request.state().legalMoves().get(0);
+        };
+        Referee.GameRun run = referee.newGame(10, game.newGame(), List.of(slow, new RandomPlayer()), List.of("a", "b"),
+                Duration.ofMillis(200), 1, bus);
+        Thread t = new Thread(() -> {
+            try {
+                thinking.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            run.setDeadline(Side.FIRST, System.nanoTime() + TimeUnit.SECONDS.toNanos(3));
+        });
+        t.start();
+        MatchOutcome outcome = run.play(new Referee.Gate() {
+            int asked;
+
+            @Override
+            public boolean awaitTurn() {
+                return asked++ < 1; // stop after the first move
+            }
+        });
+        assertThat(outcome.moves()).hasSize(1);
+        assertThat(outcome.ending()).isEqualTo(Ending.ABORTED);
+    }
+
+    @Test
+    void aDeadlineSetBetweenMovesAppliesToTheNextMove() {
+        Player slowSecond = request -> {
+            Thread.sleep(400);
+            return request.state().legalMoves().get(0);
+        };
+        Referee.GameRun run = referee.newGame(11, game.newGame(), List.of(new FirstLegalPlayer(), slowSecond),
+                List.of("a", "b"), Duration.ofMillis(150), 1, bus);
+        run.setDeadline(Side.SECOND, System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+        MatchOutcome outcome = run.play(Referee.Gate.OPEN);
+        // the second side's first move had 5 s; its second move only 150 ms
+        assertThat(outcome.ending()).isEqualTo(Ending.TIMEOUT);
+        assertThat(outcome.loser()).isEqualTo(Side.SECOND);
+        assertThat(outcome.moves()).hasSize(3);
+    }
+
+    @Test
+    void adjudicationDecidesByTheScoresAsTheyStand() throws Exception {
+        CountDownLatch thinking = new CountDownLatch(1);
+        Player slow = request -> {
+            thinking.countDown();
+            Thread.sleep(5_000);
+            return request.state().legalMoves().get(0);
+        };
+        Referee.GameRun run = referee.newGame(12, game.newGame(), List.of(slow, new RandomPlayer()), List.of("a", "b"),
+                Duration.ofSeconds(10), 1, bus);
+        new Thread(() -> {
+            try {
+                thinking.await();
+            } catch (InterruptedException e) {
+                return;
+            }
+            run.adjudicate("a left and did not come back within 60 s");
+        }).start();
+        MatchOutcome outcome = run.play(Referee.Gate.OPEN);
+        assertThat(outcome.ending()).isEqualTo(Ending.ADJUDICATED);
+        assertThat(outcome.winner()).isNull(); // tic-tac-toe has no score: 0-0
+        assertThat(outcome.detail()).isEqualTo("a left and did not come back within 60 s (a draw on the scores 0-0)");
+        assertThat(outcome.gmScores()[0]).isPositive();
+    }
 }

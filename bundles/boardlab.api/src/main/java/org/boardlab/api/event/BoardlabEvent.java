@@ -1,7 +1,7 @@
 package org.boardlab.api.event;
 
 /** Any boardlab event. */
-public sealed interface BoardlabEvent permits MatchEvent, RegistryEvent {
+public sealed interface BoardlabEvent permits MatchEvent, RegistryEvent, WireEvent {
 
     /** When it happened, in microseconds since the epoch. */
     long timeMicros();

@@ -40,11 +40,16 @@ public record MatchOutcome(Side winner, Ending ending, Side loser, String detail
         /** A side failed (threw an exception, lost its connection). */
         ERROR,
         /** The match was stopped or restarted before the game ended: nobody wins. */
-        ABORTED;
+        ABORTED,
+        /**
+         * The game could not go on (a network player left and did not come back in time, the server
+         * shut down) and was decided by the scores as they stood, as seed 000's server does.
+         */
+        ADJUDICATED;
 
         /** {@code true} for the endings where one side lost by its own fault. */
         public boolean isForfeit() {
-            return this != NORMAL && this != ABORTED;
+            return this != NORMAL && this != ABORTED && this != ADJUDICATED;
         }
     }
 }
