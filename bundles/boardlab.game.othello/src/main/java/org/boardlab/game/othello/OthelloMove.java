@@ -1,0 +1,60 @@
+package org.boardlab.game.othello;
+
+import org.boardlab.api.Move;
+
+/**
+ * An Othello move: a disc placed on the square in column {@code col} and row {@code row} (both
+ * zero-based, column 0 on the left, row 0 at the top), or {@link #PASS}.
+ *
+ * <p>Notation: the column as a letter from {@code a} and the row as a number from {@code 1}, so
+ * {@code OthelloMove.at(3, 2)} is {@code d3}; a pass is {@code pass}. A move does not know the board
+ * size: whether it is on the board and legal is for the position to say
+ * ({@link org.boardlab.api.GameState#whyIllegal}).
+ *
+ * @param col the column, 0..15, or -1 for a pass
+ * @param row the row, 0..15, or -1 for a pass
+ */
+public record OthelloMove(int col, int row) implements Move {
+
+    /** The largest board is 16x16: columns a..p, rows 1..16. */
+    public static final int MAX_SIZE = 16;
+
+    /** The pass: allowed, and required, exactly when the side to move has no placement. */
+    public static final OthelloMove PASS = new OthelloMove(-1, -1);
+
+    /**
+     * @throws IllegalArgumentException unless both coordinates are in 0..15, or both are -1 (a pass)
+     */
+    public OthelloMove {
+        boolean pass = col == -1 && row == -1;
+        if (!pass && (col < 0 || col >= MAX_SIZE || row < 0 || row >= MAX_SIZE)) {
+            throw new IllegalArgumentException("a square has column and row 0.." + (MAX_SIZE - 1)
+                    + ", not (" + col + ", " + row + ")");
+        }
+    }
+
+    /** The placement on column {@code col}, row {@code row} (zero-based). */
+    public static OthelloMove at(int col, int row) {
+        return new OthelloMove(col, row);
+    }
+
+    /** {@code true} for {@link #PASS}. */
+    public boolean isPass() {
+        return col < 0;
+    }
+
+    @Override
+    public String notation() {
+        return isPass() ? "pass" : squareName(col, row);
+    }
+
+    /** The name of a square, e.g. {@code d3} for column 3, row 2 (zero-based). */
+    public static String squareName(int col, int row) {
+        return (char) ('a' + col) + Integer.toString(row + 1);
+    }
+
+    @Override
+    public String toString() {
+        return notation();
+    }
+}
