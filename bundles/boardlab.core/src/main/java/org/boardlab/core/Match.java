@@ -296,6 +296,25 @@ public final class Match {
         }
     }
 
+    /**
+     * Moves the deadline of {@code side}'s current or next move in the game in progress (see
+     * {@link Referee.GameRun#setDeadline}).
+     */
+    public void setDeadline(Side side, long deadlineNanos) {
+        Referee.GameRun run = current;
+        if (run != null) {
+            run.setDeadline(side, deadlineNanos);
+        }
+    }
+
+    /** Ends the game in progress, decided by the scores as they stand (see {@link Referee.GameRun#adjudicate}). */
+    public void adjudicate(String detail) {
+        Referee.GameRun run = current;
+        if (run != null) {
+            run.adjudicate(detail);
+        }
+    }
+
     /** Makes {@code side} of the game in progress lose at once (a move out of turn, a dropped client). */
     public void forfeit(Side side, Ending ending, String detail) {
         Referee.GameRun run = current;

@@ -1,0 +1,46 @@
+package org.boardlab.server;
+
+import io.netty.channel.ChannelHandler;
+import org.osgi.annotation.versioning.ProviderType;
+
+/** One client connection as a protocol session sees the server. Implemented by the server. */
+@ProviderType
+public interface Connection {
+
+    /** The connection's id, unique while the server runs. */
+    long id();
+
+    /** The client's address, {@code host:port}. */
+    String remoteAddress();
+
+    /** The id of the protocol spoken on it. */
+    String protocolId();
+
+    /** The player's name once logged in, else {@code null}. */
+    String playerName();
+
+    /** Records the player's name (for the wire tap and the server view). */
+    void playerName(String name);
+
+    /** Records the match this connection plays in ({@code 0}: none), for the wire tap. */
+    void matchId(long matchId);
+
+    /** What the connection is doing, in a few words ("lobby", "in game", ...), for the server view. */
+    void state(String description);
+
+    /** The server's limits and time rules. */
+    ServerSettings settings();
+
+    /** The lobby shared by all protocols. */
+    Lobby lobby();
+
+    /** This connection's wire tap, to be placed between the framer and the message codec. */
+    ChannelHandler tap();
+
+    /**
+     * Reports that the client broke the protocol: the reason goes to the wire tap (the inspector shows
+     * it) and the server's log. The session sends its own error message first, if it has one, then
+     * closes the connection.
+     */
+    void violation(String reason);
+}

@@ -1,0 +1,299 @@
+package org.boardlab.server;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.Protocol;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
+import org.boardlab.core.Referee;
+import org.boardlab.server.internal.ChannelConnection;
+
+/**
+ * The embedded server: one listening port per protocol, the connections on them, the shared lobby,
+ * the tables being played, and the wire tap. Students' clients in any language connect to it.
+ *
+ * <p>Create one per process (the workbench and {@code boardlab serve} each have one), then
+ * {@link #start} the ports wanted, and {@link #close} it to end open games (decided by the scores,
+ * both clients told) and free the ports.
+ */
+public final class EmbeddedServer implements AutoCloseable {
+
+    /** A listening port. */
+    public record Port(String protocolId, InetSocketAddress address) {
+    }
+
+    private final Function<String, Game> games;
+    private final EventBus events;
+    private final ServerSettings settings;
+    private final Consumer<String> log;
+    private final Referee referee = new Referee();
+    private final WireTap tap;
+    private final EventLoopGroup boss = new NioEventLoopGroup(1);
+    private final EventLoopGroup workers = new NioEventLoopGroup();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "boardlab-server-timer");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
+    private final Map<String, Channel> listening = new ConcurrentHashMap<>();
+    private final Map<Long, ChannelConnection> connections = new ConcurrentHashMap<>();
+    private final Map<Long, Table> tables = new ConcurrentHashMap<>();
+    private final List<Consumer<GameResult>> resultListeners = new CopyOnWriteArrayList<>();
+    private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong violations = new AtomicLong();
+    private final Lobby lobby;
+
+    /**
+     * @param games    finds a game by id (the registry's)
+     * @param events   where match and wire events go
+     * @param settings limits and time rules
+     * @param log      where the server reports connections, logins, violations and results
+     */
+    public EmbeddedServer(Function<String, Game> games, EventBus events, ServerSettings settings, Consumer<String> log) {
+        this.games = games;
+        this.events = events;
+        this.settings = settings;
+        this.log = log;
+        this.tap = new WireTap(events);
+        this.lobby = new Lobby(this::newTable, timer, settings, log);
+    }
+
+    private Table newTable(Member first, Member second) {
+        Game game = games.apply(first.gameId());
+        Table table = new Table(game, GameOptions.DEFAULT, first, second, lobby, settings, referee, events, timer, result -> {
+            log.accept("game over at table " + result.outcome().finalState().game().id() + ": " + result.first() + " vs "
+                    + result.second() + ": " + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins")
+                    + " (" + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
+            for (Consumer<GameResult> listener : resultListeners) {
+                listener.accept(result);
+            }
+        });
+        tables.put(table.id(), table);
+        return table;
+    }
+
+    /** Adds a protocol the server can open a port for (protocol bundles arrive through Sisu). */
+    public void addProtocol(ServerProtocol protocol) {
+        protocols.put(protocol.protocol().id(), protocol);
+    }
+
+    /** Removes a protocol, closing its port if open. */
+    public void removeProtocol(String id) {
+        protocols.remove(id);
+        stop(id);
+    }
+
+    /** The protocols the server can open ports for. */
+    public Collection<ServerProtocol> protocols() {
+        return List.copyOf(protocols.values());
+    }
+
+    /**
+     * Opens the port of protocol {@code protocolId}.
+     *
+     * @param bindAddress the address to listen on, e.g. {@code 127.0.0.1} (only this machine) or {@code 0.0.0.0}
+     * @param port        the port; {@code 0} picks a free one; {@code -1} takes the protocol's default
+     * @return the address actually bound
+     * @throws IllegalArgumentException if the protocol is unknown or already listening
+     * @throws IllegalStateException if the port cannot be opened (in use, no permission)
+     */
+    public synchronized InetSocketAddress start(String protocolId, String bindAddress, int port) {
+        ServerProtocol protocol = protocols.get(protocolId);
+        if (protocol == null) {
+            throw new IllegalArgumentException("no protocol '" + protocolId + "' is loaded; loaded: "
+                    + String.join(", ", protocols.keySet()));
+        }
+        if (listening.containsKey(protocolId)) {
+            throw new IllegalArgumentException("protocol " + protocolId + " is already listening on "
+                    + listening.get(protocolId).localAddress());
+        }
+        int actualPort = port < 0 ? protocol.protocol().defaultPort() : port;
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(boss, workers)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        accept(ch, protocol);
+                    }
+                });
+        try {
+            Channel channel = bootstrap.bind(bindAddress, actualPort).sync().channel();
+            listening.put(protocolId, channel);
+            InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
+            log.accept(protocolId + " listening on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            return bound;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while opening port " + actualPort);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot listen on " + bindAddress + ":" + actualPort + " for " + protocolId + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private void accept(SocketChannel ch, ServerProtocol protocol) {
+        if (connections.size() >= settings.maxClients()) {
+            refused.incrementAndGet();
+            log.accept("refused " + ch.remoteAddress() + ": the server has its maximum of " + settings.maxClients() + " clients");
+            ch.close();
+            return;
+        }
+        ChannelConnection connection = new ChannelConnection(ch, protocol.protocol(), this);
+        connections.put(connection.id(), connection);
+        ch.closeFuture().addListener(f -> connections.remove(connection.id()));
+        long idle = settings.idleTimeout().toMillis();
+        if (idle > 0) {
+            ch.pipeline().addLast("idle", new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS));
+        }
+        protocol.initChannel(ch.pipeline(), connection);
+        ch.pipeline().addLast("idle-close", new ChannelInboundHandlerAdapter() {
+            @Override
+            public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+                if (evt instanceof IdleStateEvent) {
+                    log.accept("closing " + connection.remoteAddress() + ": silent for " + settings.idleTimeout().toSeconds() + " s");
+                    ctx.close();
+                    return;
+                }
+                super.userEventTriggered(ctx, evt);
+            }
+
+            @Override
+            public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+                log.accept("closing " + connection.remoteAddress() + ": " + cause);
+                ctx.close();
+            }
+        });
+    }
+
+    /** Closes the port of {@code protocolId}; its connections stay until they end. */
+    public synchronized void stop(String protocolId) {
+        Channel channel = listening.remove(protocolId);
+        if (channel != null) {
+            channel.close().syncUninterruptibly();
+            log.accept(protocolId + " stopped listening");
+        }
+    }
+
+    /** The open ports. */
+    public List<Port> ports() {
+        List<Port> list = new ArrayList<>();
+        listening.forEach((id, ch) -> list.add(new Port(id, (InetSocketAddress) ch.localAddress())));
+        return list;
+    }
+
+    /** The connections now open. */
+    public List<ChannelConnection> connections() {
+        return List.copyOf(connections.values());
+    }
+
+    /** The tables whose games are still being played. */
+    public List<Table> tables() {
+        tables.values().removeIf(Table::isOver);
+        return List.copyOf(tables.values());
+    }
+
+    public Lobby lobby() {
+        return lobby;
+    }
+
+    public ServerSettings settings() {
+        return settings;
+    }
+
+    public WireTap tap() {
+        return tap;
+    }
+
+    /** Clients turned away because the server was full. */
+    public long refusedClients() {
+        return refused.get();
+    }
+
+    /** Protocol violations seen. */
+    public long violations() {
+        return violations.get();
+    }
+
+    /** Calls {@code listener} with every finished game (on the game's thread). */
+    public void onResult(Consumer<GameResult> listener) {
+        resultListeners.add(listener);
+    }
+
+    /** Hands a frame to the tap (only while somebody listens). */
+    public void tapFrame(long timeMicros, long connectionId, String remote, String player, Protocol protocol,
+            boolean fromClient, byte[] raw, long matchId, String violation) {
+        if (tap.active()) {
+            tap.offer(new WireTap.Frame(timeMicros, connectionId, remote, player, protocol, fromClient, raw, matchId, violation));
+        }
+    }
+
+    /** Records a violation in the log. */
+    public void violation(Connection connection, String reason) {
+        violations.incrementAndGet();
+        log.accept("protocol violation by " + connection.remoteAddress()
+                + (connection.playerName() == null ? "" : " (" + connection.playerName() + ")") + ": " + reason
+                + "; disconnecting it");
+    }
+
+    /**
+     * Ends every open game (decided by the scores, both clients told), closes every port and
+     * connection, and stops the server's threads.
+     */
+    @Override
+    public void close() {
+        for (String id : List.copyOf(listening.keySet())) {
+            stop(id);
+        }
+        List<Table> open = tables();
+        for (Table table : open) {
+            table.adjudicate("the server is shutting down");
+        }
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (open.stream().anyMatch(t -> !t.isOver()) && System.nanoTime() < until) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (ChannelConnection c : connections()) {
+            c.channel().writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).awaitUninterruptibly(1, TimeUnit.SECONDS);
+            c.close();
+        }
+        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        timer.shutdownNow();
+        tap.close();
+        referee.close();
+    }
+}

@@ -1,0 +1,52 @@
+package org.boardlab.server;
+
+import java.time.Duration;
+
+/**
+ * The server's limits and time rules, the same for every protocol.
+ *
+ * @param maxClients      connections allowed at once over all ports (seed 000 asks for it at start);
+ *                        one more is closed at once
+ * @param maxFrameBytes   the largest frame a protocol accepts before it closes the connection
+ * @param idleTimeout     a connection that sends nothing for this long is closed (protocols with
+ *                        heartbeats say so in their spec)
+ * @param timePerMove     how long a networked player may think about one move
+ * @param reconnectWindow how long a player who dropped out of a game may take to log in again with
+ *                        the same name and go on (seed 000: 60 s); after it the game is decided by the
+ *                        scores
+ * @param invitationTimeout how long an invitation waits for an answer before it lapses
+ */
+public record ServerSettings(int maxClients, int maxFrameBytes, Duration idleTimeout, Duration timePerMove,
+        Duration reconnectWindow, Duration invitationTimeout) {
+
+    public ServerSettings {
+        if (maxClients < 1) {
+            throw new IllegalArgumentException("the maximum number of clients must be at least 1");
+        }
+        if (maxFrameBytes < 64) {
+            throw new IllegalArgumentException("the maximum frame size must be at least 64 bytes");
+        }
+    }
+
+    /** 10,000 clients, 10,240-byte frames, 5 minutes idle, 60 s a move, 60 s to reconnect, 60 s invitations. */
+    public static ServerSettings defaults() {
+        return new ServerSettings(10_000, 10_240, Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(60),
+                Duration.ofSeconds(60));
+    }
+
+    public ServerSettings withMaxClients(int n) {
+        return new ServerSettings(n, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout);
+    }
+
+    public ServerSettings withTimePerMove(Duration d) {
+        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, d, reconnectWindow, invitationTimeout);
+    }
+
+    public ServerSettings withReconnectWindow(Duration d) {
+        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, d, invitationTimeout);
+    }
+
+    public ServerSettings withIdleTimeout(Duration d) {
+        return new ServerSettings(maxClients, maxFrameBytes, d, timePerMove, reconnectWindow, invitationTimeout);
+    }
+}

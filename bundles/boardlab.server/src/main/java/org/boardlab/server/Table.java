@@ -1,0 +1,291 @@
+package org.boardlab.server;
+
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.api.IllegalMoveException;
+import org.boardlab.api.Move;
+import org.boardlab.api.MoveRequest;
+import org.boardlab.api.Player;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.MatchEvent;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
+import org.boardlab.core.Match;
+import org.boardlab.core.MatchSettings;
+import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.Referee;
+
+/**
+ * One game between two networked members, played through the core's referee, so the server stays
+ * authoritative: every move is checked by the game's rules before it is applied and sent to both.
+ *
+ * <p>Time rules: each move has {@link ServerSettings#timePerMove()}; no move in time loses. A member
+ * who drops out gets {@link ServerSettings#reconnectWindow()} to log in again (its clock is held);
+ * after that the game is decided by the scores as they stand (seed 000). If both drop out, the game
+ * is abandoned.
+ */
+public final class Table {
+
+    /** What became of a move a member sent. */
+    public enum Submission {
+        /** Legal, on turn: the referee applies it. */
+        ACCEPTED,
+        /** Not legal here, or not a move of the game; the member may send another (see {@link MemberListener#moveRefused}). */
+        REFUSED,
+        /** The member is not to move (or already moved this turn). The session decides: most protocols forfeit. */
+        OUT_OF_TURN,
+        /** The game is over. */
+        GAME_OVER
+    }
+
+    private final long id;
+    private final Game game;
+    private final Member[] seats;
+    private final Remote[] remotes = new Remote[2];
+    private final Lobby lobby;
+    private final ServerSettings settings;
+    private final ScheduledExecutorService timer;
+    private final Match match;
+    private final EventBus events;
+    private final Consumer<GameResult> onResult;
+    private final ScheduledFuture<?>[] reconnectTimers = new ScheduledFuture<?>[2];
+    private final AtomicBoolean over = new AtomicBoolean();
+    private AutoCloseable subscription;
+
+    /**
+     * @param first    the member playing the first side (the inviter)
+     * @param second   the other member
+     * @param onResult called with the game's result when it ends (the server records it)
+     */
+    public Table(Game game, GameOptions options, Member first, Member second, Lobby lobby, ServerSettings settings,
+            Referee referee, EventBus events, ScheduledExecutorService timer, Consumer<GameResult> onResult) {
+        this.game = game;
+        this.seats = new Member[] {first, second};
+        this.lobby = lobby;
+        this.settings = settings;
+        this.timer = timer;
+        this.events = events;
+        this.onResult = onResult;
+        remotes[0] = new Remote(Side.FIRST);
+        remotes[1] = new Remote(Side.SECOND);
+        this.match = new Match(referee, game, options, new PlayerSeat(first.name(), () -> remotes[0]),
+                new PlayerSeat(second.name(), () -> remotes[1]),
+                MatchSettings.defaults().withTimePerMove(settings.timePerMove()).withAlternateSides(false), events);
+        this.id = match.id();
+    }
+
+    /** The table's id: the id of its match in events. */
+    public long id() {
+        return id;
+    }
+
+    public Game game() {
+        return game;
+    }
+
+    /** The current position. */
+    public GameState state() {
+        GameState state = match.state();
+        return state == null ? game.newGame() : state;
+    }
+
+    /** The member playing {@code side}. */
+    public Member member(Side side) {
+        return seats[side.index()];
+    }
+
+    /** The side {@code member} plays, or {@code null}. */
+    public Side sideOf(Member member) {
+        return seats[0] == member ? Side.FIRST : seats[1] == member ? Side.SECOND : null;
+    }
+
+    /** The other member. */
+    public Member opponentOf(Member member) {
+        return seats[0] == member ? seats[1] : seats[0];
+    }
+
+    /** {@code true} once the game has ended. */
+    public boolean isOver() {
+        return over.get();
+    }
+
+    void start() {
+        subscription = events.subscribe(event -> {
+            if (event instanceof MatchEvent.Moved moved && moved.matchId() == id) {
+                for (Member m : seats) {
+                    if (m.isConnected()) {
+                        m.listener().moved(this, moved.side(), moved.move(), moved.after());
+                    }
+                }
+            }
+        });
+        match.onGameResult(this::ended);
+        for (Side side : Side.values()) {
+            seats[side.index()].listener().gameStarted(this, side);
+        }
+        match.start();
+    }
+
+    private void ended(GameResult result) {
+        over.set(true);
+        for (ScheduledFuture<?> t : reconnectTimers) {
+            if (t != null) {
+                t.cancel(false);
+            }
+        }
+        try {
+            subscription.close();
+        } catch (Exception ignored) {
+            // cannot fail
+        }
+        MatchOutcome outcome = result.outcome();
+        onResult.accept(result);
+        lobby.tableEnded(this);
+        for (Member m : seats) {
+            if (m.isConnected()) {
+                m.listener().gameEnded(this, outcome);
+            }
+        }
+    }
+
+    /**
+     * A move from {@code member}, as text in the game's notation.
+     *
+     * @return what became of it; a refused move has already been reported to the member
+     */
+    public Submission move(Member member, String notation) {
+        Side side = sideOf(member);
+        if (side == null || over.get()) {
+            return Submission.GAME_OVER;
+        }
+        Remote remote = remotes[side.index()];
+        GameState state = remote.position;
+        if (state == null || !remote.waiting.compareAndSet(true, false)) {
+            return Submission.OUT_OF_TURN;
+        }
+        String why;
+        Move move = null;
+        try {
+            move = state.parseMove(notation);
+            why = state.whyIllegal(move);
+        } catch (IllegalMoveException e) {
+            why = e.reason();
+        }
+        if (why != null) {
+            remote.waiting.set(true);
+            member.listener().moveRefused(this, notation, why);
+            return Submission.REFUSED;
+        }
+        remote.moves.offer(move);
+        return Submission.ACCEPTED;
+    }
+
+    /** Makes {@code member} lose at once (out of turn, left the game, broke the protocol). */
+    public void forfeit(Member member, Ending ending, String detail) {
+        Side side = sideOf(member);
+        if (side != null && !over.get()) {
+            match.forfeit(side, ending, detail);
+        }
+    }
+
+    /** Ends the game now, decided by the scores (the server is shutting down). */
+    public void adjudicate(String detail) {
+        match.adjudicate(detail);
+    }
+
+    void disconnected(Member member) {
+        Side side = sideOf(member);
+        Member other = opponentOf(member);
+        if (!other.isConnected()) {
+            match.stop();
+            return;
+        }
+        long window = settings.reconnectWindow().toNanos();
+        match.setDeadline(side, System.nanoTime() + window + settings.timePerMove().toNanos());
+        other.listener().opponentAway(this, true);
+        reconnectTimers[side.index()] = timer.schedule(() -> {
+            if (!member.isConnected()) {
+                long ms = settings.reconnectWindow().toMillis();
+                match.adjudicate(member.name() + " left and did not come back within "
+                        + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms"));
+            }
+        }, settings.reconnectWindow().toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    void reconnected(Member member) {
+        Side side = sideOf(member);
+        ScheduledFuture<?> t = reconnectTimers[side.index()];
+        if (t != null) {
+            t.cancel(false);
+        }
+        match.setDeadline(side, System.nanoTime() + settings.timePerMove().toNanos());
+        Member other = opponentOf(member);
+        if (other.isConnected()) {
+            other.listener().opponentAway(this, false);
+        }
+        Remote remote = remotes[side.index()];
+        if (remote.waiting.get()) {
+            member.listener().yourTurn(this, remote.position, System.nanoTime() + settings.timePerMove().toNanos());
+        }
+    }
+
+    /** The referee's player for one seat: waits for the member's move to arrive over the network. */
+    private final class Remote implements Player {
+        private final Side side;
+        final BlockingQueue<Move> moves = new LinkedBlockingQueue<>();
+        final AtomicBoolean waiting = new AtomicBoolean();
+        volatile GameState position;
+
+        Remote(Side side) {
+            this.side = side;
+        }
+
+        @Override
+        public Move chooseMove(MoveRequest request) throws InterruptedException {
+            moves.clear();
+            position = request.state();
+            waiting.set(true);
+            Member member = seats[side.index()];
+            if (member.isConnected()) {
+                member.listener().yourTurn(Table.this, request.state(), request.deadlineNanos());
+            }
+            try {
+                while (!request.isCancelled()) {
+                    Move move = moves.poll(Math.max(1, Math.min(request.remainingNanos(), 50_000_000L)), TimeUnit.NANOSECONDS);
+                    if (move != null) {
+                        return move;
+                    }
+                }
+                return null;
+            } finally {
+                waiting.set(false);
+            }
+        }
+
+        @Override
+        public String description() {
+            return "a client on the network";
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "table " + id + " (" + game.id() + "): " + seats[0].name() + " vs " + seats[1].name();
+    }
+
+    /** Names of both members, first side first. */
+    public List<String> names() {
+        return List.of(seats[0].name(), seats[1].name());
+    }
+}

@@ -1,0 +1,94 @@
+package org.boardlab.server;
+
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.boardlab.api.DecodedMessage;
+import org.boardlab.api.Protocol;
+import org.boardlab.api.event.WireEvent;
+import org.boardlab.core.EventBus;
+
+/**
+ * Turns frames into {@link WireEvent}s without slowing the server: the I/O threads only offer a
+ * small record (with a copy of the bytes) to a bounded queue, and only while somebody listens; a
+ * thread of the tap's own decodes each frame with its protocol's describer and publishes the event.
+ * When the queue is full the frame is dropped and counted ({@link #dropped()}), never waited for.
+ */
+public final class WireTap implements AutoCloseable {
+
+    /** How many frames may wait to be published. */
+    public static final int CAPACITY = 65_536;
+
+    /** A frame as the I/O thread hands it over. */
+    record Frame(long timeMicros, long connectionId, String remote, String player, Protocol protocol, boolean fromClient,
+            byte[] raw, long matchId, String violation) {
+    }
+
+    private final EventBus events;
+    private final BlockingQueue<Frame> queue = new ArrayBlockingQueue<>(CAPACITY);
+    private final AtomicLong sequence = new AtomicLong();
+    private final AtomicLong seen = new AtomicLong();
+    private final AtomicLong dropped = new AtomicLong();
+    private final Thread publisher;
+    private volatile boolean running = true;
+
+    public WireTap(EventBus events) {
+        this.events = events;
+        publisher = new Thread(this::publish, "boardlab-wire-tap");
+        publisher.setDaemon(true);
+        publisher.start();
+    }
+
+    /** {@code true} when events would reach somebody; the I/O threads skip the copy otherwise. */
+    public boolean active() {
+        return events.hasListeners();
+    }
+
+    void offer(Frame frame) {
+        seen.incrementAndGet();
+        if (!queue.offer(frame)) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    /** Frames handed to the tap while somebody listened. */
+    public long frames() {
+        return seen.get();
+    }
+
+    /** Frames dropped because the queue was full. */
+    public long dropped() {
+        return dropped.get();
+    }
+
+    private void publish() {
+        while (running || !queue.isEmpty()) {
+            Frame f;
+            try {
+                f = queue.poll(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (f == null) {
+                continue;
+            }
+            DecodedMessage decoded = f.violation() != null
+                    ? new DecodedMessage("violation", "protocol violation: " + f.violation(), java.util.List.of(), f.violation())
+                    : f.protocol().describe(f.raw(), f.fromClient());
+            events.publish(new WireEvent(f.timeMicros(), sequence.incrementAndGet(), f.connectionId(), f.remote(),
+                    f.player(), f.protocol().id(), f.fromClient(), f.raw(), decoded, f.matchId()));
+        }
+    }
+
+    /** Publishes what is queued, then stops. */
+    @Override
+    public void close() {
+        running = false;
+        try {
+            publisher.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

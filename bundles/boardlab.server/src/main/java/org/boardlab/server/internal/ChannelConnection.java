@@ -1,0 +1,134 @@
+package org.boardlab.server.internal;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import java.net.InetSocketAddress;
+import java.util.concurrent.atomic.AtomicLong;
+import org.boardlab.api.Protocol;
+import org.boardlab.core.EventBus;
+import org.boardlab.server.Connection;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.Lobby;
+import org.boardlab.server.ServerSettings;
+
+/** A connection as the server keeps it: the channel, who is on it, and its tap. */
+public final class ChannelConnection implements Connection {
+
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private final long id = IDS.incrementAndGet();
+    private final Channel channel;
+    private final Protocol protocol;
+    private final EmbeddedServer server;
+    private final String remote;
+    private final long connectedAt = System.currentTimeMillis();
+    private final TapHandler tap = new TapHandler(this);
+    private volatile String player;
+    private volatile long matchId;
+    private volatile long lastRead = System.currentTimeMillis();
+    private volatile String state = "connected";
+
+    public ChannelConnection(Channel channel, Protocol protocol, EmbeddedServer server) {
+        this.channel = channel;
+        this.protocol = protocol;
+        this.server = server;
+        this.remote = channel.remoteAddress() instanceof InetSocketAddress a
+                ? a.getAddress().getHostAddress() + ":" + a.getPort() : String.valueOf(channel.remoteAddress());
+    }
+
+    EmbeddedServer server() {
+        return server;
+    }
+
+    void tapped(byte[] bytes, boolean fromClient) {
+        if (fromClient) {
+            lastRead = System.currentTimeMillis();
+        }
+        server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, fromClient, bytes, matchId, null);
+    }
+
+    @Override
+    public long id() {
+        return id;
+    }
+
+    @Override
+    public String remoteAddress() {
+        return remote;
+    }
+
+    @Override
+    public String protocolId() {
+        return protocol.id();
+    }
+
+    @Override
+    public String playerName() {
+        return player;
+    }
+
+    @Override
+    public void playerName(String name) {
+        player = name;
+    }
+
+    @Override
+    public void matchId(long id) {
+        matchId = id;
+    }
+
+    public long matchId() {
+        return matchId;
+    }
+
+    @Override
+    public ServerSettings settings() {
+        return server.settings();
+    }
+
+    @Override
+    public Lobby lobby() {
+        return server.lobby();
+    }
+
+    @Override
+    public ChannelHandler tap() {
+        return tap;
+    }
+
+    @Override
+    public void violation(String reason) {
+        server.violation(this, reason);
+        server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, true, new byte[0], matchId, reason);
+        channel.eventLoop().execute(() -> channel.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER)
+                .addListener(io.netty.channel.ChannelFutureListener.CLOSE));
+    }
+
+    /** Closes the connection from the server's side (the server view's "disconnect"). */
+    public void close() {
+        channel.close();
+    }
+
+    public Channel channel() {
+        return channel;
+    }
+
+    public long connectedAtMillis() {
+        return connectedAt;
+    }
+
+    /** When the client last sent a frame. */
+    public long lastReadMillis() {
+        return lastRead;
+    }
+
+    /** What the session says the connection is doing ("lobby", "in game", ...). */
+    public String state() {
+        return state;
+    }
+
+    @Override
+    public void state(String s) {
+        state = s;
+    }
+}

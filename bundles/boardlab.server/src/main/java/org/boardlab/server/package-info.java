@@ -1,0 +1,14 @@
+/**
+ * The embedded server: {@link org.boardlab.server.EmbeddedServer} opens one TCP port per
+ * {@link org.boardlab.server.ServerProtocol}; every connection is a
+ * {@link org.boardlab.server.Connection} whose protocol session logs into the shared
+ * {@link org.boardlab.server.Lobby}, invites and is invited, and plays at a
+ * {@link org.boardlab.server.Table} through the core's referee. The {@link org.boardlab.server.WireTap}
+ * turns every frame into a {@link org.boardlab.api.event.WireEvent}.
+ */
+@Export
+@Version("0.1.0")
+package org.boardlab.server;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

@@ -1,0 +1,282 @@
+package org.boardlab.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
+import org.boardlab.core.Referee;
+import org.boardlab.game.tictactoe.TicTacToe;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The lobby and tables without any network: what sessions are told, and when. */
+class LobbyTest {
+
+    private final TicTacToe game = new TicTacToe();
+    private final EventBus events = new EventBus();
+    private final Referee referee = new Referee();
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
+    private final List<GameResult> results = new CopyOnWriteArrayList<>();
+    private ServerSettings settings = ServerSettings.defaults().withTimePerMove(Duration.ofSeconds(5))
+            .withReconnectWindow(Duration.ofMillis(400));
+    private Lobby lobby = newLobby();
+
+    private Lobby newLobby() {
+        Lobby[] holder = new Lobby[1];
+        holder[0] = new Lobby((a, b) -> new Table(game, GameOptions.DEFAULT, a, b, holder[0], settings, referee, events, timer,
+                results::add), timer, settings, line -> { });
+        return holder[0];
+    }
+
+    @AfterEach
+    void close() {
+        referee.close();
+        timer.shutdownNow();
+    }
+
+    /** Records every call as a line of text. */
+    static final class Recorder implements MemberListener {
+        final BlockingQueue<String> calls = new LinkedBlockingQueue<>();
+        volatile Table table;
+
+        @Override
+        public void memberJoined(Member other) {
+            calls.add("joined " + other.name());
+        }
+
+        @Override
+        public void memberLeft(String name) {
+            calls.add("left " + name);
+        }
+
+        @Override
+        public void statusChanged(Member other) {
+            calls.add("status " + other.name() + " " + other.status());
+        }
+
+        @Override
+        public void invited(Member from) {
+            calls.add("invited by " + from.name());
+        }
+
+        @Override
+        public void invitationWithdrawn(String from) {
+            calls.add("withdrawn " + from);
+        }
+
+        @Override
+        public void invitationAnswered(String to, boolean accepted) {
+            calls.add("answered " + to + " " + accepted);
+        }
+
+        @Override
+        public void gameStarted(Table t, Side side) {
+            table = t;
+            calls.add("started " + side);
+        }
+
+        @Override
+        public void yourTurn(Table t, GameState state, long deadlineNanos) {
+            calls.add("your turn " + state.ply());
+        }
+
+        @Override
+        public void moved(Table t, Side side, Move move, GameState after) {
+            calls.add("moved " + side + " " + move.notation());
+        }
+
+        @Override
+        public void moveRefused(Table t, String move, String reason) {
+            calls.add("refused " + move + ": " + reason);
+        }
+
+        @Override
+        public void opponentAway(Table t, boolean away) {
+            calls.add(away ? "opponent away" : "opponent back");
+        }
+
+        @Override
+        public void gameEnded(Table t, MatchOutcome outcome) {
+            calls.add("ended " + outcome.ending() + " " + (outcome.winner() == null ? "-" : outcome.winner()));
+        }
+
+        /** Waits for a call that starts with {@code prefix}, skipping others. */
+        String await(String prefix) throws InterruptedException {
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (true) {
+                String call = calls.poll(until - System.nanoTime(), TimeUnit.NANOSECONDS);
+                if (call == null) {
+                    throw new AssertionError("no call starting with '" + prefix + "'");
+                }
+                if (call.startsWith(prefix)) {
+                    return call;
+                }
+            }
+        }
+    }
+
+    @Test
+    void membersSeeEachOtherAndNamesAreUnique() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        lobby.login("ann", "tictactoe", "p", a);
+        lobby.login("bob", "tictactoe", "p", b);
+        assertThat(a.await("joined")).isEqualTo("joined bob");
+        assertThat(b.await("joined")).isEqualTo("joined ann");
+        assertThatThrownBy(() -> lobby.login("ann", "tictactoe", "p", new Recorder()))
+                .isInstanceOf(LobbyException.class).hasMessage("the name 'ann' is taken");
+    }
+
+    @Test
+    void declinedInvitationMakesBothReadyAgain() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        Member bob = lobby.login("bob", "tictactoe", "p", b);
+        lobby.invite(ann, "bob");
+        assertThat(b.await("invited")).isEqualTo("invited by ann");
+        assertThat(ann.status()).isEqualTo(Member.Status.BUSY);
+        assertThat(bob.status()).isEqualTo(Member.Status.BUSY);
+        assertThatThrownBy(() -> lobby.invite(lobby.login("cid", "tictactoe", "p", new Recorder()), "bob"))
+                .hasMessage("bob is busy");
+        lobby.answer(bob, "ann", false);
+        assertThat(a.await("answered")).isEqualTo("answered bob false");
+        assertThat(ann.status()).isEqualTo(Member.Status.READY);
+        assertThat(bob.status()).isEqualTo(Member.Status.READY);
+    }
+
+    @Test
+    void withdrawnAndLapsedInvitationsAreReported() throws Exception {
+        settings = new ServerSettings(10, 1024, Duration.ofMinutes(1), Duration.ofSeconds(5), Duration.ofSeconds(1),
+                Duration.ofMillis(200));
+        lobby = newLobby();
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        lobby.login("bob", "tictactoe", "p", b);
+        lobby.invite(ann, "bob");
+        lobby.withdraw(ann, "bob");
+        assertThat(b.await("withdrawn")).isEqualTo("withdrawn ann");
+        lobby.invite(ann, "bob");
+        assertThat(b.await("withdrawn")).as("lapsed after 200 ms").isEqualTo("withdrawn ann");
+        assertThat(a.await("answered")).isEqualTo("answered bob false");
+        assertThat(ann.status()).isEqualTo(Member.Status.READY);
+    }
+
+    @Test
+    void anAcceptedInvitationPlaysAGameThroughTheReferee() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        Member bob = lobby.login("bob", "tictactoe", "p", b);
+        lobby.invite(ann, "bob");
+        Table table = lobby.answer(bob, "ann", true);
+        assertThat(a.await("started")).isEqualTo("started FIRST");
+        assertThat(b.await("started")).isEqualTo("started SECOND");
+        assertThat(a.await("your turn")).isEqualTo("your turn 0");
+        // bob is not to move
+        assertThat(table.move(bob, "b2")).isEqualTo(Table.Submission.OUT_OF_TURN);
+        // a taken square is refused, and ann may try again
+        assertThat(table.move(ann, "a1")).isEqualTo(Table.Submission.ACCEPTED);
+        assertThat(b.await("moved")).isEqualTo("moved FIRST a1");
+        assertThat(b.await("your turn")).isEqualTo("your turn 1");
+        assertThat(table.move(bob, "a1")).isEqualTo(Table.Submission.REFUSED);
+        assertThat(b.await("refused")).isEqualTo("refused a1: square a1 is taken");
+        assertThat(table.move(bob, "zz")).isEqualTo(Table.Submission.REFUSED);
+        assertThat(table.move(bob, "b1")).isEqualTo(Table.Submission.ACCEPTED);
+        for (String[] move : new String[][] {{"a", "a2"}, {"b", "b2"}, {"a", "a3"}}) {
+            Member who = move[0].equals("a") ? ann : bob;
+            Recorder rec = move[0].equals("a") ? a : b;
+            rec.await("your turn");
+            assertThat(table.move(who, move[1])).isEqualTo(Table.Submission.ACCEPTED);
+        }
+        assertThat(a.await("ended")).isEqualTo("ended NORMAL FIRST");
+        assertThat(b.await("ended")).isEqualTo("ended NORMAL FIRST");
+        assertThat(results).hasSize(1);
+        assertThat(results.get(0).winnerName()).isEqualTo("ann");
+        assertThat(ann.status()).isEqualTo(Member.Status.READY);
+        assertThat(ann.table()).isNull();
+    }
+
+    private Table startedGame(Recorder a, Recorder b) throws Exception {
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        Member bob = lobby.login("bob", "tictactoe", "p", b);
+        lobby.invite(ann, "bob");
+        Table table = lobby.answer(bob, "ann", true);
+        a.await("your turn");
+        return table;
+    }
+
+    @Test
+    void aPlayerWhoComesBackInTimeGetsItsSeatAndTurnBack() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Table table = startedGame(a, b);
+        Member ann = table.member(Side.FIRST);
+        lobby.connectionLost(ann);
+        assertThat(b.await("opponent")).isEqualTo("opponent away");
+        Recorder again = new Recorder();
+        Member back = lobby.login("ann", "tictactoe", "p", again);
+        assertThat(back).isSameAs(ann);
+        assertThat(back.table()).isSameAs(table);
+        assertThat(b.await("opponent")).isEqualTo("opponent back");
+        assertThat(again.await("your turn")).isEqualTo("your turn 0");
+        assertThat(table.move(back, "b2")).isEqualTo(Table.Submission.ACCEPTED);
+        assertThat(b.await("moved")).isEqualTo("moved FIRST b2");
+    }
+
+    @Test
+    void aPlayerWhoDoesNotComeBackLosesOnTheScoresAfterTheWindow() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Table table = startedGame(a, b);
+        lobby.connectionLost(table.member(Side.FIRST));
+        assertThat(b.await("ended")).isEqualTo("ended ADJUDICATED -"); // tic-tac-toe scores 0-0: a draw
+        assertThat(results.get(0).outcome().detail()).startsWith("ann left and did not come back within 400 ms");
+        // ann is gone from the lobby, bob is ready
+        assertThat(lobby.member("ann")).isNull();
+        assertThat(lobby.member("bob").status()).isEqualTo(Member.Status.READY);
+    }
+
+    @Test
+    void whenBothDropTheGameIsRemoved() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Table table = startedGame(a, b);
+        lobby.connectionLost(table.member(Side.FIRST));
+        lobby.connectionLost(table.member(Side.SECOND));
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (results.isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+        assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.ABORTED);
+        assertThat(lobby.members()).isEmpty();
+    }
+
+    @Test
+    void pairingSeatsTheLongestWaiting() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        Member bob = lobby.login("bob", "tictactoe", "p", b);
+        assertThat(lobby.pair(ann)).isNull();
+        Table table = lobby.pair(bob);
+        assertThat(table.member(Side.FIRST)).isSameAs(ann);
+        assertThat(a.await("started")).isEqualTo("started FIRST");
+    }
+}
