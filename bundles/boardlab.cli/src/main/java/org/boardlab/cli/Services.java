@@ -19,6 +19,9 @@ public interface Services {
     /** The front end with this id (e.g. {@code workbench}), if its bundle is loaded. */
     Optional<Application> application(String id);
 
+    /** The protocols the embedded server can speak (from the loaded protocol bundles). */
+    java.util.List<org.boardlab.server.ServerProtocol> serverProtocols();
+
     /** boardlab's version, e.g. {@code 0.1.0}. */
     String version();
 }

@@ -76,6 +76,15 @@ final class LocatorServices implements Services, AutoCloseable {
     }
 
     @Override
+    public java.util.List<org.boardlab.server.ServerProtocol> serverProtocols() {
+        java.util.List<org.boardlab.server.ServerProtocol> list = new java.util.ArrayList<>();
+        for (BeanEntry<?, org.boardlab.server.ServerProtocol> e : locator().locate(Key.get(org.boardlab.server.ServerProtocol.class))) {
+            list.add(e.getValue());
+        }
+        return list;
+    }
+
+    @Override
     public String version() {
         return version;
     }

@@ -31,6 +31,7 @@ class CliTest {
     private final List<String> workbenchArgs = new ArrayList<>();
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
+    private final List<org.boardlab.server.ServerProtocol> serverProtocols = new ArrayList<>();
 
     private final Services services = new Services() {
         @Override
@@ -59,6 +60,11 @@ class CliTest {
         @Override
         public String version() {
             return "9.8.7";
+        }
+
+        @Override
+        public List<org.boardlab.server.ServerProtocol> serverProtocols() {
+            return serverProtocols;
         }
     };
 

@@ -1,0 +1,60 @@
+package org.boardlab.ai.search;
+
+import org.boardlab.api.MoveRequest;
+
+/**
+ * The time a search may use for one move: the request's deadline less a safety margin, so that
+ * the player still has time to unwind and return after the search stops.
+ *
+ * <p>The margin is half the time left plus half a millisecond, at most 100 ms: 3 ms of a 5 ms
+ * clock, 10.5 ms of 20 ms, 50.5 ms of 100 ms, 100 ms of 200 ms or more. Short clocks lose half
+ * their time, long ones very little; the margin covers the pauses that a busy machine, the JIT
+ * compiler's first run or the garbage collector may impose between two looks at the clock. {@link #expired()} also turns true when
+ * the request is cancelled or the thread is interrupted (the interrupt flag is left set).
+ */
+final class SearchClock {
+
+    private static final long MILLI = 1_000_000L;
+    private static final long MAX_MARGIN = 100 * MILLI;
+
+    private final MoveRequest request;
+    private final long budget;
+    private final long stop;
+    private int checks;
+    private boolean expired;
+
+    SearchClock(MoveRequest request) {
+        this.request = request;
+        long now = System.nanoTime();
+        long remaining = request.deadlineNanos() - now;
+        long margin = Math.min(remaining / 2 + MILLI / 2, MAX_MARGIN);
+        this.budget = Math.max(0, remaining - margin);
+        this.stop = now + budget;
+    }
+
+    /**
+     * {@code true} once the search must stop: its time is used up, the request is cancelled or the
+     * thread is interrupted. Once true it stays true. Cheap enough to call at every node: it reads
+     * {@link System#nanoTime()} every time, and asks the request and the thread on the first call
+     * and every 16th call after it.
+     */
+    boolean expired() {
+        if (expired) {
+            return true;
+        }
+        if (System.nanoTime() - stop >= 0) {
+            expired = true;
+        } else if ((checks++ & 15) == 0 && (request.isCancelled() || Thread.currentThread().isInterrupted())) {
+            expired = true;
+        }
+        return expired;
+    }
+
+    /** The share of the search's time still left, from 1 at the start down to 0. */
+    double fractionLeft() {
+        if (budget <= 0) {
+            return 0;
+        }
+        return Math.max(0, (double) (stop - System.nanoTime()) / budget);
+    }
+}

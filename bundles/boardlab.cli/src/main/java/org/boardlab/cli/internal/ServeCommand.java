@@ -1,0 +1,176 @@
+package org.boardlab.cli.internal;
+
+import java.io.PrintWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
+import org.boardlab.api.Move;
+import org.boardlab.cli.Cli;
+import org.boardlab.core.GameResult;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerProtocol;
+import org.boardlab.server.ServerSettings;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * {@code boardlab serve}: runs the embedded server headless until interrupted (Ctrl+C), then ends the
+ * open games (decided by the scores, clients told) and closes the ports.
+ */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Run the server for networked clients until interrupted (Ctrl+C).",
+            "Without --protocol, every loaded protocol listens on its default port.",
+            "Each finished game is printed (one JSON object per line with --json); the server's log goes to standard error."})
+public final class ServeCommand implements Callable<Integer> {
+
+    @ParentCommand
+    Cli cli;
+
+    @Spec
+    CommandSpec spec;
+
+    /** One --protocol with its optional --port. */
+    static final class PortSpec {
+        @Option(names = "--protocol", required = true, paramLabel = "P", description = "A protocol id (see boardlab list), e.g. othello or gomoku.")
+        String protocol;
+
+        @Option(names = "--port", paramLabel = "N", description = "Its port (default: the protocol's own; 0: any free port).")
+        Integer port;
+    }
+
+    @ArgGroup(exclusive = false, multiplicity = "0..*")
+    List<PortSpec> ports = new ArrayList<>();
+
+    @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
+            description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every network).")
+    String bind;
+
+    @Option(names = "--max-clients", paramLabel = "N", defaultValue = "10000", description = "Connections allowed at once (default: ${DEFAULT-VALUE}).")
+    int maxClients;
+
+    @Option(names = "--time-per-move", paramLabel = "S", defaultValue = "60", description = "Seconds a client may take for one move (default: ${DEFAULT-VALUE}).")
+    double timePerMove;
+
+    @Option(names = "--reconnect-window", paramLabel = "S", defaultValue = "60",
+            description = "Seconds a player who dropped out of a game has to log in again and go on (default: ${DEFAULT-VALUE}).")
+    double reconnectWindow;
+
+    @Option(names = "--idle-timeout", paramLabel = "S", defaultValue = "300",
+            description = "Seconds a silent connection is kept (default: ${DEFAULT-VALUE}).")
+    double idleTimeout;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write every frame in and out as JSON lines to FILE (the inspector's format).")
+    Path trace;
+
+    @Option(names = "--json", description = "Print each finished game as one JSON object.")
+    boolean json;
+
+    @Override
+    public Integer call() throws Exception {
+        ServerSettings settings = ServerSettings.defaults().withMaxClients(maxClients)
+                .withTimePerMove(seconds(timePerMove, "--time-per-move"))
+                .withReconnectWindow(seconds(reconnectWindow, "--reconnect-window"))
+                .withIdleTimeout(seconds(idleTimeout, "--idle-timeout"));
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<ServerProtocol> protocols = cli.services().serverProtocols();
+        if (protocols.isEmpty()) {
+            throw new IllegalStateException("no protocol bundle is loaded, so there is nothing to serve");
+        }
+        EmbeddedServer server = new EmbeddedServer(id -> cli.services().registry().requireGame(id), cli.services().events(),
+                settings, line -> {
+                    synchronized (err) {
+                        err.println("boardlab server: " + line);
+                        err.flush();
+                    }
+                });
+        protocols.forEach(server::addProtocol);
+        TraceWriter traceWriter = trace == null ? null : new TraceWriter(trace);
+        AutoCloseable subscription = traceWriter == null ? null : cli.services().events().subscribe(traceWriter);
+        server.onResult(result -> print(result, out));
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            shutdown(server, subscription, traceWriter, err);
+            stopped.countDown();
+        }, "boardlab-serve-shutdown");
+        try {
+            List<PortSpec> wanted = ports;
+            if (wanted.isEmpty()) {
+                wanted = new ArrayList<>();
+                for (ServerProtocol p : protocols) {
+                    PortSpec spec = new PortSpec();
+                    spec.protocol = p.protocol().id();
+                    wanted.add(spec);
+                }
+            }
+            for (PortSpec p : wanted) {
+                InetSocketAddress bound = server.start(p.protocol, bind, p.port == null ? -1 : p.port);
+                out.println("listening: " + p.protocol + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            }
+            out.flush();
+        } catch (RuntimeException e) {
+            shutdown(server, subscription, traceWriter, err);
+            throw e;
+        }
+        Runtime.getRuntime().addShutdownHook(hook);
+        stopped.await();
+        return 0;
+    }
+
+    private static Duration seconds(double s, String option) {
+        if (!(s > 0) || s > 86_400) {
+            throw new IllegalArgumentException(option + " must be between 0 and 86400 seconds");
+        }
+        return Duration.ofMillis(Math.round(s * 1000));
+    }
+
+    private void shutdown(EmbeddedServer server, AutoCloseable subscription, TraceWriter traceWriter, PrintWriter err) {
+        server.close();
+        try {
+            if (subscription != null) {
+                subscription.close();
+            }
+            if (traceWriter != null) {
+                traceWriter.close();
+            }
+        } catch (Exception e) {
+            err.println("boardlab server: could not finish the trace: " + e.getMessage());
+        }
+        err.println("boardlab server: stopped; wire tap: " + server.tap().frames() + " frames, " + server.tap().dropped()
+                + " dropped" + (traceWriter == null ? "" : ", " + traceWriter.lines() + " written to " + trace));
+        err.flush();
+    }
+
+    private void print(GameResult r, PrintWriter out) {
+        synchronized (out) {
+            if (json) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("game", r.outcome().finalState().game().id());
+                row.put("first", r.first());
+                row.put("second", r.second());
+                row.put("winner", r.winnerName());
+                row.put("ending", r.outcome().ending().name().toLowerCase());
+                row.put("detail", r.outcome().detail());
+                row.put("moves", r.outcome().moves().stream().map(Move::notation).collect(Collectors.joining(" ")));
+                row.put("scores", List.of(r.outcome().scores()[0], r.outcome().scores()[1]));
+                out.println(Json.line(row));
+            } else {
+                out.println("game: " + r.first() + " vs " + r.second() + ": "
+                        + (r.winnerName() == null ? "no winner" : r.winnerName() + " wins") + " ("
+                        + r.outcome().detail() + ", " + r.outcome().moves().size() + " moves)");
+            }
+            out.flush();
+        }
+    }
+}

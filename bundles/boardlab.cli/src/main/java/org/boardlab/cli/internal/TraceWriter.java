@@ -1,0 +1,90 @@
+package org.boardlab.cli.internal;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.boardlab.api.DecodedMessage;
+import org.boardlab.api.MessageField;
+import org.boardlab.api.event.BoardlabEvent;
+import org.boardlab.api.event.EventListener;
+import org.boardlab.api.event.WireEvent;
+
+/**
+ * Writes every {@link WireEvent} as one JSON line (the trace format of {@code boardlab serve --trace},
+ * documented in the README and read back by the message inspector).
+ */
+final class TraceWriter implements EventListener, AutoCloseable {
+
+    private final BufferedWriter out;
+    private long lines;
+
+    TraceWriter(Path file) throws IOException {
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public synchronized void onEvent(BoardlabEvent event) {
+        if (!(event instanceof WireEvent w)) {
+            return;
+        }
+        Map<String, Object> line = new LinkedHashMap<>();
+        line.put("time_us", w.timeMicros());
+        line.put("seq", w.sequence());
+        line.put("connection", w.connectionId());
+        line.put("remote", w.remote());
+        line.put("player", w.player());
+        line.put("protocol", w.protocol());
+        line.put("direction", w.fromClient() ? "in" : "out");
+        line.put("match", w.matchId());
+        line.put("raw", Base64.getEncoder().encodeToString(w.raw()));
+        DecodedMessage d = w.decoded();
+        line.put("type", d.type());
+        line.put("summary", d.summary());
+        line.put("fields", fields(d.fields()));
+        line.put("error", d.error());
+        try {
+            out.write(Json.line(line));
+            out.newLine();
+            if (++lines % 64 == 0) {
+                out.flush();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<Object> fields(List<MessageField> fields) {
+        List<Object> list = new ArrayList<>();
+        for (MessageField f : fields) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", f.name());
+            m.put("value", f.value());
+            if (!f.children().isEmpty()) {
+                m.put("children", fields(f.children()));
+            }
+            list.add(m);
+        }
+        return list;
+    }
+
+    synchronized long lines() {
+        return lines;
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        out.close();
+    }
+}
