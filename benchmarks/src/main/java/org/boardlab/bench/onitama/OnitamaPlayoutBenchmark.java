@@ -1,0 +1,57 @@
+package org.boardlab.bench.onitama;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.Side;
+import org.boardlab.game.onitama.Onitama;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+
+/**
+ * Onitama random playouts from the start to the end of the game through the SPI only
+ * ({@code legalMoves}, {@code apply}, {@code isTerminal}, {@code score}), as a Monte-Carlo player
+ * would run them. The score is playouts per second; a random game lasts about 36 plies.
+ *
+ * <pre>
+ * java -jar benchmarks/target/benchmarks.jar OnitamaPlayoutBenchmark -f 1 -wi 2 -i 3
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+public class OnitamaPlayoutBenchmark {
+
+    /** The deal: {@code default} (seed 001's cards) or a number for option {@code seed}. */
+    @Param({"default", "7"})
+    public String deal;
+
+    private GameState start;
+    private final SplittableRandom random = new SplittableRandom(42);
+
+    @Setup
+    public void setUp() {
+        GameOptions options = deal.equals("default") ? GameOptions.DEFAULT : GameOptions.DEFAULT.with("seed", deal);
+        start = new Onitama().newGame(options);
+    }
+
+    /** One random game; returns blue's pieces minus red's, so the work cannot be dropped. */
+    @Benchmark
+    public int playout() {
+        GameState state = start;
+        while (!state.isTerminal()) {
+            List<Move> moves = state.legalMoves();
+            state = state.apply(moves.get(random.nextInt(moves.size())));
+        }
+        return state.score(Side.FIRST) - state.score(Side.SECOND);
+    }
+}
