@@ -53,6 +53,8 @@ public final class Match {
     private GameOptions restartWith;
     private boolean restarting;
     private volatile Referee.GameRun current;
+    /** Calls made before the game's run existed, replayed on it when it starts (guarded by this). */
+    private final List<Consumer<Referee.GameRun>> early = new ArrayList<>();
     private volatile int gameIndex;
     private Thread thread;
 
@@ -151,7 +153,13 @@ public final class Match {
                 List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
                 Referee.GameRun run = referee.newGame(id, start, players, List.of(firstSeat.name(), secondSeat.name()),
                         settings.timePerMove(), settings.seed() + k, events);
-                current = run;
+                synchronized (this) {
+                    current = run;
+                    for (Consumer<Referee.GameRun> call : early) {
+                        call.accept(run);
+                    }
+                    early.clear();
+                }
                 MatchOutcome outcome = run.play(this::awaitTurn);
                 synchronized (this) {
                     if (restarting) {
@@ -284,6 +292,14 @@ public final class Match {
         }
     }
 
+    /**
+     * Ends the game in progress (or the next one, as soon as it starts) as aborted, without a winner.
+     * A match of one game then ends with that aborted game as its result.
+     */
+    public void abortGame(String detail) {
+        onRun(run -> run.abort(detail));
+    }
+
     /** Ends the match: the game in progress ends as aborted, no further game starts. */
     public void stop() {
         synchronized (this) {
@@ -301,25 +317,29 @@ public final class Match {
      * {@link Referee.GameRun#setDeadline}).
      */
     public void setDeadline(Side side, long deadlineNanos) {
-        Referee.GameRun run = current;
-        if (run != null) {
-            run.setDeadline(side, deadlineNanos);
+        onRun(run -> run.setDeadline(side, deadlineNanos));
+    }
+
+    /** Applies {@code call} to the game in progress, or to the next one as soon as it starts. */
+    private void onRun(Consumer<Referee.GameRun> call) {
+        Referee.GameRun run;
+        synchronized (this) {
+            run = current;
+            if (run == null) {
+                early.add(call);
+                return;
+            }
         }
+        call.accept(run);
     }
 
     /** Ends the game in progress, decided by the scores as they stand (see {@link Referee.GameRun#adjudicate}). */
     public void adjudicate(String detail) {
-        Referee.GameRun run = current;
-        if (run != null) {
-            run.adjudicate(detail);
-        }
+        onRun(run -> run.adjudicate(detail));
     }
 
     /** Makes {@code side} of the game in progress lose at once (a move out of turn, a dropped client). */
     public void forfeit(Side side, Ending ending, String detail) {
-        Referee.GameRun run = current;
-        if (run != null) {
-            run.forfeit(side, ending, detail);
-        }
+        onRun(run -> run.forfeit(side, ending, detail));
     }
 }

@@ -87,7 +87,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private Table newTable(Member first, Member second) {
         Game game = games.apply(first.gameId());
         Table table = new Table(game, GameOptions.DEFAULT, first, second, lobby, settings, referee, events, timer, result -> {
-            log.accept("game over at table " + result.outcome().finalState().game().id() + ": " + result.first() + " vs "
+            log.accept("game over (" + result.outcome().finalState().game().id() + "): " + result.first() + " vs "
                     + result.second() + ": " + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins")
                     + " (" + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
             for (Consumer<GameResult> listener : resultListeners) {

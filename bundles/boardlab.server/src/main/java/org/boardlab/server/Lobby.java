@@ -19,8 +19,9 @@ import java.util.function.Consumer;
  * plays the first side). Members of different games see each other's names (names are unique) but
  * can only invite members of their own game.
  *
- * <p>Thread-safe. Listener calls are made while the lobby is locked, in the order things happen;
- * listeners must only write to their connection.
+ * <p>Thread-safe. Listener calls are made while the lobby is locked, in the order things happen: an
+ * answer or a withdrawal first, then the status changes it causes. Listeners must only write to
+ * their connection.
  */
 public final class Lobby {
 
@@ -63,6 +64,12 @@ public final class Lobby {
             if (!existing.isConnected() && table != null && existing.protocolId().equals(protocolId)) {
                 existing.listener(listener);
                 existing.connected(true);
+                for (Member other : members.values()) {
+                    if (other != existing && other.gameId().equals(gameId) && other.isConnected()) {
+                        listener.memberJoined(other);
+                        other.listener().memberJoined(existing);
+                    }
+                }
                 log.accept(name + " came back to table " + table.id());
                 table.reconnected(existing);
                 return existing;
@@ -71,7 +78,7 @@ public final class Lobby {
         }
         Member member = new Member(name, gameId, protocolId, listener);
         for (Member other : members.values()) {
-            if (other.gameId().equals(gameId)) {
+            if (other.gameId().equals(gameId) && other.isConnected()) {
                 listener.memberJoined(other);
                 other.listener().memberJoined(member);
             }
@@ -93,6 +100,11 @@ public final class Lobby {
         if (table != null && !table.isOver()) {
             member.connected(false);
             log.accept(member.name() + " dropped out of table " + table.id());
+            for (Member other : members.values()) {
+                if (other != member && other.gameId().equals(member.gameId()) && other.isConnected()) {
+                    other.listener().memberLeft(member.name());
+                }
+            }
             table.disconnected(member);
             return;
         }
@@ -109,8 +121,8 @@ public final class Lobby {
             cancelLapse(member.name());
             Member to = members.get(invitee);
             if (to != null) {
-                setStatus(to, Member.Status.READY);
                 to.listener().invitationWithdrawn(member.name());
+                setStatus(to, Member.Status.READY);
             }
         }
         for (Map.Entry<String, String> e : new ArrayList<>(invitations.entrySet())) {
@@ -119,8 +131,8 @@ public final class Lobby {
                 cancelLapse(e.getKey());
                 Member from = members.get(e.getKey());
                 if (from != null) {
-                    setStatus(from, Member.Status.READY);
                     from.listener().invitationAnswered(member.name(), false);
+                    setStatus(from, Member.Status.READY);
                 }
             }
         }
@@ -128,9 +140,11 @@ public final class Lobby {
         if (queue != null) {
             queue.remove(member);
         }
-        for (Member other : members.values()) {
-            if (other.gameId().equals(member.gameId())) {
-                other.listener().memberLeft(member.name());
+        if (member.isConnected()) {
+            for (Member other : members.values()) {
+                if (other.gameId().equals(member.gameId()) && other.isConnected()) {
+                    other.listener().memberLeft(member.name());
+                }
             }
         }
         log.accept(member.name() + " left");
@@ -177,12 +191,16 @@ public final class Lobby {
         Member from = members.get(fromName);
         Member to = members.get(toName);
         if (to != null) {
-            setStatus(to, Member.Status.READY);
             to.listener().invitationWithdrawn(fromName);
         }
         if (from != null) {
-            setStatus(from, Member.Status.READY);
             from.listener().invitationAnswered(toName, false);
+        }
+        if (to != null) {
+            setStatus(to, Member.Status.READY);
+        }
+        if (from != null) {
+            setStatus(from, Member.Status.READY);
         }
         log.accept("the invitation from " + fromName + " to " + toName + " lapsed");
     }
@@ -199,10 +217,12 @@ public final class Lobby {
         invitations.remove(from.name());
         cancelLapse(from.name());
         Member to = members.get(toName);
+        if (to != null) {
+            to.listener().invitationWithdrawn(from.name());
+        }
         setStatus(from, Member.Status.READY);
         if (to != null) {
             setStatus(to, Member.Status.READY);
-            to.listener().invitationWithdrawn(from.name());
         }
         log.accept(from.name() + " withdrew the invitation to " + toName);
     }
@@ -221,9 +241,9 @@ public final class Lobby {
         cancelLapse(fromName);
         Member from = members.get(fromName);
         if (!accept) {
+            from.listener().invitationAnswered(to.name(), false);
             setStatus(from, Member.Status.READY);
             setStatus(to, Member.Status.READY);
-            from.listener().invitationAnswered(to.name(), false);
             log.accept(to.name() + " declined " + fromName);
             return null;
         }

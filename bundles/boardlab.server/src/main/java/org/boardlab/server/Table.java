@@ -60,6 +60,7 @@ public final class Table {
     private final EventBus events;
     private final Consumer<GameResult> onResult;
     private final ScheduledFuture<?>[] reconnectTimers = new ScheduledFuture<?>[2];
+    private final GameState start;
     private final AtomicBoolean over = new AtomicBoolean();
     private AutoCloseable subscription;
 
@@ -83,6 +84,7 @@ public final class Table {
                 new PlayerSeat(second.name(), () -> remotes[1]),
                 MatchSettings.defaults().withTimePerMove(settings.timePerMove()).withAlternateSides(false), events);
         this.id = match.id();
+        this.start = game.newGame(options);
     }
 
     /** The table's id: the id of its match in events. */
@@ -97,7 +99,7 @@ public final class Table {
     /** The current position. */
     public GameState state() {
         GameState state = match.state();
-        return state == null ? game.newGame() : state;
+        return state == null ? start : state;
     }
 
     /** The member playing {@code side}. */
@@ -150,13 +152,13 @@ public final class Table {
             // cannot fail
         }
         MatchOutcome outcome = result.outcome();
-        onResult.accept(result);
-        lobby.tableEnded(this);
+        onResult.accept(result); // recorded first
         for (Member m : seats) {
             if (m.isConnected()) {
                 m.listener().gameEnded(this, outcome);
             }
         }
+        lobby.tableEnded(this); // then both are ready again
     }
 
     /**
@@ -169,25 +171,35 @@ public final class Table {
         if (side == null || over.get()) {
             return Submission.GAME_OVER;
         }
+        GameState state = state();
+        if (state.isTerminal()) {
+            return Submission.GAME_OVER;
+        }
         Remote remote = remotes[side.index()];
-        GameState state = remote.position;
-        if (state == null || !remote.waiting.compareAndSet(true, false)) {
-            return Submission.OUT_OF_TURN;
+        synchronized (remote) {
+            if (state.sideToMove() != side || remote.submittedPly == state.ply()) {
+                return Submission.OUT_OF_TURN;
+            }
+            Member other = opponentOf(member);
+            String why;
+            Move move = null;
+            if (!other.isConnected()) {
+                why = "the game is paused: " + other.name() + " lost the connection";
+            } else {
+                try {
+                    move = state.parseMove(notation);
+                    why = state.whyIllegal(move);
+                } catch (IllegalMoveException e) {
+                    why = e.reason();
+                }
+            }
+            if (why != null) {
+                member.listener().moveRefused(this, notation, why);
+                return Submission.REFUSED;
+            }
+            remote.submittedPly = state.ply();
+            remote.moves.offer(new Pending(state.ply(), move));
         }
-        String why;
-        Move move = null;
-        try {
-            move = state.parseMove(notation);
-            why = state.whyIllegal(move);
-        } catch (IllegalMoveException e) {
-            why = e.reason();
-        }
-        if (why != null) {
-            remote.waiting.set(true);
-            member.listener().moveRefused(this, notation, why);
-            return Submission.REFUSED;
-        }
-        remote.moves.offer(move);
         return Submission.ACCEPTED;
     }
 
@@ -196,6 +208,13 @@ public final class Table {
         Side side = sideOf(member);
         if (side != null && !over.get()) {
             match.forfeit(side, ending, detail);
+        }
+    }
+
+    /** Ends the game at once without a result (a player asked to cancel it). */
+    public void cancel(Member member) {
+        if (sideOf(member) != null && !over.get()) {
+            match.abortGame(member.name() + " cancelled the game");
         }
     }
 
@@ -208,11 +227,12 @@ public final class Table {
         Side side = sideOf(member);
         Member other = opponentOf(member);
         if (!other.isConnected()) {
-            match.stop();
+            match.abortGame("both players lost the connection");
             return;
         }
-        long window = settings.reconnectWindow().toNanos();
-        match.setDeadline(side, System.nanoTime() + window + settings.timePerMove().toNanos());
+        long held = System.nanoTime() + settings.reconnectWindow().toNanos() + settings.timePerMove().toNanos();
+        match.setDeadline(side, held); // nobody's clock runs while the game is paused
+        match.setDeadline(side.other(), held);
         other.listener().opponentAway(this, true);
         reconnectTimers[side.index()] = timer.schedule(() -> {
             if (!member.isConnected()) {
@@ -229,23 +249,29 @@ public final class Table {
         if (t != null) {
             t.cancel(false);
         }
-        match.setDeadline(side, System.nanoTime() + settings.timePerMove().toNanos());
+        long fresh = System.nanoTime() + settings.timePerMove().toNanos();
+        match.setDeadline(side, fresh);
+        match.setDeadline(side.other(), fresh);
         Member other = opponentOf(member);
         if (other.isConnected()) {
             other.listener().opponentAway(this, false);
         }
-        Remote remote = remotes[side.index()];
-        if (remote.waiting.get()) {
-            member.listener().yourTurn(this, remote.position, System.nanoTime() + settings.timePerMove().toNanos());
+        GameState state = state();
+        if (!state.isTerminal() && state.sideToMove() == side && remotes[side.index()].submittedPly != state.ply()) {
+            member.listener().yourTurn(this, state, fresh);
         }
+    }
+
+    /** A move sent for the position after {@code ply} plies. */
+    private record Pending(int ply, Move move) {
     }
 
     /** The referee's player for one seat: waits for the member's move to arrive over the network. */
     private final class Remote implements Player {
         private final Side side;
-        final BlockingQueue<Move> moves = new LinkedBlockingQueue<>();
-        final AtomicBoolean waiting = new AtomicBoolean();
-        volatile GameState position;
+        final BlockingQueue<Pending> moves = new LinkedBlockingQueue<>();
+        /** The ply for which a move was accepted (guarded by this). */
+        int submittedPly = -1;
 
         Remote(Side side) {
             this.side = side;
@@ -253,24 +279,22 @@ public final class Table {
 
         @Override
         public Move chooseMove(MoveRequest request) throws InterruptedException {
-            moves.clear();
-            position = request.state();
-            waiting.set(true);
+            List<Move> legal = request.state().legalMoves();
+            if (legal.size() == 1 && legal.get(0).notation().equals("pass")) {
+                return legal.get(0); // a side whose only move is a pass passes without being asked
+            }
+            int ply = request.state().ply();
             Member member = seats[side.index()];
             if (member.isConnected()) {
                 member.listener().yourTurn(Table.this, request.state(), request.deadlineNanos());
             }
-            try {
-                while (!request.isCancelled()) {
-                    Move move = moves.poll(Math.max(1, Math.min(request.remainingNanos(), 50_000_000L)), TimeUnit.NANOSECONDS);
-                    if (move != null) {
-                        return move;
-                    }
+            while (!request.isCancelled()) {
+                Pending pending = moves.poll(Math.max(1, Math.min(request.remainingNanos(), 50_000_000L)), TimeUnit.NANOSECONDS);
+                if (pending != null && pending.ply() == ply) {
+                    return pending.move();
                 }
-                return null;
-            } finally {
-                waiting.set(false);
             }
+            return null;
         }
 
         @Override

@@ -156,8 +156,8 @@ class LobbyTest {
                 .hasMessage("bob is busy");
         lobby.answer(bob, "ann", false);
         assertThat(a.await("answered")).isEqualTo("answered bob false");
-        assertThat(ann.status()).isEqualTo(Member.Status.READY);
-        assertThat(bob.status()).isEqualTo(Member.Status.READY);
+        assertThat(a.await("status ann")).isEqualTo("status ann READY");
+        assertThat(a.await("status bob")).isEqualTo("status bob READY");
     }
 
     @Test
@@ -175,7 +175,7 @@ class LobbyTest {
         lobby.invite(ann, "bob");
         assertThat(b.await("withdrawn")).as("lapsed after 200 ms").isEqualTo("withdrawn ann");
         assertThat(a.await("answered")).isEqualTo("answered bob false");
-        assertThat(ann.status()).isEqualTo(Member.Status.READY);
+        assertThat(a.await("status ann")).isEqualTo("status ann READY");
     }
 
     @Test
@@ -209,7 +209,7 @@ class LobbyTest {
         assertThat(b.await("ended")).isEqualTo("ended NORMAL FIRST");
         assertThat(results).hasSize(1);
         assertThat(results.get(0).winnerName()).isEqualTo("ann");
-        assertThat(ann.status()).isEqualTo(Member.Status.READY);
+        assertThat(a.await("status ann")).isEqualTo("status ann READY");
         assertThat(ann.table()).isNull();
     }
 
@@ -249,6 +249,7 @@ class LobbyTest {
         assertThat(b.await("ended")).isEqualTo("ended ADJUDICATED -"); // tic-tac-toe scores 0-0: a draw
         assertThat(results.get(0).outcome().detail()).startsWith("ann left and did not come back within 400 ms");
         // ann is gone from the lobby, bob is ready
+        assertThat(b.await("status bob")).isEqualTo("status bob READY");
         assertThat(lobby.member("ann")).isNull();
         assertThat(lobby.member("bob").status()).isEqualTo(Member.Status.READY);
     }

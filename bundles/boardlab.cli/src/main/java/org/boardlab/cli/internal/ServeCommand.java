@@ -17,7 +17,6 @@ import org.boardlab.core.GameResult;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerProtocol;
 import org.boardlab.server.ServerSettings;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -40,17 +39,13 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** One --protocol with its optional --port. */
-    static final class PortSpec {
-        @Option(names = "--protocol", required = true, paramLabel = "P", description = "A protocol id (see boardlab list), e.g. othello or gomoku.")
-        String protocol;
+    @Option(names = "--protocol", paramLabel = "P", description = {"A protocol to serve, by id (see boardlab list): othello, gomoku; may be repeated.",
+        "Without it, every loaded protocol is served on its default port."})
+    List<String> protocolIds = new ArrayList<>();
 
-        @Option(names = "--port", paramLabel = "N", description = "Its port (default: the protocol's own; 0: any free port).")
-        Integer port;
-    }
-
-    @ArgGroup(exclusive = false, multiplicity = "0..*")
-    List<PortSpec> ports = new ArrayList<>();
+    @Option(names = "--port", paramLabel = "N", description = {"The port of the --protocol in the same place (the first --port goes with the first",
+        "--protocol, ...); give one per --protocol, or none for the protocols' default ports; 0 picks a free port."})
+    List<Integer> portNumbers = new ArrayList<>();
 
     @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
             description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every network).")
@@ -105,18 +100,23 @@ public final class ServeCommand implements Callable<Integer> {
             stopped.countDown();
         }, "boardlab-serve-shutdown");
         try {
-            List<PortSpec> wanted = ports;
-            if (wanted.isEmpty()) {
-                wanted = new ArrayList<>();
-                for (ServerProtocol p : protocols) {
-                    PortSpec spec = new PortSpec();
-                    spec.protocol = p.protocol().id();
-                    wanted.add(spec);
+            if (!portNumbers.isEmpty() && portNumbers.size() != protocolIds.size()) {
+                throw new IllegalArgumentException("give one --port per --protocol (or none, for the default ports)");
+            }
+            Map<String, Integer> wanted = new LinkedHashMap<>();
+            for (int i = 0; i < protocolIds.size(); i++) {
+                if (wanted.put(protocolIds.get(i), portNumbers.isEmpty() ? -1 : portNumbers.get(i)) != null) {
+                    throw new IllegalArgumentException("--protocol " + protocolIds.get(i) + " is given twice");
                 }
             }
-            for (PortSpec p : wanted) {
-                InetSocketAddress bound = server.start(p.protocol, bind, p.port == null ? -1 : p.port);
-                out.println("listening: " + p.protocol + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            if (wanted.isEmpty()) {
+                for (ServerProtocol p : protocols) {
+                    wanted.put(p.protocol().id(), -1);
+                }
+            }
+            for (Map.Entry<String, Integer> p : wanted.entrySet()) {
+                InetSocketAddress bound = server.start(p.getKey(), bind, p.getValue());
+                out.println("listening: " + p.getKey() + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
             }
             out.flush();
         } catch (RuntimeException e) {

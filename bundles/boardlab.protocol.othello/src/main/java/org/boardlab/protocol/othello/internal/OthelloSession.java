@@ -1,0 +1,364 @@
+package org.boardlab.protocol.othello.internal;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.game.othello.OthelloPosition;
+import org.boardlab.protocol.othello.Answer;
+import org.boardlab.protocol.othello.Board;
+import org.boardlab.protocol.othello.ClientMessage;
+import org.boardlab.protocol.othello.Colour;
+import org.boardlab.protocol.othello.EndReason;
+import org.boardlab.protocol.othello.OthelloMessage;
+import org.boardlab.protocol.othello.ProtocolViolation;
+import org.boardlab.protocol.othello.ServerMessage;
+import org.boardlab.protocol.othello.Square;
+import org.boardlab.protocol.othello.Status;
+import org.boardlab.protocol.othello.Winner;
+import org.boardlab.server.Connection;
+import org.boardlab.server.LobbyException;
+import org.boardlab.server.Member;
+import org.boardlab.server.MemberListener;
+import org.boardlab.server.Table;
+
+/**
+ * One client of seed 000's protocol: the state machine of the spec's section 4, binding the
+ * connection to the lobby and to a table. Messages from the client arrive on the connection's I/O
+ * thread; lobby and table calls arrive on other threads and only write to the channel.
+ */
+final class OthelloSession extends SimpleChannelInboundHandler<Object> implements MemberListener {
+
+    private enum State { CONNECTED, LOBBY, INVITING, INVITED, IN_GAME }
+
+    private final Connection connection;
+    private final List<OthelloMessage> beforeLogin = new ArrayList<>();
+    private Channel channel;
+    private volatile State state = State.CONNECTED;
+    private volatile Member member;
+    private volatile boolean loggingIn;
+    private volatile String invitee;
+    private volatile String inviter;
+    private volatile Table table;
+
+    OthelloSession(Connection connection) {
+        this.connection = connection;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        channel = ctx.channel();
+        connection.state("connected");
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        Member m = member;
+        if (m != null) {
+            connection.lobby().connectionLost(m);
+        }
+        super.channelInactive(ctx);
+    }
+
+    private void send(OthelloMessage message) {
+        synchronized (beforeLogin) {
+            if (loggingIn) {
+                beforeLogin.add(message);
+                return;
+            }
+        }
+        channel.writeAndFlush(message);
+    }
+
+    private void violation(String reason) {
+        connection.violation(reason);
+        channel.writeAndFlush(new ServerMessage.SErr(reason)).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof ProtocolViolation v) {
+            violation(v.reason());
+            return;
+        }
+        if (msg instanceof ClientMessage.CPing) {
+            send(new ServerMessage.SPong());
+            return;
+        }
+        if (msg instanceof ClientMessage.CExit) {
+            ctx.close();
+            return;
+        }
+        if (member == null) {
+            if (msg instanceof ClientMessage.CName name) {
+                login(name.name());
+            } else {
+                violation("log in with CNAME first");
+            }
+            return;
+        }
+        if (msg instanceof ClientMessage.CName) {
+            violation("you are already logged in as " + member.name());
+        } else if (msg instanceof ClientMessage.CReq req) {
+            invite(req.opponent());
+        } else if (msg instanceof ClientMessage.CRes res) {
+            answer(res.name(), res.answer() == Answer.ACCEPT);
+        } else if (msg instanceof ClientMessage.CReqC reqc) {
+            if (state == State.INVITING && reqc.name().equals(invitee)) {
+                try {
+                    connection.lobby().withdraw(member, reqc.name());
+                    state = State.LOBBY;
+                    invitee = null;
+                } catch (LobbyException e) {
+                    // the invitation ended meanwhile: the answer is on its way
+                }
+            }
+        } else if (msg instanceof ClientMessage.CMov mov) {
+            move(mov.square());
+        } else if (msg instanceof ClientMessage.CEndGame) {
+            Table t = table;
+            if (state == State.IN_GAME && t != null) {
+                t.cancel(member);
+            }
+        }
+    }
+
+    private void login(String name) {
+        synchronized (beforeLogin) {
+            loggingIn = true;
+        }
+        Member m;
+        try {
+            m = connection.lobby().login(name, "othello", connection.protocolId(), this);
+        } catch (LobbyException e) {
+            synchronized (beforeLogin) {
+                loggingIn = false;
+                beforeLogin.clear();
+            }
+            send(new ServerMessage.SNameErr(e.getMessage()));
+            return;
+        }
+        member = m;
+        connection.playerName(name);
+        List<OthelloMessage> queued;
+        synchronized (beforeLogin) {
+            queued = new ArrayList<>(beforeLogin);
+            beforeLogin.clear();
+            channel.write(new ServerMessage.SNameOk());
+            for (OthelloMessage q : queued) {
+                channel.write(q);
+            }
+            loggingIn = false;
+        }
+        Table t = m.table();
+        if (t != null) {
+            table = t;
+            state = State.IN_GAME;
+            connection.matchId(t.id());
+            connection.state("in game (back)");
+            Side side = t.sideOf(m);
+            GameState position = t.state();
+            channel.write(new ServerMessage.SRecov(board(position), position.sideToMove() == Side.SECOND,
+                    side == Side.FIRST, Optional.of(t.opponentOf(m).name())));
+        } else {
+            state = State.LOBBY;
+            connection.state("lobby");
+        }
+        channel.flush();
+    }
+
+    private void invite(String opponent) {
+        if (state != State.LOBBY) {
+            send(new ServerMessage.SRes(opponent, Answer.DECLINE));
+            return;
+        }
+        try {
+            invitee = opponent;
+            state = State.INVITING;
+            connection.lobby().invite(member, opponent);
+            connection.state("inviting " + opponent);
+        } catch (LobbyException e) {
+            invitee = null;
+            state = State.LOBBY;
+            send(new ServerMessage.SRes(opponent, Answer.DECLINE));
+        }
+    }
+
+    private void answer(String from, boolean accept) {
+        if (state != State.INVITED || !from.equals(inviter)) {
+            return; // crossed on the wire with the end of that invitation
+        }
+        try {
+            inviter = null;
+            if (!accept) {
+                state = State.LOBBY;
+                connection.state("lobby");
+            }
+            connection.lobby().answer(member, from, accept);
+        } catch (LobbyException e) {
+            state = State.LOBBY;
+        }
+    }
+
+    private void move(Square square) {
+        Table t = table;
+        if (state != State.IN_GAME || t == null) {
+            return; // the game ended meanwhile
+        }
+        switch (t.move(member, square.notation())) {
+            case OUT_OF_TURN -> t.forfeit(member, Ending.OUT_OF_TURN, member.name() + " moved (" + square.notation()
+                    + ") when it was not their turn");
+            default -> {
+                // accepted: SMOV follows; refused: SMOVERR was sent; game over: ignored
+            }
+        }
+    }
+
+    // ---- what the lobby and the table say
+
+    @Override
+    public void memberJoined(Member other) {
+        send(new ServerMessage.SAddP(other.name()));
+        if (other.status() == Member.Status.BUSY) {
+            send(new ServerMessage.SUps(other.name(), Status.BUSY));
+        }
+    }
+
+    @Override
+    public void memberLeft(String name) {
+        send(new ServerMessage.SDelP(name));
+    }
+
+    @Override
+    public void statusChanged(Member other) {
+        send(new ServerMessage.SUps(other.name(), other.status() == Member.Status.BUSY ? Status.BUSY : Status.READY));
+    }
+
+    @Override
+    public void invited(Member from) {
+        inviter = from.name();
+        state = State.INVITED;
+        connection.state("invited by " + from.name());
+        send(new ServerMessage.SReq(from.name()));
+    }
+
+    @Override
+    public void invitationWithdrawn(String from) {
+        if (state == State.INVITED && from.equals(inviter)) {
+            state = State.LOBBY;
+            inviter = null;
+            connection.state("lobby");
+        }
+        send(new ServerMessage.SReqC(from));
+    }
+
+    @Override
+    public void invitationAnswered(String to, boolean accepted) {
+        if (!accepted && state == State.INVITING && to.equals(invitee)) {
+            state = State.LOBBY;
+            invitee = null;
+            connection.state("lobby");
+        }
+        send(new ServerMessage.SRes(to, accepted ? Answer.ACCEPT : Answer.DECLINE));
+    }
+
+    @Override
+    public void gameStarted(Table t, Side side) {
+        table = t;
+        state = State.IN_GAME;
+        invitee = null;
+        inviter = null;
+        connection.matchId(t.id());
+        connection.state("in game against " + t.opponentOf(member()).name());
+        send(new ServerMessage.SStartG(t.opponentOf(member()).name(), Optional.of(Colour.of(side))));
+    }
+
+    private Member member() {
+        Member m = member;
+        if (m == null) {
+            throw new IllegalStateException("no member");
+        }
+        return m;
+    }
+
+    @Override
+    public void moved(Table t, Side side, Move move, GameState after) {
+        if (move.notation().equals("pass")) {
+            return; // announced with the SMOV before it
+        }
+        Square square = Square.of(move.notation());
+        Optional<Colour> next;
+        boolean opponentPasses = !after.isTerminal() && after.legalMoves().size() == 1
+                && after.legalMoves().get(0).notation().equals("pass");
+        if (after.isTerminal()) {
+            next = Optional.empty();
+        } else if (opponentPasses) {
+            next = Optional.of(Colour.of(side));
+        } else {
+            next = Optional.of(Colour.of(after.sideToMove()));
+        }
+        send(new ServerMessage.SMov(square, Colour.of(side), next, board(after)));
+        if (opponentPasses) {
+            send(new ServerMessage.SPass(Colour.of(side.other())));
+        }
+    }
+
+    @Override
+    public void moveRefused(Table t, String move, String reason) {
+        Square square;
+        try {
+            square = Square.of(move);
+        } catch (IllegalArgumentException e) {
+            return;
+        }
+        send(new ServerMessage.SMovErr(square, reason.replace('~', '-')));
+    }
+
+    @Override
+    public void opponentAway(Table t, boolean away) {
+        String who = t.opponentOf(member()).name();
+        send(new ServerMessage.SGameI(away ? who + " lost the connection and has "
+                + connection.settings().reconnectWindow().toSeconds() + " s to come back" : who + " is back"));
+    }
+
+    @Override
+    public void gameEnded(Table t, MatchOutcome outcome) {
+        table = null;
+        state = State.LOBBY;
+        connection.matchId(0);
+        connection.state("lobby");
+        if (outcome.ending() == Ending.ABORTED) {
+            send(new ServerMessage.SGameEC());
+            return;
+        }
+        Winner winner = outcome.winner() == null ? Winner.DRAW : Winner.of(Colour.of(outcome.winner()));
+        EndReason reason = switch (outcome.ending()) {
+            case TIMEOUT -> EndReason.TIMEOUT;
+            case OUT_OF_TURN -> EndReason.OUTOFTURN;
+            case NORMAL -> EndReason.NORMAL;
+            default -> EndReason.DISCONNECT;
+        };
+        send(new ServerMessage.SEndG(outcome.scores()[0], outcome.scores()[1], winner, reason));
+    }
+
+    /** The wire's 64-character board of a position. */
+    static Board board(GameState state) {
+        OthelloPosition position = (OthelloPosition) state;
+        StringBuilder cells = new StringBuilder(64);
+        for (int row = 0; row < 8; row++) {
+            for (int col = 0; col < 8; col++) {
+                cells.append(position.disc(col, row).map(s -> s == Side.FIRST ? 'B' : 'W').orElse('.'));
+            }
+        }
+        return new Board(cells.toString());
+    }
+}
