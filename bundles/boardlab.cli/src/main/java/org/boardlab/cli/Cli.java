@@ -3,6 +3,7 @@ package org.boardlab.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import org.boardlab.cli.internal.ClientCommand;
 import org.boardlab.cli.internal.ListCommand;
 import org.boardlab.cli.internal.MatchCommand;
 import org.boardlab.cli.internal.PerftCommand;
@@ -24,7 +25,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "boardlab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "A workbench for networked board games: games, players and protocols are plug-in bundles.",
-        subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, WorkbenchCommand.class})
+        subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ClientCommand.class, WorkbenchCommand.class})
 public final class Cli implements Runnable {
 
     @Option(names = "--console", description = "Also open the Gogo shell on this terminal (boardlab commands are in it).")

@@ -22,6 +22,9 @@ public interface Services {
     /** The protocols the embedded server can speak (from the loaded protocol bundles). */
     java.util.List<org.boardlab.server.ServerProtocol> serverProtocols();
 
+    /** The terminal client of protocol {@code id}, if its bundle has one. */
+    Optional<org.boardlab.server.TerminalClient> terminalClient(String id);
+
     /** boardlab's version, e.g. {@code 0.1.0}. */
     String version();
 }

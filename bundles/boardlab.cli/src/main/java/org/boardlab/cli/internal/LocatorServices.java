@@ -85,6 +85,13 @@ final class LocatorServices implements Services, AutoCloseable {
     }
 
     @Override
+    public Optional<org.boardlab.server.TerminalClient> terminalClient(String id) {
+        Iterator<? extends BeanEntry<?, org.boardlab.server.TerminalClient>> it = locator()
+                .locate(Key.get(org.boardlab.server.TerminalClient.class, Names.named(id))).iterator();
+        return it.hasNext() ? Optional.of(it.next().getValue()) : Optional.empty();
+    }
+
+    @Override
     public String version() {
         return version;
     }

@@ -63,6 +63,11 @@ class CliTest {
         }
 
         @Override
+        public Optional<org.boardlab.server.TerminalClient> terminalClient(String id) {
+            return Optional.empty();
+        }
+
+        @Override
         public List<org.boardlab.server.ServerProtocol> serverProtocols() {
             return serverProtocols;
         }
@@ -208,5 +213,11 @@ class CliTest {
     void perftRefusesANonsenseDepth() {
         assertThat(run("perft", "tictactoe", "0")).isEqualTo(1);
         assertThat(err.toString()).contains("the depth must be between 1 and 30");
+    }
+
+    @Test
+    void clientOfAProtocolWithoutATerminalClientSaysSo() {
+        assertThat(run("client", "chess", "--name", "ann")).isEqualTo(1);
+        assertThat(err.toString()).contains("no terminal client for protocol 'chess'");
     }
 }

@@ -1,0 +1,88 @@
+package org.boardlab.protocol.othello.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.PipedReader;
+import java.io.PipedWriter;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.core.EventBus;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** A person at the terminal client plays against a socket client through the real server. */
+class OthelloTerminalClientTest {
+
+    private final Othello othello = new Othello();
+    private final EmbeddedServer server = new EmbeddedServer(id -> othello, new EventBus(), ServerSettings.defaults(), l -> { });
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private static void awaitText(StringWriter screen, String text) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!screen.toString().contains(text)) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("the screen never showed '" + text + "'; it shows:\n" + screen);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void aPersonLogsInAcceptsAnInvitationAndPlays() throws Exception {
+        server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+        InetSocketAddress address = server.start("othello", "127.0.0.1", 0);
+        PipedWriter keyboard = new PipedWriter();
+        BufferedReader typed = new BufferedReader(new PipedReader(keyboard));
+        StringWriter screen = new StringWriter();
+        PrintWriter typing = new PrintWriter(keyboard, true);
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new OthelloTerminalClient().run("127.0.0.1", address.getPort(), "ann", typed, new PrintWriter(screen, true));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitText(screen, "logged in");
+        try (LineClient bob = new LineClient(address)) {
+            bob.send("CNAME~bob");
+            bob.await("SNAMEOK");
+            bob.send("CREQ~ann");
+            awaitText(screen, "bob invites you: type 'accept bob'");
+            typing.println("accept bob");
+            assertThat(bob.await("SSTARTG")).isEqualTo("SSTARTG~ann~BLACK");
+            awaitText(screen, "game against bob: you play white; black moves first");
+            bob.send("CMOV~3~2");
+            awaitText(screen, "black played d3");
+            awaitText(screen, "3 . . . B . . . .");
+            typing.println("e9");
+            awaitText(screen, "a move is a square a1..h8");
+            typing.println("a1");
+            awaitText(screen, "move a1 refused");
+            typing.println("move c3");
+            assertThat(bob.await("SMOV")).startsWith("SMOV~3~2~BLACK");
+            assertThat(bob.await("SMOV")).startsWith("SMOV~2~2~WHITE~BLACK~");
+            typing.println("quit");
+            assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
+        }
+    }
+
+    @Test
+    void aServerThatIsNotThereIsAClearError() throws Exception {
+        StringWriter screen = new StringWriter();
+        int code = new OthelloTerminalClient().run("127.0.0.1", 1, "ann", new BufferedReader(new java.io.StringReader("")),
+                new PrintWriter(screen, true));
+        assertThat(code).isEqualTo(1);
+        assertThat(screen.toString()).startsWith("cannot connect to 127.0.0.1:1");
+    }
+}
