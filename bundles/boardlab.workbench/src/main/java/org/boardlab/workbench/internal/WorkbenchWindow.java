@@ -14,6 +14,7 @@ import org.boardlab.api.event.RegistryEvent.Kind;
 import org.boardlab.core.Application;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.Registry;
+import org.boardlab.server.ServerService;
 import org.boardlab.workbench.Workbench;
 import org.boardlab.workbench.WorkbenchView;
 import org.eclipse.sisu.BeanEntry;
@@ -53,6 +54,8 @@ public final class WorkbenchWindow implements Application, Workbench {
     private final BeanLocator locator;
     private final Registry registry;
     private final EventBus events;
+    private final ServerService serverService;
+    private volatile String serverStatus = "";
     private final CompletableFuture<Shell> opened = new CompletableFuture<>();
     private final Map<String, Tab> tabs = new ConcurrentHashMap<>();
 
@@ -69,10 +72,11 @@ public final class WorkbenchWindow implements Application, Workbench {
     }
 
     @Inject
-    public WorkbenchWindow(BeanLocator locator, Registry registry, EventBus events) {
+    public WorkbenchWindow(BeanLocator locator, Registry registry, EventBus events, ServerService serverService) {
         this.locator = locator;
         this.registry = registry;
         this.events = events;
+        this.serverService = serverService;
     }
 
     @Override
@@ -112,6 +116,7 @@ public final class WorkbenchWindow implements Application, Workbench {
         shell.setSize(1180, 780);
         shell.open();
         opened.complete(shell);
+        startServer();
         if (Boolean.getBoolean("boardlab.timing")) {
             System.err.println("boardlab: workbench window open " + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
                     + " ms after the JVM started");
@@ -133,6 +138,7 @@ public final class WorkbenchWindow implements Application, Workbench {
             }
             tabs.clear();
             display.dispose();
+            serverService.shutdown(); // open games are decided by the scores, clients told
         }
         return 0;
     }
@@ -171,13 +177,33 @@ public final class WorkbenchWindow implements Application, Workbench {
         });
     }
 
+    /**
+     * Opens the embedded server's ports (each protocol's default, on this machine only) off the UI
+     * thread, and shows where it listens in the status line. Set {@code boardlab.server=off} to skip.
+     */
+    private void startServer() {
+        if ("off".equals(System.getProperty("boardlab.server"))) {
+            return;
+        }
+        Thread starter = new Thread(() -> {
+            List<String> lines = serverService.startAll(System.getProperty("boardlab.server.bind", "127.0.0.1"));
+            asyncExec(() -> {
+                serverStatus = lines.isEmpty() ? "" : "server: " + String.join(", ", lines);
+                updateStatus();
+            });
+        }, "boardlab-server-start");
+        starter.setDaemon(true);
+        starter.start();
+    }
+
     private void updateStatus() {
         if (status == null || status.isDisposed()) {
             return;
         }
         String loaded = registry.all(Kind.GAME).size() + " games, " + registry.all(Kind.PLAYER).size() + " players, "
                 + registry.all(Kind.PROTOCOL).size() + " protocols loaded";
-        status.setText(lastChange.isEmpty() ? loaded : loaded + "   |   " + lastChange);
+        String text = serverStatus.isEmpty() ? loaded : loaded + "   |   " + serverStatus;
+        status.setText(lastChange.isEmpty() ? text : text + "   |   " + lastChange);
         status.getParent().layout(new Control[] {status});
     }
 

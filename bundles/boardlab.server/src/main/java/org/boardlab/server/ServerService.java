@@ -1,0 +1,122 @@
+package org.boardlab.server;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import javax.inject.Inject;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Registry;
+import org.eclipse.sisu.BeanEntry;
+import org.eclipse.sisu.Mediator;
+import org.eclipse.sisu.inject.BeanLocator;
+
+import com.google.inject.Key;
+
+/**
+ * The embedded server of a running boardlab (the workbench's): follows the protocol bundles as they
+ * come and go (a protocol that leaves closes its port), and starts, stops and ends the server.
+ */
+@Named
+@Singleton
+public final class ServerService {
+
+    private final Registry registry;
+    private final EventBus events;
+    private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
+    private final List<String> log = new ArrayList<>();
+    private EmbeddedServer server;
+
+    @Inject
+    public ServerService(BeanLocator locator, Registry registry, EventBus events) {
+        this.registry = registry;
+        this.events = events;
+        locator.watch(Key.get(ServerProtocol.class, Named.class), new Feed(), this);
+    }
+
+    /** Adds and removes protocols as their bundles start and stop. */
+    private static final class Feed implements Mediator<Named, ServerProtocol, ServerService> {
+        @Override
+        public void add(BeanEntry<Named, ServerProtocol> entry, ServerService service) {
+            service.added(entry.getValue());
+        }
+
+        @Override
+        public void remove(BeanEntry<Named, ServerProtocol> entry, ServerService service) {
+            service.removed(entry.getValue());
+        }
+    }
+
+    private synchronized void added(ServerProtocol protocol) {
+        protocols.put(protocol.protocol().id(), protocol);
+        if (server != null) {
+            server.addProtocol(protocol);
+        }
+    }
+
+    private synchronized void removed(ServerProtocol protocol) {
+        protocols.remove(protocol.protocol().id());
+        if (server != null) {
+            server.removeProtocol(protocol.protocol().id());
+        }
+    }
+
+    /** The server, created on first use with the default settings. */
+    public synchronized EmbeddedServer server() {
+        if (server == null) {
+            server = new EmbeddedServer(registry::requireGame, events, ServerSettings.defaults(), line -> {
+                synchronized (log) {
+                    log.add(line);
+                    if (log.size() > 1_000) {
+                        log.remove(0);
+                    }
+                }
+            });
+            protocols.values().forEach(server::addProtocol);
+        }
+        return server;
+    }
+
+    /**
+     * Opens every protocol's default port on {@code bindAddress}; a port that cannot be opened (in
+     * use) is reported and skipped.
+     *
+     * @return one line per protocol: where it listens, or why it does not
+     */
+    public synchronized List<String> startAll(String bindAddress) {
+        EmbeddedServer s = server();
+        List<String> lines = new ArrayList<>();
+        List<String> listening = s.ports().stream().map(EmbeddedServer.Port::protocolId).toList();
+        for (ServerProtocol p : protocols.values()) {
+            String id = p.protocol().id();
+            if (listening.contains(id)) {
+                continue;
+            }
+            try {
+                InetSocketAddress bound = s.start(id, bindAddress, -1);
+                lines.add(id + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            } catch (RuntimeException e) {
+                lines.add(id + " not started: " + e.getMessage());
+            }
+        }
+        return lines;
+    }
+
+    /** The server's recent log lines, oldest first. */
+    public List<String> log() {
+        synchronized (log) {
+            return List.copyOf(log);
+        }
+    }
+
+    /** Ends open games (decided by the scores), closes every port and connection. */
+    public synchronized void shutdown() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+}
