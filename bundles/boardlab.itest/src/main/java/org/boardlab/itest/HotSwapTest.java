@@ -93,7 +93,7 @@ class HotSwapTest {
         Duration removed = Lab.await("greedy removed", LIMIT, () -> registry.player("greedy").isEmpty());
         assertThat(saw(Change.REMOVED, "1.0.1")).isTrue();
 
-        System.out.printf("[itest] hot swap with a 100 ms poll: added after %d ms, replaced after %d ms, removed after %d ms%n",
+        System.out.printf("[itest] hot swap with a 50 ms poll: added after %d ms, replaced after %d ms, removed after %d ms%n",
                 added.toMillis(), replaced.toMillis(), removed.toMillis());
     }
 
