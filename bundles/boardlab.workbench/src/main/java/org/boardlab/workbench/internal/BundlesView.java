@@ -34,6 +34,7 @@ import org.eclipse.swt.widgets.Label;
  * bundles are dropped into, replaced in or deleted from the players folder.
  */
 @Named("bundles")
+@javax.inject.Singleton
 public final class BundlesView implements WorkbenchView {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());

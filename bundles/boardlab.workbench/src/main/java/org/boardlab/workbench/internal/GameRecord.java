@@ -1,0 +1,115 @@
+package org.boardlab.workbench.internal;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.api.IllegalMoveException;
+import org.boardlab.api.Move;
+
+/**
+ * A game record as the match controller exports and imports it: plain text, one {@code key: value}
+ * per line, lines starting with {@code #} ignored.
+ *
+ * <pre>
+ * # boardlab game record
+ * game: othello
+ * options: size=8
+ * first: alphabeta
+ * second: random
+ * moves: d3 c3 c4 e3
+ * result: black wins: neither side can move; black has more discs (40 to 24)
+ * </pre>
+ *
+ * {@code game} and {@code moves} are required; {@code options} holds {@code key=value} pairs
+ * separated by spaces; the rest is for people.
+ *
+ * @param gameId  the game's id
+ * @param options its options
+ * @param first   who played the first side
+ * @param second  who played the second side
+ * @param moves   the moves in notation
+ * @param result  the result in words, or empty
+ */
+record GameRecord(String gameId, GameOptions options, String first, String second, List<String> moves, String result) {
+
+    GameRecord {
+        moves = List.copyOf(moves);
+    }
+
+    String write() {
+        StringBuilder sb = new StringBuilder("# boardlab game record\n");
+        sb.append("game: ").append(gameId).append('\n');
+        sb.append("options: ").append(options).append('\n');
+        sb.append("first: ").append(first).append('\n');
+        sb.append("second: ").append(second).append('\n');
+        sb.append("moves: ").append(String.join(" ", moves)).append('\n');
+        if (!result.isEmpty()) {
+            sb.append("result: ").append(result).append('\n');
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Reads a record.
+     *
+     * @throws IllegalArgumentException naming the line that is wrong
+     */
+    static GameRecord read(String text) {
+        Map<String, String> fields = new LinkedHashMap<>();
+        int number = 0;
+        for (String line : text.split("\\R")) {
+            number++;
+            String trimmed = line.trim();
+            if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+                continue;
+            }
+            int colon = trimmed.indexOf(':');
+            if (colon <= 0) {
+                throw new IllegalArgumentException("line " + number + " is not 'key: value': " + trimmed);
+            }
+            fields.put(trimmed.substring(0, colon).trim(), trimmed.substring(colon + 1).trim());
+        }
+        if (!fields.containsKey("game")) {
+            throw new IllegalArgumentException("the record has no 'game:' line");
+        }
+        if (!fields.containsKey("moves")) {
+            throw new IllegalArgumentException("the record has no 'moves:' line");
+        }
+        String opts = fields.getOrDefault("options", "");
+        GameOptions options = GameOptions.parse(opts.isBlank() ? List.of() : List.of(opts.split("\\s+")));
+        String moves = fields.get("moves");
+        return new GameRecord(fields.get("game"), options, fields.getOrDefault("first", ""), fields.getOrDefault("second", ""),
+                moves.isBlank() ? List.of() : List.of(moves.split("\\s+")), fields.getOrDefault("result", ""));
+    }
+
+    /**
+     * The positions of the game, from the start: element 0 is the start, element k the position after
+     * k moves.
+     *
+     * @throws IllegalArgumentException naming the first illegal move
+     */
+    List<GameState> positions(Game game) {
+        List<GameState> states = new ArrayList<>();
+        GameState state = game.newGame(options);
+        states.add(state);
+        for (int i = 0; i < moves.size(); i++) {
+            String text = moves.get(i);
+            try {
+                Move move = state.parseMove(text);
+                String why = state.whyIllegal(move);
+                if (why != null) {
+                    throw new IllegalArgumentException("move " + (i + 1) + " (" + text + ") is illegal: " + why);
+                }
+                state = state.apply(move);
+            } catch (IllegalMoveException e) {
+                throw new IllegalArgumentException("move " + (i + 1) + " (" + text + ") is illegal: " + e.reason());
+            }
+            states.add(state);
+        }
+        return states;
+    }
+}
