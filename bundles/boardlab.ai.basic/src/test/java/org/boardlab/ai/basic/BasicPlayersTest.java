@@ -18,8 +18,8 @@ class BasicPlayersTest {
 
     @Test
     void bothPlayLegallyInTime() throws Exception {
-        PlayerTestKit.of(new RandomPlayer()).game(game).games(50).millisPerMove(100).run();
-        PlayerTestKit.of(new FirstLegalPlayer()).game(game).games(5).millisPerMove(100).run();
+        PlayerTestKit.of(new RandomPlayer()).game(game).games(50).millisPerMove(100).graceMillis(400).run();
+        PlayerTestKit.of(new FirstLegalPlayer()).game(game).games(5).millisPerMove(100).graceMillis(400).run();
     }
 
     @Test

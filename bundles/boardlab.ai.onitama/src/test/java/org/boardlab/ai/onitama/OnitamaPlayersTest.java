@@ -43,10 +43,10 @@ class OnitamaPlayersTest {
 
     @Test
     void bothPlayLegallyAndInTime() throws Exception {
-        PlayerTestKit.of(new OnitamaNormalPlayer()).game(game).games(3).millisPerMove(1000).run();
-        PlayerTestKit.of(new OnitamaHardPlayer()).game(game).games(2).millisPerMove(1000).run();
+        PlayerTestKit.of(new OnitamaNormalPlayer()).game(game).games(3).millisPerMove(1000).graceMillis(400).run();
+        PlayerTestKit.of(new OnitamaHardPlayer()).game(game).games(2).millisPerMove(1000).graceMillis(400).run();
         PlayerTestKit.of(new OnitamaHardPlayer()).game(game).options(GameOptions.DEFAULT.with("seed", "9"))
-                .games(1).millisPerMove(1000).run();
+                .games(1).millisPerMove(1000).graceMillis(400).run();
     }
 
     @Test

@@ -17,9 +17,9 @@ class MctsPlayerTest {
 
     @Test
     void playsLegallyAndInTimeUnderTheTestKit() throws Exception {
-        Timing.retryIfLate(() -> PlayerTestKit.of(new MctsPlayer()).game(tictactoe).games(3).millisPerMove(100).run());
+        Timing.retryIfLate(() -> PlayerTestKit.of(new MctsPlayer()).game(tictactoe).games(3).millisPerMove(100).graceMillis(400).run());
         Timing.retryIfLate(() -> PlayerTestKit.of(new MctsPlayer()).game(new ExtraTurnGame(30)).games(1)
-                .millisPerMove(100).run());
+                .millisPerMove(100).graceMillis(400).run());
     }
 
     @Test

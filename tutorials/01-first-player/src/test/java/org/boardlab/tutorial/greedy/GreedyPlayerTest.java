@@ -13,8 +13,8 @@ class GreedyPlayerTest {
 
     @Test
     void playsLegallyAndInTime() throws Exception {
-        PlayerTestKit.of(new GreedyPlayer()).game(new TicTacToe()).games(5).millisPerMove(200).run();
-        PlayerTestKit.of(new GreedyPlayer()).game(new Gomoku()).games(1).millisPerMove(500).run();
+        PlayerTestKit.of(new GreedyPlayer()).game(new TicTacToe()).games(5).millisPerMove(200).graceMillis(400).run();
+        PlayerTestKit.of(new GreedyPlayer()).game(new Gomoku()).games(1).millisPerMove(500).graceMillis(400).run();
     }
 
     @Test

@@ -35,7 +35,7 @@ class OthelloServerTest {
 
     @BeforeEach
     void start() {
-        start(ServerSettings.defaults().withReconnectWindow(Duration.ofSeconds(1)));
+        start(ServerSettings.defaults().withReconnectWindow(Duration.ofSeconds(2)));
     }
 
     private void start(ServerSettings settings) {
@@ -173,7 +173,7 @@ class OthelloServerTest {
         c[0].send("CMOV~3~2");
         c[1].await("SMOV");
         c[1].close(); // bob drops
-        assertThat(c[0].await("SGAMEI")).isEqualTo("SGAMEI~bob lost the connection and has 1 s to come back");
+        assertThat(c[0].await("SGAMEI")).isEqualTo("SGAMEI~bob lost the connection and has 2 s to come back");
         try (LineClient bob = new LineClient(address)) {
             bob.send("CNAME~bob");
             assertThat(bob.next()).isEqualTo("SNAMEOK");
