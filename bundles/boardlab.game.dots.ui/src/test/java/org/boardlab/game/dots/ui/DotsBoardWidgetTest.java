@@ -1,0 +1,286 @@
+package org.boardlab.game.dots.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import javax.inject.Named;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.Move;
+import org.boardlab.api.Side;
+import org.boardlab.game.dots.Dots;
+import org.boardlab.game.dots.DotsPosition;
+import org.boardlab.game.dots.Point;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Canvas;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Drives the Dots board as a person would: shows positions, clicks at the pixels the widget's own
+ * layout gives for points, and checks the moves reported and the pixels drawn. Runs on an X
+ * display (Xvfb in CI).
+ */
+class DotsBoardWidgetTest {
+
+    private static Display display;
+    private final Dots game = new Dots();
+    private Shell shell;
+    private DotsBoardWidget widget;
+    private final List<Move> reported = new ArrayList<>();
+
+    @BeforeAll
+    static void createDisplay() {
+        display = new Display();
+    }
+
+    @AfterAll
+    static void disposeDisplay() {
+        display.dispose();
+    }
+
+    @BeforeEach
+    void openShell() {
+        shell = new Shell(display);
+        shell.setLayout(new FillLayout());
+        widget = (DotsBoardWidget) new DotsBoardRenderer().create(shell);
+        widget.onMove(reported::add);
+        resize(900, 760);
+        shell.open();
+        flush();
+    }
+
+    @AfterEach
+    void closeShell() {
+        shell.dispose();
+    }
+
+    private void resize(int width, int height) {
+        shell.setSize(width, height);
+        shell.layout(true);
+        flush();
+    }
+
+    private static void flush() {
+        while (display.readAndDispatch()) {
+            // drain pending events
+        }
+    }
+
+    private void click(org.eclipse.swt.graphics.Point at) {
+        Canvas canvas = (Canvas) widget.control();
+        for (int type : new int[] {SWT.MouseDown, SWT.MouseUp}) {
+            Event event = new Event();
+            event.button = 1;
+            event.x = at.x;
+            event.y = at.y;
+            canvas.notifyListeners(type, event);
+        }
+    }
+
+    private void clickPoint(int x, int y) {
+        click(widget.layout().centre(new Point(x, y)));
+    }
+
+    private ImageData snapshot() {
+        Canvas canvas = (Canvas) widget.control();
+        Rectangle size = canvas.getClientArea();
+        Image image = new Image(display, size.width, size.height);
+        GC gc = new GC(image);
+        try {
+            canvas.print(gc);
+        } finally {
+            gc.dispose();
+        }
+        ImageData data = image.getImageData();
+        image.dispose();
+        return data;
+    }
+
+    private static RGB pixel(ImageData data, org.eclipse.swt.graphics.Point at) {
+        return data.palette.getRGB(data.getPixel(at.x, at.y));
+    }
+
+    private static void assertClose(RGB actual, RGB expected) {
+        int distance = Math.abs(actual.red - expected.red) + Math.abs(actual.green - expected.green)
+                + Math.abs(actual.blue - expected.blue);
+        assertThat(distance).as("colour %s should be close to %s", actual, expected).isLessThanOrEqualTo(24);
+    }
+
+    /** Plays the moves, written {@code x,y}, red first. */
+    private static DotsPosition play(DotsPosition start, String... moves) {
+        DotsPosition position = start;
+        for (String move : moves) {
+            position = (DotsPosition) position.apply(position.parseMove(move));
+        }
+        return position;
+    }
+
+    /** Red closes a diamond round blue's dot on 5,5; blue's other dots are far away. */
+    private DotsPosition redCaptures(DotsPosition start) {
+        return play(start, "5,4", "5,5", "4,5", "20,20", "6,5", "21,20", "5,6");
+    }
+
+    @Test
+    void aClickOnAFreePointReportsIt() {
+        DotsPosition start = game.newGame();
+        widget.show(start, null, Side.FIRST);
+        clickPoint(12, 7);
+        assertThat(reported).containsExactly(new Point(12, 7));
+    }
+
+    @Test
+    void aClickNearAPointMeansThatPointAndOneBetweenPointsMeansNone() {
+        DotsPosition start = game.newGame();
+        widget.show(start, null, Side.FIRST);
+        DotsLayout layout = widget.layout();
+        click(layout.near(new Point(3, 3), 0.5, 0.5));
+        click(layout.near(new Point(3, 3), 0.45, 0));
+        assertThat(reported).isEmpty();
+        click(layout.near(new Point(38, 31), 0.25, -0.2));
+        assertThat(reported).containsExactly(new Point(38, 31));
+    }
+
+    @Test
+    void cornersOfSmallAndLargeBoardsAreClickable() {
+        for (String size : new String[] {"5x5", "10x7", "64x64"}) {
+            DotsPosition start = game.newGame(GameOptions.DEFAULT.with("size", size));
+            widget.show(start, null, Side.FIRST);
+            clickPoint(0, 0);
+            widget.show(start, null, Side.FIRST);
+            clickPoint(start.width() - 1, start.height() - 1);
+        }
+        assertThat(reported).containsExactly(new Point(0, 0), new Point(4, 4), new Point(0, 0), new Point(9, 6),
+                new Point(0, 0), new Point(63, 63));
+    }
+
+    @Test
+    void occupiedPointsAndPointsInsideAZoneReportNothing() {
+        DotsPosition position = play(redCaptures(game.newGame()), "30,30");
+        assertThat(position.sideToMove()).isEqualTo(Side.FIRST);
+        widget.show(position, null, Side.FIRST);
+        clickPoint(5, 4); // red's own dot
+        clickPoint(20, 20); // blue's dot
+        clickPoint(5, 5); // the captured dot inside red's zone
+        assertThat(reported).isEmpty();
+        clickPoint(7, 7);
+        assertThat(reported).containsExactly(new Point(7, 7));
+    }
+
+    @Test
+    void nothingIsReportedWhenTheOtherSideOrNobodyClicks() {
+        DotsPosition start = game.newGame();
+        widget.show(start, null, null);
+        clickPoint(1, 1);
+        assertThat(widget.turnText()).isEqualTo("Red to move");
+        widget.show(start, null, Side.SECOND);
+        clickPoint(1, 1);
+        assertThat(widget.turnText()).isEqualTo("opponent's move");
+        assertThat(reported).isEmpty();
+        widget.show(start, null, Side.FIRST);
+        assertThat(widget.turnText()).isEqualTo("your move");
+    }
+
+    @Test
+    void onlyOneMoveIsReportedUntilTheNextPosition() {
+        DotsPosition start = game.newGame();
+        widget.show(start, null, Side.FIRST);
+        clickPoint(1, 1);
+        clickPoint(2, 2);
+        assertThat(reported).containsExactly(new Point(1, 1));
+        DotsPosition next = play(start, "1,1");
+        widget.show(next, new Point(1, 1), Side.SECOND);
+        clickPoint(2, 2);
+        assertThat(reported).containsExactly(new Point(1, 1), new Point(2, 2));
+    }
+
+    @Test
+    void dotsZonesCapturedDotsAndTheLastDotAreDrawnInTheirColours() {
+        DotsPosition position = redCaptures(game.newGame());
+        widget.show(position, new Point(5, 6), null);
+        ImageData image = snapshot();
+        DotsLayout layout = widget.layout();
+
+        assertClose(pixel(image, layout.centre(new Point(5, 4))), DotsBoardWidget.RED);
+        assertClose(pixel(image, layout.centre(new Point(20, 20))), DotsBoardWidget.BLUE);
+        assertClose(pixel(image, layout.centre(new Point(5, 5))), DotsBoardWidget.BLUE_FADED);
+        assertClose(pixel(image, layout.near(new Point(5, 5), 0.35, 0.2)), DotsBoardWidget.RED_ZONE);
+        assertClose(pixel(image, layout.near(new Point(4, 5), 0.5, -0.5)), DotsBoardWidget.RED);
+        assertClose(pixel(image, layout.centre(new Point(5, 6))), DotsBoardWidget.LAST);
+        assertClose(pixel(image, layout.near(new Point(8, 8), 0.35, 0.2)), DotsBoardWidget.PAPER);
+    }
+
+    @Test
+    void theStatusLineHasTheScoresNamesAndResult() {
+        DotsPosition position = redCaptures(game.newGame());
+        widget.show(position, null, Side.SECOND);
+        assertThat(widget.scoreText(Side.FIRST)).isEqualTo("Red: 1");
+        assertThat(widget.scoreText(Side.SECOND)).isEqualTo("Blue: 0");
+        widget.setPlayerNames("alice", "bob");
+        assertThat(widget.scoreText(Side.FIRST)).isEqualTo("alice: 1");
+        assertThat(widget.scoreText(Side.SECOND)).isEqualTo("bob: 0");
+        DotsPosition over = position.endByAgreement();
+        widget.show(over, null, Side.SECOND);
+        assertThat(widget.turnText()).startsWith("Red wins: ");
+        clickPoint(10, 10);
+        assertThat(reported).isEmpty();
+    }
+
+    @Test
+    void theRendererIsNamedAfterTheGame() {
+        assertThat(new DotsBoardRenderer().gameId()).isEqualTo(game.id());
+        assertThat(DotsBoardRenderer.class.getAnnotation(Named.class).value()).isEqualTo(game.id());
+    }
+
+    @Test
+    void aMidGamePositionLooksRight() throws Exception {
+        DotsPosition position = redCaptures(game.newGame());
+        // red encloses two blue dots; blue encloses a red dot; then some scattered dots
+        position = play(position, "10,10", "9,10", "11,10", "10,9", "30,4", "11,9", "31,5", "12,10", "30,6",
+                "11,11", "29,5", "10,11");
+        position = play(position, "20,14", "20,15", "19,15", "25,25", "21,15", "26,25", "20,16");
+        Random random = new Random(2);
+        for (int i = 0; i < 60; i++) {
+            List<Move> moves = position.legalMoves();
+            position = (DotsPosition) position.apply(moves.get(random.nextInt(moves.size())));
+        }
+        assertThat(position.zones()).hasSizeGreaterThanOrEqualTo(3);
+        widget.setPlayerNames("alice", "bob");
+        widget.show(position, null, position.sideToMove());
+        save(snapshot(), "dots-board.png");
+
+        resize(520, 520);
+        DotsPosition small = play(game.newGame(GameOptions.DEFAULT.with("size", "10x10")),
+                "4,3", "4,4", "3,4", "8,8", "5,4", "8,7", "4,5");
+        widget.setPlayerNames(null, null);
+        widget.show(small, null, Side.SECOND);
+        ImageData image = snapshot();
+        assertClose(pixel(image, widget.layout().centre(new Point(4, 4))), DotsBoardWidget.BLUE_FADED);
+        save(image, "dots-board-10x10.png");
+    }
+
+    private static void save(ImageData image, String name) throws Exception {
+        Path dir = Path.of("target", "screenshots");
+        Files.createDirectories(dir);
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] {image};
+        loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
+        assertThat(dir.resolve(name)).isNotEmptyFile();
+    }
+}

@@ -1,0 +1,326 @@
+package org.boardlab.game.othello.ui;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.Side;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.game.othello.OthelloMove;
+import org.boardlab.game.othello.OthelloPosition;
+import org.boardlab.game.othello.Scoring;
+import org.boardlab.workbench.BoardWidget;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Point;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.graphics.Resource;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Event;
+import org.eclipse.swt.widgets.Shell;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Drives the Othello board as a person would: shows positions, clicks at the centres of squares
+ * (computed from the widget's own geometry), and checks the moves reported, the text under the
+ * board, and the colours on the screen.
+ */
+class OthelloBoardWidgetTest {
+
+    private static Display display;
+
+    private final Othello game = new Othello();
+    private Shell shell;
+    private OthelloBoardWidget widget;
+    private final List<Move> reported = new ArrayList<>();
+
+    @BeforeAll
+    static void createDisplay() {
+        display = new Display();
+    }
+
+    @AfterAll
+    static void disposeDisplay() {
+        display.dispose();
+    }
+
+    @BeforeEach
+    void openShell() {
+        shell = new Shell(display);
+        shell.setLayout(new FillLayout());
+        BoardWidget created = new OthelloRenderer().create(shell);
+        widget = (OthelloBoardWidget) created;
+        widget.onMove(reported::add);
+        shell.setSize(520, 600);
+        shell.open();
+        settle();
+    }
+
+    @AfterEach
+    void closeShell() {
+        if (!shell.isDisposed()) {
+            shell.dispose();
+        }
+    }
+
+    private void settle() {
+        while (display.readAndDispatch()) {
+            // run pending layout and paint events
+        }
+    }
+
+    private Control canvas() {
+        return widget.control();
+    }
+
+    private Point centre(String square) {
+        OthelloMove move = OthelloMove.at(square.charAt(0) - 'a', Integer.parseInt(square.substring(1)) - 1);
+        return widget.geometry().centre(move.col(), move.row());
+    }
+
+    private void click(int x, int y) {
+        fire(SWT.MouseDown, x, y);
+        fire(SWT.MouseUp, x, y);
+    }
+
+    private void click(String square) {
+        Point p = centre(square);
+        click(p.x, p.y);
+    }
+
+    private void fire(int type, int x, int y) {
+        Event e = new Event();
+        e.x = x;
+        e.y = y;
+        e.button = 1;
+        canvas().notifyListeners(type, e);
+    }
+
+    private OthelloPosition play(OthelloPosition start, String... moves) {
+        GameState state = start;
+        for (String m : moves) {
+            state = state.apply(state.parseMove(m));
+        }
+        return (OthelloPosition) state;
+    }
+
+    private ImageData screenshot() {
+        settle();
+        Rectangle size = canvas().getBounds();
+        Image image = new Image(display, size.width, size.height);
+        try {
+            GC gc = new GC(image);
+            try {
+                canvas().print(gc);
+            } finally {
+                gc.dispose();
+            }
+            return image.getImageData();
+        } finally {
+            image.dispose();
+        }
+    }
+
+    private static RGB pixel(ImageData data, Point p) {
+        return data.palette.getRGB(data.getPixel(p.x, p.y));
+    }
+
+    private static void save(ImageData data, String name) throws Exception {
+        Path dir = Path.of("target", "screenshots");
+        Files.createDirectories(dir);
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] {data};
+        loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
+    }
+
+    @Test
+    void aClickOnALegalSquareReportsThatMove() {
+        widget.show(game.newGame(), null, Side.FIRST);
+
+        click("d3");
+
+        assertThat(reported).extracting(Move::notation).containsExactly("d3");
+    }
+
+    @Test
+    void clicksOnTakenOrIllegalSquaresOrBesideTheBoardReportNothing() {
+        widget.show(game.newGame(), null, Side.FIRST);
+        OthelloBoardWidget.Geometry g = widget.geometry();
+
+        click("d4"); // taken
+        click("a1"); // empty, flips nothing
+        click(g.left() - 3, g.top() + g.cell() / 2); // on the row numbers
+        click(g.left() + g.cell() / 2, g.bottom() + 3); // under the board
+
+        assertThat(reported).isEmpty();
+    }
+
+    @Test
+    void nobodyClicksWhenNoSideIsClickableOrTheOtherSideIsToMove() {
+        widget.show(game.newGame(), null, null);
+        click("d3");
+        widget.show(game.newGame(), null, Side.SECOND);
+        click("d3");
+
+        assertThat(reported).isEmpty();
+    }
+
+    @Test
+    void pressingOnOneSquareAndReleasingOnAnotherIsNoMove() {
+        widget.show(game.newGame(), null, Side.FIRST);
+        Point d3 = centre("d3");
+        Point c4 = centre("c4");
+
+        fire(SWT.MouseDown, d3.x, d3.y);
+        fire(SWT.MouseUp, c4.x, c4.y);
+
+        assertThat(reported).isEmpty();
+    }
+
+    @Test
+    void aSecondClickBeforeTheNextPositionIsShownIsIgnored() {
+        OthelloPosition start = game.newGame();
+        widget.show(start, null, Side.FIRST);
+
+        click("d3");
+        click("c4");
+        assertThat(reported).extracting(Move::notation).containsExactly("d3");
+
+        OthelloPosition next = play(start, "d3", "c3");
+        String blackMove = next.placements().get(0).notation();
+        widget.show(next, OthelloMove.at(2, 2), Side.FIRST);
+        click(blackMove);
+        assertThat(reported).extracting(Move::notation).containsExactly("d3", blackMove);
+    }
+
+    @Test
+    void whenPassIsTheOnlyMoveAClickAnywhereOnTheBoardPasses() {
+        OthelloPosition whiteMustPass = game.position("""
+                . W W W
+                W W W W
+                W W W W
+                W W W B
+                """, Side.SECOND, Scoring.PLAIN);
+        assertThat(whiteMustPass.legalMoves()).containsExactly(OthelloMove.PASS);
+
+        widget.show(whiteMustPass, null, Side.SECOND);
+        assertThat(widget.noticeText()).isEqualTo("White has no move: click the board to pass.");
+        click("c2"); // a taken square: it does not matter where
+
+        assertThat(reported).containsExactly(OthelloMove.PASS);
+
+        widget.show(whiteMustPass, null, Side.FIRST);
+        assertThat(widget.noticeText()).isEqualTo("White has no move and must pass.");
+    }
+
+    @Test
+    void afterAPassTheBoardSaysSoAndTheGameOverTextFollows() {
+        OthelloPosition whiteMustPass = game.position("""
+                . W W W
+                W W W W
+                W W W W
+                W W W B
+                """, Side.SECOND, Scoring.PLAIN);
+        OthelloPosition afterPass = play(whiteMustPass, "pass");
+        widget.show(afterPass, OthelloMove.PASS, Side.FIRST);
+
+        assertThat(widget.turnText()).isEqualTo("Black to move");
+        assertThat(widget.noticeText()).isEqualTo("White passed: it had no move.");
+        click("a1");
+        assertThat(reported).extracting(Move::notation).containsExactly("a1");
+
+        OthelloPosition over = play(afterPass, "a1");
+        widget.show(over, OthelloMove.at(0, 0), Side.SECOND);
+        assertThat(widget.scoreText(Side.FIRST)).isEqualTo("Black  4");
+        assertThat(widget.scoreText(Side.SECOND)).isEqualTo("White  12");
+        assertThat(widget.turnText()).isEqualTo("Game over: White wins");
+        assertThat(widget.noticeText()).isEqualTo("The board is full; white has more discs (12 to 4).");
+        click("b1");
+        assertThat(reported).hasSize(1);
+    }
+
+    @Test
+    void playerNamesReplaceTheColourNames() {
+        widget.setPlayerNames("Ada", "Bob");
+        widget.show(game.newGame(), null, null);
+
+        assertThat(widget.scoreText(Side.FIRST)).isEqualTo("Ada (black)  2");
+        assertThat(widget.turnText()).isEqualTo("Ada (black) to move");
+    }
+
+    @Test
+    void theScreenShowsDiscsLegalDotsAndTheLastMove() throws Exception {
+        OthelloPosition midGame = play(game.newGame(), "d3", "c5", "f6", "f5", "e6", "e3", "c3", "f3", "c4");
+        widget.show(midGame, midGame.lastMove().orElseThrow(), Side.SECOND);
+        ImageData shot = screenshot();
+        save(shot, "othello-board.png");
+
+        assertThat(midGame.disc(3, 3)).contains(Side.FIRST);
+        assertThat(pixel(shot, offCentre("d4"))).isEqualTo(OthelloBoardWidget.BLACK);
+        assertThat(midGame.disc(5, 4)).contains(Side.SECOND);
+        assertThat(pixel(shot, offCentre("f5"))).isEqualTo(OthelloBoardWidget.WHITE);
+        assertThat(pixel(shot, centre("c4"))).as("the last move's red dot").isEqualTo(OthelloBoardWidget.LAST_MOVE);
+        assertThat(pixel(shot, offCentre("c4"))).as("the last move's disc").isEqualTo(OthelloBoardWidget.BLACK);
+        OthelloMove legal = midGame.placements().get(0);
+        Point legalCentre = widget.geometry().centre(legal.col(), legal.row());
+        assertThat(pixel(shot, legalCentre)).as("white's legal dot").isEqualTo(OthelloBoardWidget.WHITE_HINT);
+        assertThat(midGame.disc(0, 7)).isEmpty();
+        assertThat(pixel(shot, centre("a8"))).as("an empty square").isEqualTo(OthelloBoardWidget.BOARD);
+
+        widget.show(midGame, null, null);
+        assertThat(pixel(screenshot(), legalCentre)).as("no dots when nobody clicks").isEqualTo(OthelloBoardWidget.BOARD);
+    }
+
+    /** A point inside the disc on {@code square} but away from the last-move dot in its centre. */
+    private Point offCentre(String square) {
+        Point c = centre(square);
+        return new Point(c.x + widget.geometry().cell() / 4, c.y);
+    }
+
+    @Test
+    void theBoardScalesWithTheWindowAndClicksFollow() throws Exception {
+        OthelloPosition big = game.newGame(GameOptions.DEFAULT.with("size", "16"));
+        widget.show(big, null, Side.FIRST);
+        int cellBefore = widget.geometry().cell();
+
+        shell.setSize(300, 360);
+        settle();
+        int cellAfter = widget.geometry().cell();
+        assertThat(cellAfter).isLessThan(cellBefore);
+        ImageData shot = screenshot();
+        save(shot, "othello-16x16-small.png");
+        assertThat(pixel(shot, offCentre("h8"))).isEqualTo(OthelloBoardWidget.WHITE);
+        assertThat(pixel(shot, offCentre("i8"))).isEqualTo(OthelloBoardWidget.BLACK);
+        Rectangle lastSquare = widget.geometry().square(15, 15);
+        assertThat(lastSquare.x + lastSquare.width).isLessThanOrEqualTo(canvas().getSize().x);
+        assertThat(lastSquare.y + lastSquare.height).isLessThanOrEqualTo(canvas().getSize().y);
+
+        click("h7");
+        assertThat(reported).extracting(Move::notation).containsExactly("h7");
+    }
+
+    @Test
+    void coloursAndFontsAreFreedWithTheBoard() {
+        List<Resource> resources = widget.resources();
+        assertThat(resources).isNotEmpty().noneMatch(Resource::isDisposed);
+
+        shell.dispose();
+
+        assertThat(resources).allMatch(Resource::isDisposed);
+    }
+}
