@@ -498,7 +498,7 @@ public final class MatchView implements WorkbenchView {
             Side side = Side.of(i);
             String name = names[i] == null ? "-" : names[i];
             String colour = game == null ? "" : game.sideName(side);
-            String clock = thinking == side ? "  ⏱ " + Math.max(0, (deadlineNanos - System.nanoTime()) / 100_000_000L) / 10.0 + " s left" : "";
+            String clock = thinking == side ? "  thinking, " + Math.max(0, (deadlineNanos - System.nanoTime()) / 100_000_000L) / 10.0 + " s left" : "";
             String score = state == null ? "" : "  score " + state.score(side);
             sideLabels[i].setText(colour + ": " + name + score + "  last " + millis(lastNanos[i]) + "  total " + millis(totalNanos[i])
                     + clock);
