@@ -25,6 +25,21 @@ public interface Connection {
     /** Records the match this connection plays in ({@code 0}: none), for the wire tap. */
     void matchId(long matchId);
 
+    /** The match this connection plays in, or {@code 0}. */
+    long matchId();
+
+    /** What the connection is doing, as the session last said ({@link #state(String)}). */
+    String state();
+
+    /** When the client last sent a frame, in milliseconds since the epoch. */
+    long lastReadMillis();
+
+    /** When the client connected, in milliseconds since the epoch. */
+    long connectedAtMillis();
+
+    /** Closes the connection from the server's side (the server view's "disconnect"). */
+    void close();
+
     /** What the connection is doing, in a few words ("lobby", "in game", ...), for the server view. */
     void state(String description);
 

@@ -211,7 +211,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /** The connections now open. */
-    public List<ChannelConnection> connections() {
+    public List<Connection> connections() {
         return List.copyOf(connections.values());
     }
 
@@ -286,7 +286,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 break;
             }
         }
-        for (ChannelConnection c : connections()) {
+        for (ChannelConnection c : List.copyOf(connections.values())) {
             c.channel().writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).awaitUninterruptibly(1, TimeUnit.SECONDS);
             c.close();
         }

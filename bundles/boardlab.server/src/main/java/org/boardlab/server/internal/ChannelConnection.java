@@ -40,10 +40,12 @@ public final class ChannelConnection implements Connection {
         return server;
     }
 
+    /** A frame came in from the client (seen by the tap handler whether or not anybody listens). */
+    void read() {
+        lastRead = System.currentTimeMillis();
+    }
+
     void tapped(byte[] bytes, boolean fromClient) {
-        if (fromClient) {
-            lastRead = System.currentTimeMillis();
-        }
         server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, fromClient, bytes, matchId, null);
     }
 
@@ -77,6 +79,7 @@ public final class ChannelConnection implements Connection {
         matchId = id;
     }
 
+    @Override
     public long matchId() {
         return matchId;
     }
@@ -104,7 +107,7 @@ public final class ChannelConnection implements Connection {
                 .addListener(io.netty.channel.ChannelFutureListener.CLOSE));
     }
 
-    /** Closes the connection from the server's side (the server view's "disconnect"). */
+    @Override
     public void close() {
         channel.close();
     }
@@ -113,16 +116,17 @@ public final class ChannelConnection implements Connection {
         return channel;
     }
 
+    @Override
     public long connectedAtMillis() {
         return connectedAt;
     }
 
-    /** When the client last sent a frame. */
+    @Override
     public long lastReadMillis() {
         return lastRead;
     }
 
-    /** What the session says the connection is doing ("lobby", "in game", ...). */
+    @Override
     public String state() {
         return state;
     }

@@ -22,6 +22,7 @@ final class TapHandler extends ChannelDuplexHandler {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        connection.read();
         if (msg instanceof ByteBuf buf && connection.server().tap().active()) {
             connection.tapped(ByteBufUtil.getBytes(buf), true);
         }
