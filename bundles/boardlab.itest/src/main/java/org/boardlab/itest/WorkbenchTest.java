@@ -7,19 +7,30 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.Outcome;
+import org.boardlab.api.Side;
 import org.boardlab.core.Application;
+import org.boardlab.core.Registry;
+import org.boardlab.workbench.BoardWidget;
 import org.boardlab.workbench.Workbench;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
 import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Event;
@@ -39,8 +50,9 @@ import org.junit.jupiter.api.TestInstance;
 
 /**
  * The workbench window inside the real framework (under Xvfb in CI): it opens, its Bundles view
- * lists the loaded players, a player bundle dropped into the folder appears in the view, and closing
- * the window ends the application. A screenshot is saved under target/screenshots/.
+ * lists the loaded players, a player bundle dropped into the folder appears in the view, a person
+ * plays whole games of othello, gomoku, onitama and dots by clicking the board of the Match view,
+ * and closing the window ends the application. Screenshots are saved under target/screenshots/.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class WorkbenchTest {
@@ -163,6 +175,219 @@ class WorkbenchTest {
             return true;
         });
         assertThat(onUi(display, () -> text(shell, "status"))).contains("replay: position after move 2");
+    }
+
+    @Test
+    void aPersonPlaysAWholeOthelloGameByClicks() throws Exception {
+        playAWholeGameByClicks("othello", "", 20);
+    }
+
+    @Test
+    void aPersonPlaysAWholeGomokuGameByClicks() throws Exception {
+        playAWholeGameByClicks("gomoku", "size=9", 6);
+    }
+
+    @Test
+    void aPersonPlaysAWholeOnitamaGameByClicks() throws Exception {
+        playAWholeGameByClicks("onitama", "", 6);
+    }
+
+    @Test
+    void aPersonPlaysAWholeDotsGameByClicks() throws Exception {
+        playAWholeGameByClicks("dots", "size=6x6", 12);
+    }
+
+    /** The move list and the status line, read together on the UI thread. */
+    private record Seen(List<String> moves, String status) {
+
+        boolean over() {
+            return status.contains("Game Master");
+        }
+    }
+
+    private Seen seen() {
+        return onUi(display, () -> new Seen(List.of(((org.eclipse.swt.widgets.List) find(shell, "moves")).getItems()),
+                text(shell, "status")));
+    }
+
+    /** The notation in a move list item such as {@code 12. d3  (black, 0 ms)}. */
+    private static String notation(String item) {
+        int start = item.indexOf(". ") + 2;
+        int end = item.indexOf("  (", start);
+        return end < 0 ? item.substring(start) : item.substring(start, end);
+    }
+
+    /**
+     * A person (first) plays {@code gameId} against first-legal (second) by clicking the Match view's
+     * board at the points its {@link BoardWidget#clicksFor} gives ({@link #choose} picks the moves).
+     * The test keeps its own position by replaying the move list with the game's rules, and
+     * checks that the game ends by the rules with the result the rules give, and that the move list
+     * holds every move. A screenshot {@code <game>-match.png} is taken at the person's turn after
+     * {@code shotAfter} plies (or at the end of a shorter game).
+     */
+    private void playAWholeGameByClicks(String gameId, String options, int shotAfter) throws Exception {
+        Game game = Lab.bean(Registry.class).requireGame(gameId);
+        GameState state = game.newGame(GameOptions.parse(options.isEmpty() ? List.of() : List.of(options.split("\\s+"))));
+        Random random = new Random(gameId.hashCode());
+        onUi(display, () -> {
+            workbench.showView("match");
+            ((Text) find(shell, "options")).setText(options);
+            select(shell, "game", gameId);
+            select(shell, "first", "a person at this board");
+            select(shell, "second", "first-legal");
+            ((Spinner) find(shell, "delay")).setSelection(0);
+            press(shell, "start");
+            return true;
+        });
+        Path png = Lab.screenshots().resolve(gameId + "-match.png");
+        boolean shot = false;
+        int clicked = 0;
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        try {
+            Seen seen = seen();
+            while (true) {
+                for (int i = state.ply(); i < seen.moves().size(); i++) {
+                    state = state.apply(state.parseMove(notation(seen.moves().get(i))));
+                }
+                if (seen.over()) {
+                    break;
+                }
+                assertThat(System.nanoTime()).as(gameId + ": the game goes on too long; status: " + seen.status()).isLessThan(deadline);
+                if (!state.isTerminal() && state.sideToMove() == Side.FIRST) {
+                    if (!shot && state.ply() >= shotAfter) {
+                        Thread.sleep(300); // let the window system show the last move before the screen is copied
+                        onUi(display, () -> screenshot(shell, png));
+                        shot = true;
+                    }
+                    playByClicks(choose(state, random), state.ply());
+                    clicked++;
+                } else {
+                    Thread.sleep(5);
+                }
+                seen = seen();
+            }
+            if (!shot) {
+                onUi(display, () -> screenshot(shell, png));
+            }
+            assertThat(Files.size(png)).isGreaterThan(10_000);
+            String status = seen.status();
+            System.out.printf("[itest] %s: %d plies, %d moves by clicks; %s%n", gameId, state.ply(), clicked,
+                    status.replace('\n', ' '));
+            assertThat(status).doesNotContain("illegal", "timeout", "error", "stopped", " — ");
+            assertThat(state.isTerminal()).as("the replayed position is the end of the game").isTrue();
+            assertThat(seen.moves()).hasSize(state.ply());
+            assertThat(clicked).isEqualTo((state.ply() + 1) / 2);
+            Outcome outcome = state.outcome();
+            assertThat(status).startsWith(outcome.isDraw() ? "no winner"
+                    : (outcome.winner() == Side.FIRST ? "you" : "first-legal") + " (" + game.sideName(outcome.winner()) + ") wins");
+        } finally {
+            onUi(display, () -> {
+                if (!text(shell, "status").contains("Game Master")) {
+                    press(shell, "stop");
+                }
+                ((Text) find(shell, "options")).setText("");
+                return true;
+            });
+        }
+    }
+
+    /**
+     * The person's move: one that wins at once if there is one, otherwise a random one (seeded) among
+     * those after which the opponent cannot win at once, otherwise any random one. So the games last
+     * longer than random play against first-legal would, and more moves are made by clicks.
+     */
+    private static Move choose(GameState state, Random random) {
+        Side me = state.sideToMove();
+        List<Move> legal = List.copyOf(state.legalMoves());
+        List<Move> safe = new ArrayList<>();
+        for (Move move : legal) {
+            GameState after = state.apply(move);
+            if (after.isTerminal()) {
+                if (me == after.outcome().winner()) {
+                    return move;
+                }
+                if (after.outcome().isDraw()) {
+                    safe.add(move);
+                }
+                continue;
+            }
+            boolean opponentWins = false;
+            for (Move reply : after.legalMoves()) {
+                GameState replied = after.apply(reply);
+                if (replied.isTerminal() && replied.outcome().winner() == me.other()) {
+                    opponentWins = true;
+                    break;
+                }
+            }
+            if (!opponentWins) {
+                safe.add(move);
+            }
+        }
+        List<Move> pool = safe.isEmpty() ? legal : safe;
+        return pool.get(random.nextInt(pool.size()));
+    }
+
+    /**
+     * Makes {@code move} by clicking: presses and releases button 1 at each point the board widget
+     * gives, sent to the control under the point (the canvas) as the window system would. When the
+     * board was not yet taking clicks (the person's turn is shown a moment after the move list
+     * says so), the clicks are made again, but only while the move list still has {@code ply} moves.
+     */
+    private void playByClicks(Move move, int ply) throws InterruptedException {
+        for (int attempt = 0; attempt < 20; attempt++) {
+            boolean fired = onUi(display, () -> {
+                if (((org.eclipse.swt.widgets.List) find(shell, "moves")).getItemCount() != ply) {
+                    return false;
+                }
+                Control board = (Control) find(shell, "board");
+                BoardWidget widget = (BoardWidget) board.getData("boardlab.widget");
+                List<Point> clicks = widget.clicksFor(move);
+                assertThat(clicks).as("clicks for " + move.notation()).isNotEmpty();
+                for (Point p : clicks) {
+                    click(board, p);
+                }
+                return true;
+            });
+            if (!fired) {
+                return;
+            }
+            long until = System.nanoTime() + Duration.ofMillis(500).toNanos();
+            while (System.nanoTime() < until) {
+                if (onUi(display, () -> ((org.eclipse.swt.widgets.List) find(shell, "moves")).getItemCount()) > ply) {
+                    return;
+                }
+                Thread.sleep(5);
+            }
+        }
+        throw new AssertionError("the board did not take the clicks for " + move.notation() + " at ply " + ply);
+    }
+
+    /**
+     * A click at {@code at} (in {@code control}'s coordinates), delivered like the window system does:
+     * to the deepest visible child under the point, which must be a canvas.
+     */
+    private static void click(Control control, Point at) {
+        Control target = control;
+        Point p = at;
+        descend:
+        while (target instanceof Composite composite && composite.getChildren().length > 0) {
+            for (Control child : composite.getChildren()) {
+                if (child.isVisible() && child.getBounds().contains(p)) {
+                    p = target.getDisplay().map(target, child, p);
+                    target = child;
+                    continue descend;
+                }
+            }
+            break;
+        }
+        assertThat(target).as("the control under " + at).isInstanceOf(Canvas.class);
+        for (int type : new int[] {SWT.MouseDown, SWT.MouseUp}) {
+            Event e = new Event();
+            e.button = 1;
+            e.x = p.x;
+            e.y = p.y;
+            target.notifyListeners(type, e);
+        }
     }
 
     private static org.boardlab.workbench.WorkbenchView matchViewBean() {

@@ -36,6 +36,13 @@ public interface BoardWidget {
      */
     void onMove(Consumer<Move> listener);
 
+    /**
+     * Where a person clicks, in order, to make {@code move} in the position shown: the points are in
+     * the coordinates of {@link #control()} (one point in most games; card, piece and square in
+     * Onitama). For UI tests and automation; the move must be legal in the position shown.
+     */
+    java.util.List<org.eclipse.swt.graphics.Point> clicksFor(Move move);
+
     /** The side names and scores shown beside the board (e.g. the players' names); {@code null} keeps the game's colours. */
     default void setPlayerNames(String first, String second) {
     }

@@ -284,6 +284,7 @@ public final class MatchView implements WorkbenchView {
         BoardRenderer renderer = renderers.get(g.id());
         board = renderer != null ? renderer.create(boardHolder) : new TextBoard(boardHolder);
         boardGame = g.id();
+        tag(board.control(), "board").setData("boardlab.widget", board); // for UI tests: the board and its clicksFor
         board.onMove(move -> {
             Side side = board == null ? null : currentClickable();
             if (side != null && humans[side.index()] != null) {

@@ -40,6 +40,11 @@ final class TextBoard implements BoardWidget {
     }
 
     @Override
+    public java.util.List<org.eclipse.swt.graphics.Point> clicksFor(Move move) {
+        return java.util.List.of(); // a text board takes typed moves only
+    }
+
+    @Override
     public void onMove(Consumer<Move> listener) {
         // moves are typed in the move field
     }

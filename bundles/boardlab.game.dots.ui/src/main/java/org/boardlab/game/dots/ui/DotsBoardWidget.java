@@ -114,6 +114,31 @@ final class DotsBoardWidget implements BoardWidget {
         canvas.redraw();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One point: the pixel of the move's point on the grid.
+     *
+     * @throws IllegalStateException    before the first {@link #show}
+     * @throws IllegalArgumentException if {@code move} is not a legal move of the position shown
+     */
+    @Override
+    public List<org.eclipse.swt.graphics.Point> clicksFor(Move move) {
+        if (state == null) {
+            throw new IllegalStateException("no position is shown yet");
+        }
+        Move parsed;
+        try {
+            parsed = move instanceof Point ? move : state.parseMove(move.notation());
+        } catch (RuntimeException notOurs) {
+            parsed = null;
+        }
+        if (!(parsed instanceof Point point) || !legal.contains(point)) {
+            throw new IllegalArgumentException(move.notation() + " is not a legal move in the position shown");
+        }
+        return List.of(layout().centre(point));
+    }
+
     /** The layout for the canvas's current size and the board shown (tests use it to find points). */
     DotsLayout layout() {
         Rectangle area = canvas.getClientArea();

@@ -1,6 +1,7 @@
 package org.boardlab.game.dots.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -240,6 +241,76 @@ class DotsBoardWidgetTest {
         assertThat(widget.turnText()).startsWith("Red wins: ");
         clickPoint(10, 10);
         assertThat(reported).isEmpty();
+    }
+
+    /**
+     * Shows {@code position} with its side to move clickable, fires a press and a release at each of
+     * {@code clicksFor(move)} (points of {@code control()}, mapped to the canvas, which is the control
+     * here), and returns the moves reported.
+     */
+    private List<Move> clickAsTold(DotsPosition position, Move move) {
+        widget.show(position, null, position.sideToMove());
+        reported.clear();
+        List<org.eclipse.swt.graphics.Point> clicks = widget.clicksFor(move);
+        assertThat(clicks).as("one click for " + move.notation()).hasSize(1);
+        Canvas canvas = (Canvas) widget.control(); // the control is the canvas that listens
+        for (org.eclipse.swt.graphics.Point p : clicks) {
+            click(display.map(widget.control(), canvas, p));
+        }
+        return List.copyOf(reported);
+    }
+
+    /** Positions of a seeded random game of the given size, every {@code every} plies, to its end. */
+    private List<DotsPosition> positionsOfARandomGame(String size, long seed, int every) {
+        Random random = new Random(seed);
+        List<DotsPosition> positions = new ArrayList<>();
+        DotsPosition position = game.newGame(GameOptions.DEFAULT.with("size", size));
+        for (int ply = 0; !position.isTerminal(); ply++) {
+            if (ply % every == 0) {
+                positions.add(position);
+            }
+            List<Move> moves = position.legalMoves();
+            position = (DotsPosition) position.apply(moves.get(random.nextInt(moves.size())));
+        }
+        return positions;
+    }
+
+    @Test
+    void clicksForEveryLegalMoveMakeExactlyThatMove() {
+        List<DotsPosition> positions = positionsOfARandomGame("12x9", 5, 9);
+        assertThat(positions.get(positions.size() - 1).zones()).as("the sample has zones").isNotEmpty();
+        positions.addAll(positionsOfARandomGame("39x32", 2, 700));
+        int checked = 0;
+        for (DotsPosition position : positions) {
+            for (Move move : position.legalMoves()) {
+                assertThat(clickAsTold(position, move)).as("clicks for " + move.notation() + " in\n" + position.boardText())
+                        .containsExactly(move);
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(2000);
+    }
+
+    @Test
+    void clicksForFollowTheWindow() {
+        resize(420, 300);
+        for (DotsPosition position : positionsOfARandomGame("64x64", 9, 2000)) {
+            for (Move move : position.legalMoves()) {
+                assertThat(clickAsTold(position, move)).as("clicks for " + move.notation()).containsExactly(move);
+            }
+        }
+    }
+
+    @Test
+    void clicksForTakeAMoveByItsNotationAndRefuseIllegalOnes() {
+        DotsBoardWidget fresh = (DotsBoardWidget) new DotsBoardRenderer().create(shell);
+        assertThatThrownBy(() -> fresh.clicksFor(new Point(1, 1))).isInstanceOf(IllegalStateException.class);
+        DotsPosition position = (DotsPosition) game.newGame().apply(new Point(3, 4));
+        widget.show(position, null, Side.SECOND);
+        assertThat(widget.clicksFor(() -> "4,4")).containsExactly(widget.layout().centre(new Point(4, 4)));
+        assertThatThrownBy(() -> widget.clicksFor(new Point(3, 4)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3,4");
+        assertThatThrownBy(() -> widget.clicksFor(() -> "99,99")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -233,6 +233,36 @@ final class GomokuBoardWidget implements BoardWidget {
         return dangers;
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One point: the move's intersection on the canvas, given in the coordinates of
+     * {@link #control()} (the composite that holds the canvas and the check button). A real click
+     * there lands on the canvas, which covers that part of the composite; code that sends events
+     * itself must send them to the canvas, e.g. at {@code display.map(control(), canvas, point)}.
+     *
+     * @throws IllegalStateException    before the first {@link #show}
+     * @throws IllegalArgumentException if {@code move} is not a legal move of the position shown
+     */
+    @Override
+    public List<Point> clicksFor(Move move) {
+        Objects.requireNonNull(move, "move");
+        if (board == null) {
+            throw new IllegalStateException("no position is shown yet");
+        }
+        Move parsed;
+        try {
+            parsed = move instanceof org.boardlab.game.gomoku.api.Point ? move : state.parseMove(move.notation());
+        } catch (RuntimeException notOurs) {
+            parsed = null;
+        }
+        if (!(parsed instanceof org.boardlab.game.gomoku.api.Point p) || !state.legalMoves().contains(p)) {
+            throw new IllegalArgumentException(move.notation() + " is not a legal move in the position shown");
+        }
+        Point onCanvas = geometry().intersection(p.col(), p.row());
+        return List.of(canvas.getDisplay().map(canvas, root, onCanvas));
+    }
+
     // ---- geometry ----
 
     /**

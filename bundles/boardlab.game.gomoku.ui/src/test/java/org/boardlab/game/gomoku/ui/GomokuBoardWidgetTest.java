@@ -1,12 +1,14 @@
 package org.boardlab.game.gomoku.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -314,6 +316,79 @@ class GomokuBoardWidgetTest {
 
         click(g7.x, g7.y);
         assertThat(reported).extracting(Move::notation).containsExactly("g7");
+    }
+
+    /**
+     * Shows {@code position} with its side to move clickable, fires a press and a release at each of
+     * {@code clicksFor(move)}, mapped from {@code control()} (the composite) to the canvas that listens,
+     * and returns the moves reported.
+     */
+    private List<Move> clickAsTold(GameState position, Move move) {
+        widget.show(position, null, position.sideToMove());
+        reported.clear();
+        List<Point> clicks = widget.clicksFor(move);
+        assertThat(clicks).as("one click for " + move.notation()).hasSize(1);
+        for (Point p : clicks) {
+            assertThat(canvas().getBounds().contains(p)).as(p + " is on the canvas, not on the check button").isTrue();
+            Point onCanvas = display.map(widget.control(), canvas(), p);
+            click(onCanvas.x, onCanvas.y);
+        }
+        return List.copyOf(reported);
+    }
+
+    /** Positions of a seeded random game on a {@code size}x{@code size} board, every {@code every} plies. */
+    private List<GameState> positionsOfARandomGame(int size, long seed, int every) {
+        List<GameState> positions = new ArrayList<>();
+        Random random = new Random(seed);
+        GameState state = game.newGame(GameOptions.DEFAULT.with("size", Integer.toString(size)));
+        for (int ply = 0; !state.isTerminal(); ply++) {
+            if (ply % every == 0) {
+                positions.add(state);
+            }
+            List<? extends Move> legal = state.legalMoves();
+            state = state.apply(legal.get(random.nextInt(legal.size())));
+        }
+        return positions;
+    }
+
+    @Test
+    void clicksForEveryLegalMoveMakeExactlyThatMove() {
+        List<GameState> positions = positionsOfARandomGame(15, 5, 37);
+        assertThat(positions).hasSizeGreaterThan(2);
+        int checked = 0;
+        for (GameState position : positions) {
+            for (Move move : position.legalMoves()) {
+                assertThat(clickAsTold(position, move)).as("clicks for " + move.notation()).containsExactly(move);
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(500);
+    }
+
+    @Test
+    void clicksForFollowTheBoardSizeTheWindowAndTheHiddenDangerPoints() {
+        widget.setDangerShown(false);
+        shell.setSize(260, 330);
+        settle();
+        for (GameState position : positionsOfARandomGame(9, 3, 6)) {
+            for (Move move : position.legalMoves()) {
+                assertThat(clickAsTold(position, move)).as("clicks for " + move.notation()).containsExactly(move);
+            }
+        }
+    }
+
+    @Test
+    void clicksForTakeAMoveByItsNotationAndRefuseIllegalOnes() {
+        GameState position = play("h8");
+        widget.show(position, null, Side.SECOND);
+        Move h9 = () -> "h9";
+        assertThat(widget.clicksFor(h9)).containsExactly(display.map(canvas(), widget.control(), at("h9")));
+        assertThatThrownBy(() -> widget.clicksFor(org.boardlab.game.gomoku.api.Point.parse("h8")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("h8");
+        assertThatThrownBy(() -> widget.clicksFor(() -> "z99")).isInstanceOf(IllegalArgumentException.class);
+
+        GomokuBoardWidget fresh = (GomokuBoardWidget) new GomokuRenderer().create(shell);
+        assertThatThrownBy(() -> fresh.clicksFor(h9)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

@@ -129,6 +129,50 @@ final class OnitamaBoardWidget implements BoardWidget {
         canvas.redraw();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>A move {@code <card>:<from>-<to>} takes up to three clicks: the centre of the card in the
+     * mover's hand, the centre of square {@code from}, the centre of square {@code to}. A card or
+     * piece that is already selected is not clicked again (a second click would unselect it), so
+     * right after {@link #show} of a new position there are three. A pass {@code <card>:pass} is one
+     * click, on the card.
+     *
+     * @throws IllegalStateException    before the first {@link #show}
+     * @throws IllegalArgumentException if {@code move} is not a legal move of the position shown
+     */
+    @Override
+    public List<Point> clicksFor(Move move) {
+        if (state == null) {
+            throw new IllegalStateException("no position is shown yet");
+        }
+        OnitamaMove m;
+        try {
+            m = move instanceof OnitamaMove om ? om : (OnitamaMove) state.parseMove(move.notation());
+        } catch (RuntimeException notOurs) {
+            m = null;
+        }
+        if (m == null || !legal.contains(m)) {
+            throw new IllegalArgumentException(move.notation() + " is not a legal move in the position shown");
+        }
+        OnitamaLayout layout = layout();
+        Side mover = state.sideToMove();
+        Rectangle card = layout.cardRect(OnitamaLayout.slot(mover, state.cards(mover).indexOf(m.card())));
+        Point cardCentre = new Point(card.x + card.width / 2, card.y + card.height / 2);
+        if (m.isPass()) {
+            return List.of(cardCentre);
+        }
+        List<Point> clicks = new ArrayList<>(3);
+        if (m.card() != selectedCard) {
+            clicks.add(cardCentre);
+        }
+        if (m.from() != selectedPiece) {
+            clicks.add(layout.squareCentre(m.from()));
+        }
+        clicks.add(layout.squareCentre(m.to()));
+        return List.copyOf(clicks);
+    }
+
     /** The layout for the canvas's current size (tests use it to find squares and cards). */
     OnitamaLayout layout() {
         Rectangle area = canvas.getClientArea();

@@ -330,6 +330,104 @@ class OnitamaBoardWidgetTest {
         assertThat(reported).containsExactly(start.parseMove("cobra:d1-e2"));
     }
 
+    /**
+     * Fires a press and a release at each of {@code clicksFor(move)} (points of {@code control()},
+     * mapped to the canvas, which is the control here) and returns the moves reported.
+     */
+    private List<Move> clickAsTold(Move move) {
+        reported.clear();
+        Canvas canvas = (Canvas) widget.control();
+        for (Point p : widget.clicksFor(move)) {
+            click(display.map(widget.control(), canvas, p));
+        }
+        return List.copyOf(reported);
+    }
+
+    /** Positions of seeded random games, every {@code every} plies of each, to their ends. */
+    private List<OnitamaPosition> positionsOfRandomGames(long seed, int games, int every) {
+        Random random = new Random(seed);
+        List<OnitamaPosition> positions = new ArrayList<>();
+        for (int g = 0; g < games; g++) {
+            OnitamaPosition position = game.newGame();
+            for (int ply = 0; !position.isTerminal() && ply < 200; ply++) {
+                if (ply % every == 0) {
+                    positions.add(position);
+                }
+                List<Move> moves = position.legalMoves();
+                position = position.apply(moves.get(random.nextInt(moves.size())));
+            }
+        }
+        return positions;
+    }
+
+    private void everyLegalMoveByItsClicks(List<OnitamaPosition> positions) {
+        int checked = 0;
+        for (OnitamaPosition position : positions) {
+            for (Move move : position.legalMoves()) {
+                widget.show(position, null, position.sideToMove());
+                assertThat(widget.clicksFor(move)).as("clicks for " + move.notation())
+                        .hasSize(((org.boardlab.game.onitama.OnitamaMove) move).isPass() ? 1 : 3);
+                assertThat(clickAsTold(move)).as("clicks for " + move.notation() + " in " + OnitamaEncoding.format(position))
+                        .containsExactly(move);
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(positions.size());
+    }
+
+    @Test
+    void clicksForEveryLegalMoveMakeExactlyThatMove() {
+        List<OnitamaPosition> positions = positionsOfRandomGames(3, 4, 3);
+        positions.add(OnitamaEncoding.parse("2000320000200002000010000;TIGER HORSE;MONKEY CRANE;OX 0")); // blue must pass
+        everyLegalMoveByItsClicks(positions);
+    }
+
+    @Test
+    void clicksForFollowTheWideArrangement() {
+        resize(1100, 520);
+        assertThat(widget.layout().wide()).isTrue();
+        everyLegalMoveByItsClicks(positionsOfRandomGames(5, 2, 4));
+    }
+
+    @Test
+    void clicksForLeaveOutTheCardAndPieceAlreadySelected() {
+        OnitamaPosition start = game.newGame();
+        Move move = start.legalMoves().stream().filter(m -> !((org.boardlab.game.onitama.OnitamaMove) m).isPass())
+                .findFirst().orElseThrow();
+        org.boardlab.game.onitama.OnitamaMove m = (org.boardlab.game.onitama.OnitamaMove) move;
+        int index = start.cards(Side.FIRST).indexOf(m.card());
+
+        widget.show(start, null, Side.FIRST);
+        clickCard(Side.FIRST, index);
+        assertThat(widget.clicksFor(move)).hasSize(2);
+        clickSquare(m.from().notation());
+        assertThat(widget.selectedPiece()).isEqualTo(m.from());
+        assertThat(widget.clicksFor(move)).containsExactly(widget.layout().squareCentre(m.to()));
+        assertThat(clickAsTold(move)).containsExactly(move);
+
+        // the other card and another piece selected: the clicks change both
+        widget.show(start.apply(move), move, null);
+        widget.show(start, null, Side.FIRST);
+        clickCard(Side.FIRST, 1 - index);
+        Square other = Square.parse("a1") == m.from() ? Square.parse("b1") : Square.parse("a1");
+        click(widget.layout().squareCentre(other));
+        assertThat(widget.selectedPiece()).isEqualTo(other);
+        assertThat(clickAsTold(move)).containsExactly(move);
+    }
+
+    @Test
+    void clicksForRefuseIllegalMovesAndNoPosition() {
+        OnitamaBoardWidget fresh = (OnitamaBoardWidget) new OnitamaBoardRenderer().create(shell);
+        OnitamaPosition start = game.newGame();
+        Move first = start.legalMoves().get(0);
+        assertThatThrownBy(() -> fresh.clicksFor(first)).isInstanceOf(IllegalStateException.class);
+        widget.show(start, null, Side.FIRST);
+        Card card = start.cards(Side.FIRST).get(0);
+        assertThatThrownBy(() -> widget.clicksFor(() -> card.id() + ":pass"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(":pass");
+        assertThatThrownBy(() -> widget.clicksFor(() -> "nonsense")).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void theEndOfTheGameIsShownAndTakesNoClicks() {
         // play a game to its end: a winning move when there is one, else a random one

@@ -166,6 +166,32 @@ final class OthelloBoardWidget implements BoardWidget {
         canvas.redraw();
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One point: the centre of the move's square; for {@code pass} (legal only when it is the
+     * only move) the centre of the board, since a click anywhere on the board passes then.
+     *
+     * @throws IllegalStateException    before the first {@link #show}
+     * @throws IllegalArgumentException if {@code move} is not a legal move of the position shown
+     */
+    @Override
+    public List<Point> clicksFor(Move move) {
+        Objects.requireNonNull(move, "move");
+        if (state == null) {
+            throw new IllegalStateException("no position is shown yet");
+        }
+        OthelloMove m = toOthelloMove(state, move);
+        if (m == null || !state.legalMoves().contains(m)) {
+            throw new IllegalArgumentException(move.notation() + " is not a legal move in the position shown");
+        }
+        Geometry g = geometry();
+        if (m.isPass()) {
+            return List.of(new Point(g.left() + g.extent() / 2, g.top() + g.extent() / 2));
+        }
+        return List.of(g.centre(m.col(), m.row()));
+    }
+
     // ---- geometry ----
 
     /** Where the board is drawn in a client area: its top left corner, the square's side, the size. */

@@ -1,11 +1,13 @@
 package org.boardlab.game.othello.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -312,6 +314,99 @@ class OthelloBoardWidgetTest {
 
         click("h7");
         assertThat(reported).extracting(Move::notation).containsExactly("h7");
+    }
+
+    /**
+     * Shows {@code position} with its side to move clickable, fires a press and a release at each of
+     * {@code clicksFor(move)} (points of {@code control()}, mapped to the canvas, which is the control
+     * here), and returns the moves reported.
+     */
+    private List<Move> clickAsTold(OthelloPosition position, Move move) {
+        widget.show(position, null, position.sideToMove());
+        reported.clear();
+        List<Point> clicks = widget.clicksFor(move);
+        assertThat(clicks).as("one click for " + move.notation()).hasSize(1);
+        for (Point p : clicks) {
+            Point onCanvas = display.map(widget.control(), canvas(), p);
+            click(onCanvas.x, onCanvas.y);
+        }
+        return List.copyOf(reported);
+    }
+
+    /** The positions of a random game of {@code size}x{@code size} (seeded), every {@code every} plies. */
+    private List<OthelloPosition> positionsOfARandomGame(int size, long seed, int every) {
+        List<OthelloPosition> positions = new ArrayList<>();
+        Random random = new Random(seed);
+        GameState state = game.newGame(GameOptions.DEFAULT.with("size", Integer.toString(size)));
+        for (int ply = 0; !state.isTerminal(); ply++) {
+            if (ply % every == 0) {
+                positions.add((OthelloPosition) state);
+            }
+            List<? extends Move> legal = state.legalMoves();
+            state = state.apply(legal.get(random.nextInt(legal.size())));
+        }
+        return positions;
+    }
+
+    @Test
+    void clicksForEveryLegalMoveMakeExactlyThatMove() {
+        List<OthelloPosition> positions = new ArrayList<>(positionsOfARandomGame(8, 7, 9));
+        positions.add(game.position("""
+                . W W W
+                W W W W
+                W W W W
+                W W W B
+                """, Side.SECOND, Scoring.PLAIN));
+        int checked = 0;
+        for (OthelloPosition position : positions) {
+            for (Move move : position.legalMoves()) {
+                assertThat(clickAsTold(position, move)).as("clicks for " + move.notation() + " in\n" + position.boardText())
+                        .containsExactly(move);
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(40);
+    }
+
+    @Test
+    void clicksForFollowTheBoardSizeAndTheWindow() {
+        shell.setSize(300, 360);
+        settle();
+        for (OthelloPosition position : positionsOfARandomGame(16, 11, 40)) {
+            for (Move move : position.legalMoves()) {
+                assertThat(clickAsTold(position, move)).as(move.notation()).containsExactly(move);
+            }
+        }
+    }
+
+    @Test
+    void clicksForAPassPointAtTheBoardAndAMoveFromAnotherParserIsTakenByItsNotation() {
+        OthelloPosition whiteMustPass = game.position("""
+                . W W W
+                W W W W
+                W W W W
+                W W W B
+                """, Side.SECOND, Scoring.PLAIN);
+        widget.show(whiteMustPass, null, Side.SECOND);
+        Point pass = widget.clicksFor(OthelloMove.PASS).get(0);
+        OthelloBoardWidget.Geometry g = widget.geometry();
+        assertThat(new Rectangle(g.left(), g.top(), g.extent(), g.extent()).contains(pass)).isTrue();
+
+        OthelloPosition start = game.newGame();
+        widget.show(start, null, Side.FIRST);
+        Move d3 = () -> "d3";
+        assertThat(widget.clicksFor(d3)).containsExactly(centre("d3"));
+    }
+
+    @Test
+    void clicksForAnIllegalMoveOrBeforeAnyPositionIsRefused() {
+        OthelloBoardWidget fresh = (OthelloBoardWidget) new OthelloRenderer().create(shell);
+        assertThatThrownBy(() -> fresh.clicksFor(OthelloMove.at(2, 3))).isInstanceOf(IllegalStateException.class);
+
+        widget.show(game.newGame(), null, Side.FIRST);
+        assertThatThrownBy(() -> widget.clicksFor(OthelloMove.at(0, 0)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a1");
+        assertThatThrownBy(() -> widget.clicksFor(OthelloMove.PASS)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
