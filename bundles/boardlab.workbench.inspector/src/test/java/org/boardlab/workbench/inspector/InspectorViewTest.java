@@ -1,0 +1,661 @@
+package org.boardlab.workbench.inspector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.boardlab.api.event.WireEvent;
+import org.boardlab.core.EventBus;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.StyledText;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Image;
+import org.eclipse.swt.graphics.ImageData;
+import org.eclipse.swt.graphics.ImageLoader;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.swt.layout.FillLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Control;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.Tree;
+import org.eclipse.swt.widgets.TreeItem;
+import org.eclipse.swt.widgets.Widget;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Drives the inspector as a person would, with events published on a real {@link EventBus} the way
+ * the server's wire tap publishes them: reads the table's cells, the field tree and the hex pane,
+ * picks filters, presses Pause, Resume, Clear and Follow connection, saves and loads traces.
+ */
+class InspectorViewTest {
+
+    private static final RGB RED = new RGB(255, 176, 176);
+    private static final RGB ORANGE = new RGB(255, 214, 153);
+
+    private static Display display;
+
+    @TempDir
+    Path dir;
+
+    private EventBus bus;
+    private InspectorView view;
+    private Shell shell;
+    private Control root;
+
+    @BeforeAll
+    static void createDisplay() {
+        display = new Display();
+    }
+
+    @AfterAll
+    static void disposeDisplay() {
+        display.dispose();
+    }
+
+    @BeforeEach
+    void open() {
+        open(MessageStore.DEFAULT_CAPACITY);
+    }
+
+    private void open(int capacity) {
+        bus = new EventBus();
+        view = new InspectorView(bus, capacity);
+        shell = new Shell(display);
+        shell.setLayout(new FillLayout());
+        root = view.createControl(shell);
+        shell.setSize(1280, 800);
+        shell.open();
+        settle();
+    }
+
+    @AfterEach
+    void close() {
+        view.dispose();
+        if (!shell.isDisposed()) {
+            shell.dispose();
+        }
+    }
+
+    // --- helpers ----------------------------------------------------------------------------------
+
+    private static void settle() {
+        while (display.readAndDispatch()) {
+            // run what is pending
+        }
+    }
+
+    /** Runs the event loop until {@code done} or 10 s. */
+    private static void pumpUntil(BooleanSupplier done) {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!done.getAsBoolean() && System.nanoTime() < deadline) {
+            if (!display.readAndDispatch()) {
+                sleep(2);
+            }
+        }
+        settle();
+    }
+
+    /** Runs the event loop for {@code millis} (at least two timer ticks when 250 or more). */
+    private static void pumpFor(long millis) {
+        long deadline = System.nanoTime() + millis * 1_000_000;
+        while (System.nanoTime() < deadline) {
+            if (!display.readAndDispatch()) {
+                sleep(2);
+            }
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T extends Widget> T find(String role) {
+        T found = (T) find(root, role);
+        assertThat(found).as("widget " + role).isNotNull();
+        return found;
+    }
+
+    private static Widget find(Control control, String role) {
+        if (role.equals(control.getData(InspectorView.ID))) {
+            return control;
+        }
+        if (control instanceof Composite c) {
+            for (Control child : c.getChildren()) {
+                Widget w = find(child, role);
+                if (w != null) {
+                    return w;
+                }
+            }
+        }
+        return null;
+    }
+
+    private Table table() {
+        return find("messages");
+    }
+
+    private String status() {
+        return this.<Label>find("status").getText();
+    }
+
+    private void publishAll(List<WireEvent> events) {
+        events.forEach(bus::publish);
+    }
+
+    /** Publishes {@code events} and waits until the table shows {@code rows} rows. */
+    private void publishAndShow(List<WireEvent> events, int rows) {
+        publishAll(events);
+        pumpUntil(() -> table().getItemCount() == rows);
+        assertThat(table().getItemCount()).isEqualTo(rows);
+    }
+
+    private void press(String role) {
+        Button button = find(role);
+        button.notifyListeners(SWT.Selection, null);
+        settle();
+    }
+
+    private void choose(String role, String item) {
+        Combo combo = find(role);
+        int index = List.of(combo.getItems()).indexOf(item);
+        assertThat(index).as(item + " in " + List.of(combo.getItems())).isNotNegative();
+        combo.select(index);
+        combo.notifyListeners(SWT.Selection, null);
+        settle();
+    }
+
+    private void select(int row) {
+        table().setSelection(row);
+        table().notifyListeners(SWT.Selection, null);
+        settle();
+    }
+
+    private List<String> column(int column) {
+        List<String> texts = new ArrayList<>();
+        for (int i = 0; i < table().getItemCount(); i++) {
+            texts.add(table().getItem(i).getText(column));
+        }
+        return texts;
+    }
+
+    private List<List<String>> cells() {
+        List<List<String>> all = new ArrayList<>();
+        for (int i = 0; i < table().getItemCount(); i++) {
+            TableItem item = table().getItem(i);
+            List<String> row = new ArrayList<>();
+            for (int c = 0; c < table().getColumnCount(); c++) {
+                row.add(item.getText(c));
+            }
+            all.add(row);
+        }
+        return all;
+    }
+
+    private static List<String> treeLines(Tree tree) {
+        List<String> lines = new ArrayList<>();
+        for (TreeItem item : tree.getItems()) {
+            lines(item, "", lines);
+        }
+        return lines;
+    }
+
+    private static void lines(TreeItem item, String indent, List<String> out) {
+        out.add(indent + item.getText(0) + " = " + item.getText(1));
+        if (item.getExpanded()) {
+            for (TreeItem child : item.getItems()) {
+                lines(child, indent + "  ", out);
+            }
+        }
+    }
+
+    private static List<RGB> backgrounds(TableItem item) {
+        List<RGB> colours = new ArrayList<>();
+        for (int c = 0; c < item.getParent().getColumnCount(); c++) {
+            colours.add(item.getBackground(c).getRGB());
+        }
+        return colours;
+    }
+
+    private static List<RGB> all(RGB colour) {
+        return java.util.Collections.nCopies(7, colour);
+    }
+
+    /** A game of two connections on match 7, a violation on a third, and a Gomoku player. */
+    private static List<WireEvent> session() {
+        return List.of(
+                Frames.login(1, 1, "alice"),
+                Frames.login(2, 2, "bob"),
+                Frames.move(3, 1, "alice", 3, 2, 7),
+                Frames.board(4, 1, "alice", 7),
+                Frames.board(5, 2, "bob", 7),
+                Frames.move(6, 2, "bob", 0, 0, 7),
+                Frames.refused(7, 2, "bob", 0, 0, "a1 flips nothing", 7),
+                Frames.violation(8, 3, null, "CMOV~9", "CMOV needs x and y"),
+                Frames.place(9, 4, "carol", 7, 7, 8),
+                Frames.malformed(10, 4, "carol", "GMKU{\"type\":\"place\"", "not JSON: the object is not closed"));
+    }
+
+    // --- tests ------------------------------------------------------------------------------------
+
+    @Test
+    void showsEachPublishedMessageAsARow() {
+        long micros = LocalDateTime.of(2024, 3, 1, 12, 34, 56, 789_000_000).atZone(ZoneId.systemDefault()).toInstant()
+                .toEpochMilli() * 1000;
+        WireEvent move = Frames.move(3, 12, "alice", 3, 4, 7);
+        WireEvent at = new WireEvent(micros, 3, 12, move.remote(), "alice", "othello", true, move.raw(), move.decoded(), 7);
+        WireEvent refused = Frames.refused(4, 12, "alice", 3, 4, "d5 flips nothing", 7);
+
+        publishAndShow(List.of(at, refused), 2);
+
+        assertThat(cells()).containsExactly(
+                List.of("12:34:56.789", "12", "alice", "→ in", "othello", "CMOV", "move d5"),
+                List.of(column(0).get(1), "12", "alice", "← out", "othello", "SMOVERR", "move d5 refused: d5 flips nothing"));
+        assertThat(column(0).get(1)).matches("\\d\\d:\\d\\d:\\d\\d\\.\\d\\d\\d");
+        assertThat(status()).startsWith("2 of 2 messages shown");
+    }
+
+    @Test
+    void theSelectedMessageShowsItsFieldsAndItsBytes() {
+        publishAndShow(session(), 10);
+
+        select(3); // the board, with nested rows
+        List<String> lines = treeLines(find("fields"));
+        assertThat(lines.subList(0, 7)).containsExactly("to move = white", "board = 8x8", "  row 1 = 3 squares",
+                "    a1 = empty", "    b1 = black", "    c1 = empty", "  row 2 = 3 squares");
+        assertThat(lines.get(lines.size() - 1)).isEqualTo("frame = #4, 73 bytes");
+        String hex = this.<StyledText>find("bytes").getText();
+        assertThat(hex).startsWith("0000  53 42 4f 41 52 44 7e 30  30 30 30 30 30 30 30 30  SBOARD~000000000\n");
+        assertThat(hex.lines()).hasSize(5);
+
+        select(7); // the violation: its reason first, in red
+        Tree tree = find("fields");
+        assertThat(tree.getItem(0).getText(0)).isEqualTo("error");
+        assertThat(tree.getItem(0).getText(1)).isEqualTo("CMOV needs x and y");
+        assertThat(tree.getItem(0).getForeground(0).getRGB()).isEqualTo(new RGB(200, 0, 0));
+        assertThat(tree.getItem(0).getForeground(1).getRGB()).isEqualTo(new RGB(200, 0, 0));
+        assertThat(tree.getItem(1).getForeground(0).getRGB()).isNotEqualTo(new RGB(200, 0, 0));
+        assertThat(this.<StyledText>find("bytes").getText()).isEqualTo(HexDump.of(session().get(7).raw()));
+    }
+
+    @Test
+    void violationsAreRedAndRefusalsOrange() {
+        publishAndShow(session(), 10);
+
+        assertThat(backgrounds(table().getItem(7))).isEqualTo(all(RED)); // violation
+        assertThat(backgrounds(table().getItem(9))).isEqualTo(all(RED)); // malformed
+        assertThat(backgrounds(table().getItem(6))).isEqualTo(all(ORANGE)); // SMOVERR
+        assertThat(backgrounds(table().getItem(2))).doesNotContain(RED, ORANGE);
+        assertThat(table().getItem(7).getText(6)).isEqualTo("protocol violation: CMOV needs x and y");
+        assertThat(table().getItem(6).getText(6)).isEqualTo("move a1 refused: a1 flips nothing");
+    }
+
+    @Test
+    void theFiltersOfferWhatWasSeenAndNarrowTheList() {
+        publishAndShow(session(), 10);
+        assertThat(this.<Combo>find("filter-connection").getItems()).containsExactly("all", "1  127.0.0.1:50001",
+                "2  127.0.0.1:50002", "3  127.0.0.1:50003", "4  127.0.0.1:50004");
+        assertThat(this.<Combo>find("filter-player").getItems()).containsExactly("all", "(not logged in)", "alice", "bob", "carol");
+        assertThat(this.<Combo>find("filter-type").getItems()).containsExactly("all", "CLOGIN", "CMOV", "SBOARD", "SMOVERR",
+                "place", "violation");
+
+        choose("filter-connection", "2  127.0.0.1:50002");
+        assertThat(column(6)).containsExactly("login as bob", "board after move 5", "move a1", "move a1 refused: a1 flips nothing");
+        choose("filter-direction", "← out (to the client)");
+        assertThat(column(6)).containsExactly("board after move 5", "move a1 refused: a1 flips nothing");
+        choose("filter-connection", "all");
+        choose("filter-direction", "all");
+        choose("filter-player", "alice");
+        assertThat(column(6)).containsExactly("move d3", "board after move 4");
+        choose("filter-player", "all");
+        choose("filter-match", "8");
+        assertThat(column(6)).containsExactly("place h8");
+        choose("filter-match", "all");
+        choose("filter-protocol", "othello");
+        assertThat(table().getItemCount()).isEqualTo(8);
+        choose("filter-type", "CMOV");
+        assertThat(column(6)).containsExactly("move d3", "move a1");
+        press("show-all");
+        assertThat(table().getItemCount()).isEqualTo(10);
+        assertThat(status()).startsWith("10 of 10 messages shown");
+
+        Text find = find("filter-text");
+        find.setText("FLIPS NOTHING");
+        find.notifyListeners(SWT.DefaultSelection, null);
+        settle();
+        assertThat(column(6)).containsExactly("move a1 refused: a1 flips nothing");
+        find.setText("b1"); // a square deep in the boards' fields; applied by itself after a pause in typing
+        pumpUntil(() -> table().getItemCount() == 2);
+        assertThat(column(6)).containsExactly("board after move 4", "board after move 5");
+    }
+
+    @Test
+    void newMessagesThatDoNotPassTheFilterStayOutAndThoseThatDoComeIn() {
+        publishAndShow(session(), 10);
+        choose("filter-connection", "1  127.0.0.1:50001");
+        assertThat(table().getItemCount()).isEqualTo(3);
+
+        publishAll(List.of(Frames.move(11, 2, "bob", 5, 5, 7), Frames.move(12, 1, "alice", 4, 4, 7)));
+        pumpFor(300);
+
+        assertThat(column(6)).containsExactly("login as alice", "move d3", "board after move 4", "move e5");
+    }
+
+    @Test
+    void followConnectionShowsOnlyTheSelectedMessagesConnection() {
+        publishAndShow(session(), 10);
+        select(8); // carol's place, connection 4
+
+        press("follow");
+
+        assertThat(this.<Combo>find("filter-connection").getText()).isEqualTo("4  127.0.0.1:50004");
+        assertThat(column(1)).containsExactly("4", "4");
+        assertThat(table().getSelectionIndex()).isZero();
+        assertThat(table().getItem(0).getText(6)).isEqualTo("place h8");
+    }
+
+    @Test
+    void pauseHoldsTheListStillAndResumeCatchesUpWithoutLosingAMessage() {
+        publishAndShow(session(), 10);
+
+        press("pause");
+        assertThat(this.<Button>find("pause").getText()).isEqualTo("Resume");
+        List<WireEvent> more = new ArrayList<>();
+        for (int i = 0; i < 500; i++) {
+            more.add(Frames.move(11 + i, 1, "alice", i % 8, (i / 8) % 8, 7));
+        }
+        publishAll(more);
+        pumpFor(350);
+        assertThat(table().getItemCount()).isEqualTo(10);
+        assertThat(status()).contains("PAUSED, 500 new messages waiting");
+
+        press("pause");
+        pumpUntil(() -> table().getItemCount() == 510);
+
+        assertThat(this.<Button>find("pause").getText()).isEqualTo("Pause");
+        List<String> expected = new ArrayList<>();
+        session().forEach(e -> expected.add(e.decoded().summary()));
+        more.forEach(e -> expected.add(e.decoded().summary()));
+        assertThat(column(6)).containsExactlyElementsOf(expected);
+        assertThat(status()).startsWith("510 of 510 messages shown").doesNotContain("PAUSED");
+    }
+
+    @Test
+    void clearEmptiesTheListAndTheDetails() {
+        publishAndShow(session(), 10);
+        select(2);
+
+        press("clear");
+
+        assertThat(table().getItemCount()).isZero();
+        assertThat(this.<Tree>find("fields").getItemCount()).isZero();
+        assertThat(this.<StyledText>find("bytes").getText()).isEmpty();
+        assertThat(status()).startsWith("0 of 0 messages shown");
+        assertThat(this.<Combo>find("filter-connection").getItems()).containsExactly("all");
+        publishAndShow(List.of(Frames.login(11, 5, "dave")), 1);
+        assertThat(table().getItem(0).getText(6)).isEqualTo("login as dave");
+    }
+
+    @Test
+    void whenFullItDropsTheOldestAndSaysHowMany() {
+        close();
+        open(50);
+        List<WireEvent> events = new ArrayList<>();
+        for (int i = 1; i <= 80; i++) {
+            events.add(Frames.move(i, 1, "alice", i % 8, 0, 7));
+        }
+
+        publishAndShow(events, 50);
+
+        // message 31 is the oldest kept: 31 % 8 = 7, the column h
+        assertThat(table().getItem(0).getText(6)).isEqualTo("move h1");
+        assertThat(table().getItem(49).getText(6)).isEqualTo("move a1");
+        assertThat(status()).contains("30 oldest dropped (the inspector keeps 50)");
+    }
+
+    @Test
+    void gapsInTheTapsNumbersAreReportedAsMissingFrames() {
+        publishAndShow(List.of(Frames.login(1, 1, "alice"), Frames.move(5, 1, "alice", 2, 3, 0)), 2);
+
+        assertThat(status()).contains("3 frames missing (the server's wire tap was too busy)");
+    }
+
+    @Test
+    void aSavedTraceLoadsBackAsTheSameRows() throws Exception {
+        publishAndShow(session(), 10);
+        select(3);
+        List<List<String>> before = cells();
+        List<String> fieldsBefore = treeLines(find("fields"));
+        String bytesBefore = this.<StyledText>find("bytes").getText();
+        Path file = dir.resolve("session.jsonl");
+
+        view.save(file);
+        assertThat(status()).contains("saved 10 messages to " + file);
+        press("clear");
+        view.load(file);
+        settle();
+
+        assertThat(cells()).isEqualTo(before);
+        assertThat(backgrounds(table().getItem(7))).isEqualTo(all(RED));
+        assertThat(backgrounds(table().getItem(6))).isEqualTo(all(ORANGE));
+        select(3);
+        assertThat(treeLines(find("fields"))).isEqualTo(fieldsBefore);
+        assertThat(this.<StyledText>find("bytes").getText()).isEqualTo(bytesBefore);
+        assertThat(status()).contains("loaded 10 messages from session.jsonl; capture paused (Resume shows live messages)");
+        assertThat(this.<Button>find("pause").getText()).isEqualTo("Resume");
+    }
+
+    @Test
+    void saveWritesOnlyTheRowsTheFilterShows() throws Exception {
+        publishAndShow(session(), 10);
+        choose("filter-player", "bob");
+        Path file = dir.resolve("bob.jsonl");
+
+        view.save(file);
+
+        assertThat(TraceFile.read(file).events()).extracting(WireEvent::sequence).containsExactly(5L, 6L, 7L);
+    }
+
+    @Test
+    void loadingSkipsAMalformedLineAndSaysWhy() throws Exception {
+        Path good = dir.resolve("good.jsonl");
+        TraceFile.write(good, session().subList(0, 3));
+        List<String> lines = new ArrayList<>(Files.readAllLines(good));
+        lines.add(1, "{\"time_us\": 12, \"connection\": 1, \"direction\": \"in\", \"raw\": \"not base64!\"}");
+        Path file = dir.resolve("broken.jsonl");
+        Files.write(file, lines);
+
+        view.load(file);
+        settle();
+
+        assertThat(column(6)).containsExactly("login as alice", "login as bob", "move d3");
+        assertThat(status()).contains("loaded 3 messages from broken.jsonl")
+                .contains("skipped 1 line that is not a message: line 2: \"raw\" is not base64 (Illegal base64 character 20)");
+        assertThat(this.<Label>find("status").getForeground().getRGB()).isEqualTo(new RGB(200, 0, 0));
+    }
+
+    @Test
+    void loadingAFileThatIsNotThereSaysSo() {
+        Path missing = dir.resolve("nope.jsonl");
+
+        view.load(missing);
+
+        assertThat(status()).contains("cannot load " + missing);
+        assertThat(table().getItemCount()).isZero();
+    }
+
+    @Test
+    void liveMessagesCapturedWhileALoadedTraceIsShownComeAfterItOnResume() throws Exception {
+        Path file = dir.resolve("t.jsonl");
+        TraceFile.write(file, session());
+        view.load(file);
+        settle();
+
+        publishAll(List.of(Frames.login(100, 9, "erin")));
+        pumpFor(250);
+        assertThat(table().getItemCount()).isEqualTo(10);
+        press("pause");
+        pumpUntil(() -> table().getItemCount() == 11);
+
+        assertThat(table().getItem(10).getText(6)).isEqualTo("login as erin");
+    }
+
+    @Test
+    void keepsTickingWhileAnotherThreadPublishesFiftyThousandMessages() throws Exception {
+        int n = 50_000;
+        List<WireEvent> events = new ArrayList<>(n);
+        for (int i = 1; i <= n; i++) {
+            events.add(i % 1000 == 0 ? Frames.violation(i, i % 40, null, "CMOV~" + i, "CMOV needs x and y")
+                    : Frames.move(i, i % 40, "p" + i % 40, i % 8, (i / 8) % 8, i % 20));
+        }
+        pumpFor(250);
+        long ticksBefore = view.ticks();
+        long start = System.nanoTime();
+        long[] publishNanos = new long[1];
+        Thread tap = new Thread(() -> {
+            long t0 = System.nanoTime();
+            for (WireEvent e : events) {
+                bus.publish(e);
+            }
+            publishNanos[0] = System.nanoTime() - t0;
+        }, "test-tap");
+        tap.start();
+
+        pumpUntil(() -> table().getItemCount() == n);
+        long elapsed = System.nanoTime() - start;
+        tap.join();
+        pumpFor(250);
+
+        long gap = view.longestTickGapNanos();
+        System.out.printf("inspector throughput: %,d messages published in %d ms (%,.0f/s) from another thread; the list showed"
+                + " all of them after %d ms; %d timer ticks; longest gap between ticks %d ms (timer period %d ms); longest"
+                + " tick %d ms%n", n, publishNanos[0] / 1_000_000, n / (publishNanos[0] / 1e9), elapsed / 1_000_000,
+                view.ticks() - ticksBefore, gap / 1_000_000, InspectorView.REFRESH_MILLIS, view.longestTickWorkNanos() / 1_000_000);
+        assertThat(table().getItemCount()).isEqualTo(n);
+        assertThat(table().getItem(n - 1).getText(6)).isEqualTo(events.get(n - 1).decoded().summary());
+        assertThat(gap).isLessThan(1_000_000_000L);
+    }
+
+    @Test
+    void aFilterOverAHundredThousandMessagesIsQuickAndMemoryIsModest() {
+        int n = 100_000;
+        Runtime rt = Runtime.getRuntime();
+        long before = usedAfterGc(rt);
+        long rssBefore = rssKib();
+        for (int i = 1; i <= n; i++) {
+            bus.publish(i % 3 == 0 ? Frames.board(i, i % 40, "p" + i % 40, i % 20)
+                    : Frames.move(i, i % 40, "p" + i % 40, i % 8, (i / 8) % 8, i % 20));
+        }
+        pumpUntil(() -> table().getItemCount() == n);
+        long after = usedAfterGc(rt);
+        long rssAfter = rssKib();
+        System.out.printf("inspector memory: %,d messages (2/3 moves of 3 fields, 1/3 boards of 14 fields) take %,d KB of heap"
+                + " (%,d bytes a message); process RSS grew by %,d KB%n", n, (after - before) / 1024, (after - before) / n,
+                rssAfter - rssBefore);
+
+        long t0 = System.nanoTime();
+        choose("filter-connection", "7  127.0.0.1:50007");
+        long filterMillis = (System.nanoTime() - t0) / 1_000_000;
+        assertThat(table().getItemCount()).isEqualTo(n / 40);
+        long t1 = System.nanoTime();
+        press("show-all");
+        pumpUntil(() -> table().getItemCount() == n);
+        long backMillis = (System.nanoTime() - t1) / 1_000_000;
+        System.out.printf("inspector filter over %,d messages: %d ms to narrow to one connection, %d ms back to all%n", n,
+                filterMillis, backMillis);
+
+        assertThat(table().getItemCount()).isEqualTo(n);
+        assertThat((after - before) / n).isLessThan(2_000);
+        assertThat(filterMillis).isLessThan(5_000);
+    }
+
+    private static long usedAfterGc(Runtime rt) {
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            sleep(50);
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
+
+    private static long rssKib() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", ""));
+                }
+            }
+        } catch (Exception e) {
+            // not Linux: no number
+        }
+        return 0;
+    }
+
+    @Test
+    void screenshot() throws Exception {
+        List<WireEvent> events = new ArrayList<>(session());
+        long seq = 11;
+        for (int i = 0; i < 30; i++) {
+            long conn = 1 + i % 2;
+            String player = conn == 1 ? "alice" : "bob";
+            events.add(Frames.move(seq++, conn, player, i % 8, (i * 3) % 8, 7));
+            if (i % 7 == 3) {
+                events.add(Frames.refused(seq++, conn, player, i % 8, (i * 3) % 8, "that square is taken", 7));
+            } else if (i % 11 == 5) {
+                events.add(Frames.violation(seq++, conn, player, "CMOV~" + i, "CMOV needs x and y"));
+            } else {
+                events.add(Frames.board(seq++, conn, player, 7));
+            }
+        }
+        publishAndShow(events, events.size());
+        this.<org.eclipse.swt.widgets.Button>find("auto-scroll").setSelection(false);
+        pumpFor(300);
+        select(9); // the malformed Gomoku frame: its error in red at the top of the tree
+        table().setTopIndex(0);
+        pumpFor(300);
+        assertThat(table().getTopIndex()).isZero();
+
+        Rectangle size = root.getBounds();
+        Image image = new Image(display, size.width, size.height);
+        ImageData data;
+        try {
+            GC gc = new GC(image);
+            try {
+                root.print(gc);
+            } finally {
+                gc.dispose();
+            }
+            data = image.getImageData();
+        } finally {
+            image.dispose();
+        }
+        Path dirs = Path.of("target", "screenshots");
+        Files.createDirectories(dirs);
+        ImageLoader loader = new ImageLoader();
+        loader.data = new ImageData[] {data};
+        loader.save(dirs.resolve("inspector.png").toString(), SWT.IMAGE_PNG);
+
+        assertThat(Files.size(dirs.resolve("inspector.png"))).isGreaterThan(10_000);
+    }
+}
