@@ -23,7 +23,7 @@ final class TapHandler extends ChannelDuplexHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         connection.read();
-        if (msg instanceof ByteBuf buf && connection.server().tap().active()) {
+        if (msg instanceof ByteBuf buf && buf.isReadable() && connection.server().tap().active()) {
             connection.tapped(ByteBufUtil.getBytes(buf), true);
         }
         ctx.fireChannelRead(msg);
@@ -31,8 +31,8 @@ final class TapHandler extends ChannelDuplexHandler {
 
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
-        if (msg instanceof ByteBuf buf && connection.server().tap().active()) {
-            connection.tapped(ByteBufUtil.getBytes(buf), false);
+        if (msg instanceof ByteBuf buf && buf.isReadable() && connection.server().tap().active()) {
+            connection.tapped(ByteBufUtil.getBytes(buf), false); // (an empty buffer is a flush before closing, not a frame)
         }
         ctx.write(msg, promise);
     }
