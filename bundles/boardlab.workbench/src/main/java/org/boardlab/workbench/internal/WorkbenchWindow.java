@@ -66,6 +66,8 @@ public final class WorkbenchWindow implements Application, Workbench {
     private Menu viewMenu;
     private Label status;
     private String lastChange = "";
+    /** Set once the user picks a tab: from then on an arriving view does not take the front. */
+    private boolean userChoseTab;
 
     /** A view and its widgets. */
     private record Tab(WorkbenchView view, CTabItem item, ToolItem button, MenuItem menuItem) {
@@ -96,6 +98,7 @@ public final class WorkbenchWindow implements Application, Workbench {
         folder = new CTabFolder(shell, SWT.BORDER | SWT.TOP);
         folder.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         folder.setSimple(false);
+        folder.addListener(SWT.Selection, e -> userChoseTab = true);
         status = new Label(shell, SWT.NONE);
         GridData statusData = new GridData(SWT.FILL, SWT.CENTER, true, false);
         statusData.horizontalIndent = 6;
@@ -246,8 +249,8 @@ public final class WorkbenchWindow implements Application, Workbench {
         menuItem.setText(mnemonicFree(view.title()));
         menuItem.addListener(SWT.Selection, e -> showView(view.id()));
         tabs.put(view.id(), new Tab(view, item, button, menuItem));
-        if (folder.getSelection() == null) {
-            folder.setSelection(item);
+        if (folder.getSelection() == null || (!userChoseTab && index == 0)) {
+            folder.setSelection(item); // the first view in tab order is in front until the user picks another
         }
         shell.layout(true, true);
     }
