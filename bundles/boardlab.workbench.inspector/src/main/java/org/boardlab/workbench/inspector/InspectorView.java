@@ -126,10 +126,26 @@ public final class InspectorView implements WorkbenchView {
     private long ticks;
     private int searchGeneration;
 
-    /** A view of the wire events published on {@code events}; it listens while its widgets exist. */
+    /**
+     * A view of the wire events published on {@code events}; it listens while its widgets exist, and
+     * shows the server game chosen in the Server view ("Open in Inspector") by filtering on its match.
+     */
     @Inject
-    public InspectorView(EventBus events) {
+    public InspectorView(EventBus events, org.boardlab.workbench.ServerSelection selection) {
         this(events, MessageStore.DEFAULT_CAPACITY);
+        this.selection = selection;
+    }
+
+    private org.boardlab.workbench.ServerSelection selection;
+    private AutoCloseable selectionSubscription;
+
+    /** Shows only the frames of match {@code matchId} (the Server view's "Open in Inspector"). */
+    void showMatch(long matchId) {
+        if (matchFilter == null || matchFilter.combo().isDisposed()) {
+            return;
+        }
+        matchFilter.select(matchId);
+        applyFilter();
     }
 
     /** A view that keeps at most {@code capacity} messages (tests use small ones). */
@@ -220,6 +236,10 @@ public final class InspectorView implements WorkbenchView {
         pauseButton.setText(paused ? "Resume" : "Pause");
         seenChanged = true;
         if (subscription == null) {
+            if (selection != null) {
+                org.eclipse.swt.widgets.Display d = parent.getDisplay();
+                selectionSubscription = selection.addListener(id -> d.asyncExec(() -> showMatch(id)));
+            }
             subscription = events.subscribe(event -> {
                 if (event instanceof WireEvent wire) {
                     store.add(wire);
@@ -699,6 +719,14 @@ public final class InspectorView implements WorkbenchView {
 
     @Override
     public void dispose() {
+        if (selectionSubscription != null) {
+            try {
+                selectionSubscription.close();
+            } catch (Exception ignored) {
+                // cannot fail
+            }
+            selectionSubscription = null;
+        }
         if (subscription != null) {
             try {
                 subscription.close();

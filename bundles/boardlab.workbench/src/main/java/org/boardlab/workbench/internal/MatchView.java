@@ -30,7 +30,10 @@ import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.workbench.BoardRenderer;
+import org.boardlab.server.ServerService;
+import org.boardlab.server.Table;
 import org.boardlab.workbench.BoardWidget;
+import org.boardlab.workbench.ServerSelection;
 import org.boardlab.workbench.WorkbenchView;
 import org.eclipse.sisu.BeanEntry;
 import org.eclipse.sisu.Mediator;
@@ -72,6 +75,11 @@ public final class MatchView implements WorkbenchView {
 
     private final Registry registry;
     private final EventBus events;
+    private final ServerService serverService;
+    private final ServerSelection serverSelection;
+    private AutoCloseable selectionSubscription;
+    /** The server game being watched (0: none). */
+    private long watching;
     private final Map<String, BoardRenderer> renderers = new ConcurrentHashMap<>();
     private final Referee referee = new Referee();
 
@@ -107,9 +115,12 @@ public final class MatchView implements WorkbenchView {
     private String result = "";
 
     @Inject
-    public MatchView(Registry registry, EventBus events, BeanLocator locator) {
+    public MatchView(Registry registry, EventBus events, BeanLocator locator, ServerService serverService,
+            ServerSelection serverSelection) {
         this.registry = registry;
         this.events = events;
+        this.serverService = serverService;
+        this.serverSelection = serverSelection;
         locator.watch(Key.get(BoardRenderer.class, Named.class), new RendererFeed(), this);
     }
 
@@ -241,6 +252,7 @@ public final class MatchView implements WorkbenchView {
         fillCombos();
         gameCombo.addListener(SWT.Selection, e -> prepareBoard(selectedGame()));
         subscription = events.subscribe(this::onEvent);
+        selectionSubscription = serverSelection.addListener(id -> asyncExec(() -> watch(id)));
         display.timerExec(100, this::tick);
         if (gameCombo.getItemCount() > 0) {
             prepareBoard(selectedGame());
@@ -305,6 +317,7 @@ public final class MatchView implements WorkbenchView {
     }
 
     private void start() {
+        watching = 0;
         if (match != null) {
             match.stop();
         }
@@ -425,14 +438,15 @@ public final class MatchView implements WorkbenchView {
 
     private void onEvent(BoardlabEvent event) {
         Match m = match;
-        if (!(event instanceof MatchEvent e) || m == null || e.matchId() != m.id()) {
+        long followed = m != null ? m.id() : watching;
+        if (!(event instanceof MatchEvent e) || followed == 0 || e.matchId() != followed) {
             if (event instanceof RegistryEvent) {
                 asyncExec(this::fillCombos);
             }
             return;
         }
         asyncExec(() -> {
-            if (match != m) {
+            if (match != m || (m == null && watching != followed)) {
                 return;
             }
             if (e instanceof MatchEvent.Started started) {
@@ -456,6 +470,35 @@ public final class MatchView implements WorkbenchView {
             }
             updateLabels();
         });
+    }
+
+    /**
+     * Shows a game of the embedded server (chosen in the Server view) and follows it live, read-only.
+     * Its earlier moves are not known here: the move list starts at the position it has now.
+     */
+    private void watch(long matchId) {
+        Table table = serverService.server().tables().stream().filter(t -> t.id() == matchId).findFirst().orElse(null);
+        if (table == null) {
+            status.setText("match " + matchId + " is not being played on the server (any more)");
+            status.getParent().layout(true);
+            return;
+        }
+        if (match != null) {
+            match.stop();
+            match = null;
+        }
+        watching = matchId;
+        game = table.game();
+        names[0] = table.names().get(0);
+        names[1] = table.names().get(1);
+        humans[0] = humans[1] = null;
+        gameCombo.select(List.of(gameCombo.getItems()).indexOf(game.id()));
+        prepareBoard(game);
+        board.setPlayerNames(names[0], names[1]);
+        resetGame(table.state());
+        status.setText("watching match " + matchId + " on the server: " + names[0] + " vs " + names[1]
+                + " (from move " + table.state().ply() + ")");
+        status.getParent().layout(true);
     }
 
     private void showResult(MatchOutcome o) {
@@ -597,6 +640,14 @@ public final class MatchView implements WorkbenchView {
         if (match != null) {
             match.stop();
             match = null;
+        }
+        if (selectionSubscription != null) {
+            try {
+                selectionSubscription.close();
+            } catch (Exception ignored) {
+                // cannot fail
+            }
+            selectionSubscription = null;
         }
         if (subscription != null) {
             try {

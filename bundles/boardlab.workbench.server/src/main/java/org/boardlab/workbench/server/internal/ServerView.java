@@ -27,7 +27,7 @@ import org.boardlab.server.Table;
 import org.boardlab.server.Connection;
 import org.boardlab.workbench.Workbench;
 import org.boardlab.workbench.WorkbenchView;
-import org.boardlab.workbench.server.ServerSelection;
+import org.boardlab.workbench.ServerSelection;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.boardlab.workbench.server.ServerSelection;
+import org.boardlab.workbench.ServerSelection;
 import org.junit.jupiter.api.Test;
 
 /** The selection the Server view shares with the Match view and the inspector. */

@@ -18,7 +18,7 @@ import org.boardlab.protocol.othello.internal.OthelloServerProtocol;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
 import org.boardlab.server.Table;
-import org.boardlab.workbench.server.ServerSelection;
+import org.boardlab.workbench.ServerSelection;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Image;

@@ -1,4 +1,4 @@
-package org.boardlab.workbench.server;
+package org.boardlab.workbench;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
