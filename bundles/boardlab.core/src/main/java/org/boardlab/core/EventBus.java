@@ -16,7 +16,19 @@ import org.boardlab.api.event.EventListener;
 @Singleton
 public final class EventBus {
 
-    private final CopyOnWriteArrayList<EventListener> listeners = new CopyOnWriteArrayList<>();
+    /** A listener and the kinds of event it wants ({@code BoardlabEvent} for all). */
+    private record Subscription(EventListener listener, java.util.List<Class<? extends BoardlabEvent>> kinds) {
+        boolean wants(Class<?> kind) {
+            for (Class<? extends BoardlabEvent> k : kinds) {
+                if (k.isAssignableFrom(kind)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private final CopyOnWriteArrayList<Subscription> listeners = new CopyOnWriteArrayList<>();
     private final AtomicLong listenerFailures = new AtomicLong();
 
     /**
@@ -25,15 +37,28 @@ public final class EventBus {
      * @return closing it removes the listener; closing twice does nothing
      */
     public AutoCloseable subscribe(EventListener listener) {
-        listeners.add(listener);
-        return () -> listeners.remove(listener);
+        return subscribe(listener, BoardlabEvent.class);
+    }
+
+    /**
+     * Adds a listener for some kinds of event only (e.g. {@code WireEvent.class}), until the returned
+     * handle is closed. Publishers of costly events ask {@link #hasListeners(Class)} first.
+     */
+    @SafeVarargs
+    public final AutoCloseable subscribe(EventListener listener, Class<? extends BoardlabEvent>... kinds) {
+        Subscription subscription = new Subscription(listener, java.util.List.of(kinds));
+        listeners.add(subscription);
+        return () -> listeners.remove(subscription);
     }
 
     /** Delivers {@code event} to every listener. */
     public void publish(BoardlabEvent event) {
-        for (EventListener listener : listeners) {
+        for (Subscription subscription : listeners) {
+            if (!subscription.wants(event.getClass())) {
+                continue;
+            }
             try {
-                listener.onEvent(event);
+                subscription.listener().onEvent(event);
             } catch (RuntimeException | LinkageError e) {
                 listenerFailures.incrementAndGet();
                 System.err.println("boardlab: an event listener failed on " + event.getClass().getSimpleName() + ": " + e);
@@ -44,6 +69,16 @@ public final class EventBus {
     /** {@code true} when somebody listens: publishers may skip building events otherwise. */
     public boolean hasListeners() {
         return !listeners.isEmpty();
+    }
+
+    /** {@code true} when somebody listens to events of {@code kind}. */
+    public boolean hasListeners(Class<? extends BoardlabEvent> kind) {
+        for (Subscription subscription : listeners) {
+            if (subscription.wants(kind)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How many times a listener threw. */

@@ -44,6 +44,9 @@ public final class Match {
     private final CompletableFuture<List<GameResult>> results = new CompletableFuture<>();
     private final List<GameResult> finished = new ArrayList<>();
     private final List<Consumer<GameResult>> resultListeners = new CopyOnWriteArrayList<>();
+    private final List<org.boardlab.api.event.EventListener> eventListeners = new CopyOnWriteArrayList<>();
+    /** Hands this match's events to its own listeners first, then to the event bus. */
+    private final EventBus relay = new EventBus();
 
     private GameOptions options;
     private Mode mode = Mode.CONTINUOUS;
@@ -76,6 +79,21 @@ public final class Match {
         this.settings = settings;
         this.events = events;
         game.newGame(options); // refuse bad options now, not on the match thread
+        relay.subscribe(event -> {
+            for (org.boardlab.api.event.EventListener listener : eventListeners) {
+                listener.onEvent(event);
+            }
+            events.publish(event);
+        });
+    }
+
+    /**
+     * Calls {@code listener} with this match's own events (on the match's thread, before the event
+     * bus gets them): cheaper than filtering the bus by match id when many matches run.
+     */
+    public Match onEvent(org.boardlab.api.event.EventListener listener) {
+        eventListeners.add(listener);
+        return this;
     }
 
     /** This match's id, as in its events. */
@@ -152,7 +170,7 @@ public final class Match {
                 GameState start = game.newGame(gameOptions);
                 List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
                 Referee.GameRun run = referee.newGame(id, start, players, List.of(firstSeat.name(), secondSeat.name()),
-                        settings.timePerMove(), settings.seed() + k, events);
+                        settings.timePerMove(), settings.seed() + k, relay);
                 synchronized (this) {
                     current = run;
                     for (Consumer<Referee.GameRun> call : early) {

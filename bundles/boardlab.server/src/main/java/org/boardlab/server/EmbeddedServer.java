@@ -10,6 +10,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
@@ -170,6 +171,8 @@ public final class EmbeddedServer implements AutoCloseable {
         ChannelConnection connection = new ChannelConnection(ch, protocol.protocol(), this);
         connections.put(connection.id(), connection);
         ch.closeFuture().addListener(f -> connections.remove(connection.id()));
+        // many small writes (lobby news, moves) from other threads: one system call per burst, not per line
+        ch.pipeline().addLast("flush-consolidation", new FlushConsolidationHandler(256, true));
         long idle = settings.idleTimeout().toMillis();
         if (idle > 0) {
             ch.pipeline().addLast("idle", new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS));
@@ -179,7 +182,7 @@ public final class EmbeddedServer implements AutoCloseable {
             @Override
             public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
                 if (evt instanceof IdleStateEvent) {
-                    log.accept("closing " + connection.remoteAddress() + ": silent for " + settings.idleTimeout().toSeconds() + " s");
+                    log.accept("closing " + connection.remoteAddress() + ": silent for too long (the protocol's or the server's idle limit)");
                     ctx.close();
                     return;
                 }

@@ -62,7 +62,6 @@ public final class Table {
     private final ScheduledFuture<?>[] reconnectTimers = new ScheduledFuture<?>[2];
     private final GameState start;
     private final AtomicBoolean over = new AtomicBoolean();
-    private AutoCloseable subscription;
 
     /**
      * @param first    the member playing the first side (the inviter)
@@ -123,8 +122,8 @@ public final class Table {
     }
 
     void start() {
-        subscription = events.subscribe(event -> {
-            if (event instanceof MatchEvent.Moved moved && moved.matchId() == id) {
+        match.onEvent(event -> {
+            if (event instanceof MatchEvent.Moved moved) {
                 for (Member m : seats) {
                     if (m.isConnected()) {
                         m.listener().moved(this, moved.side(), moved.move(), moved.after());
@@ -145,11 +144,6 @@ public final class Table {
             if (t != null) {
                 t.cancel(false);
             }
-        }
-        try {
-            subscription.close();
-        } catch (Exception ignored) {
-            // cannot fail
         }
         MatchOutcome outcome = result.outcome();
         onResult.accept(result); // recorded first
@@ -174,6 +168,11 @@ public final class Table {
         GameState state = state();
         if (state.isTerminal()) {
             return Submission.GAME_OVER;
+        }
+        if (state.sideToMove() != side && onlyPass(state)) {
+            // the other side must pass: the server passes for it (its clients were told), so this move
+            // is for the position after that pass
+            state = state.apply(state.legalMoves().get(0));
         }
         Remote remote = remotes[side.index()];
         synchronized (remote) {
@@ -201,6 +200,11 @@ public final class Table {
             remote.moves.offer(new Pending(state.ply(), move));
         }
         return Submission.ACCEPTED;
+    }
+
+    private static boolean onlyPass(GameState state) {
+        List<Move> legal = state.legalMoves();
+        return legal.size() == 1 && legal.get(0).notation().equals("pass");
     }
 
     /** Makes {@code member} lose at once (out of turn, left the game, broke the protocol). */
@@ -279,17 +283,18 @@ public final class Table {
 
         @Override
         public Move chooseMove(MoveRequest request) throws InterruptedException {
-            List<Move> legal = request.state().legalMoves();
-            if (legal.size() == 1 && legal.get(0).notation().equals("pass")) {
-                return legal.get(0); // a side whose only move is a pass passes without being asked
+            if (onlyPass(request.state())) {
+                return request.state().legalMoves().get(0); // a side whose only move is a pass passes without being asked
             }
             int ply = request.state().ply();
             Member member = seats[side.index()];
             if (member.isConnected()) {
                 member.listener().yourTurn(Table.this, request.state(), request.deadlineNanos());
             }
+            // waits until the move arrives, the deadline passes (it may be moved while a player reconnects:
+            // then it waits again) or the referee gives up and interrupts this thread
             while (!request.isCancelled()) {
-                Pending pending = moves.poll(Math.max(1, Math.min(request.remainingNanos(), 50_000_000L)), TimeUnit.NANOSECONDS);
+                Pending pending = moves.poll(Math.max(1, request.remainingNanos()), TimeUnit.NANOSECONDS);
                 if (pending != null && pending.ply() == ply) {
                     return pending.move();
                 }

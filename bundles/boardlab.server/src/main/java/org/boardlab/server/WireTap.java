@@ -42,7 +42,7 @@ public final class WireTap implements AutoCloseable {
 
     /** {@code true} when events would reach somebody; the I/O threads skip the copy otherwise. */
     public boolean active() {
-        return events.hasListeners();
+        return events.hasListeners(WireEvent.class);
     }
 
     void offer(Frame frame) {

@@ -92,7 +92,8 @@ public final class ServeCommand implements Callable<Integer> {
                 });
         protocols.forEach(server::addProtocol);
         TraceWriter traceWriter = trace == null ? null : new TraceWriter(trace);
-        AutoCloseable subscription = traceWriter == null ? null : cli.services().events().subscribe(traceWriter);
+        AutoCloseable subscription = traceWriter == null ? null
+                : cli.services().events().subscribe(traceWriter, org.boardlab.api.event.WireEvent.class);
         server.onResult(result -> print(result, out));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {

@@ -244,7 +244,7 @@ public final class InspectorView implements WorkbenchView {
                 if (event instanceof WireEvent wire) {
                     store.add(wire);
                 }
-            });
+            }, WireEvent.class);
         }
         updateStatus();
         display.timerExec(REFRESH_MILLIS, this::tick);

@@ -114,7 +114,7 @@ public final class BundlesView implements WorkbenchView {
                     });
                 }
             }
-        });
+        }, RegistryEvent.class);
         refresh();
         return root;
     }

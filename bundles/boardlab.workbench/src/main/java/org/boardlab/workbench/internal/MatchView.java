@@ -251,7 +251,7 @@ public final class MatchView implements WorkbenchView {
 
         fillCombos();
         gameCombo.addListener(SWT.Selection, e -> prepareBoard(selectedGame()));
-        subscription = events.subscribe(this::onEvent);
+        subscription = events.subscribe(this::onEvent, MatchEvent.class, RegistryEvent.class);
         selectionSubscription = serverSelection.addListener(id -> asyncExec(() -> watch(id)));
         display.timerExec(100, this::tick);
         if (gameCombo.getItemCount() > 0) {

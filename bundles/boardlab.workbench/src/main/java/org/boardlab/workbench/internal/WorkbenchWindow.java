@@ -112,7 +112,7 @@ public final class WorkbenchWindow implements Application, Workbench {
                     updateStatus();
                 });
             }
-        });
+        }, RegistryEvent.class);
         locator.watch(Key.get(WorkbenchView.class, Named.class), new ViewFeed(), this);
         updateStatus();
 

@@ -1,0 +1,358 @@
+package org.boardlab.bench.load;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import java.util.List;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.api.Move;
+import org.boardlab.api.Side;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.game.othello.OthelloMove;
+import org.boardlab.game.othello.OthelloPosition;
+import org.boardlab.protocol.othello.Answer;
+import org.boardlab.protocol.othello.ClientMessage;
+import org.boardlab.protocol.othello.Colour;
+import org.boardlab.protocol.othello.EndReason;
+import org.boardlab.protocol.othello.ProtocolViolation;
+import org.boardlab.protocol.othello.ServerMessage;
+import org.boardlab.protocol.othello.Square;
+
+/**
+ * One simulated player of seed 000's Othello protocol: logs in, then plays its partner game after
+ * game with random legal moves until the run's deadline. It keeps its own game with the rules of
+ * the {@code othello} bundle, applies every {@code SMOV} and {@code SPASS} to it, and checks that
+ * the server agrees (the square was legal, the board, who moves next, the final scores): any
+ * disagreement is counted as a {@code desync} error.
+ *
+ * <p>Following the spec, it moves when its own game says it is its turn: after the opponent's
+ * {@code SMOV}, or after the {@code SPASS} that follows its own {@code SMOV} when the opponent has
+ * no move. The inviter (black) invites again after each game, once the partner's
+ * {@code SUPS~<partner>~READY} has come.
+ *
+ * <p>Every handler call runs on the connection's event loop, so the fields need no locks; what the
+ * two clients of a pair share is in {@link GamePair}.
+ */
+final class LoadClient extends SimpleChannelInboundHandler<Object> {
+
+    private static final long PING_SECONDS = 5;
+
+    private enum State { CONNECTED, LOBBY, INVITING, INVITED, PLAYING }
+
+    private final String name;
+    private final GamePair pair;
+    private final boolean inviter;
+    private final Othello othello;
+    private final Stats stats;
+    private final Schedule schedule;
+    private final CountDownLatch loggedIn;
+    private final int thinkMillis;
+    private final SplittableRandom random;
+
+    private ChannelHandlerContext ctx;
+    private ScheduledFuture<?> pings;
+    private State state = State.CONNECTED;
+    private OthelloPosition position;
+    private Side side;
+    /** The opponent has no move after our last move: wait for SPASS. */
+    private boolean awaitingPass;
+    private boolean waitingForPartner;
+    /** The inviter's game (from its CREQ to its end) is counted in {@link Stats#gamesInProgress}. */
+    private boolean underWay;
+    /** When the oldest unanswered CPING was sent, or 0. */
+    private long pingSentAt;
+
+    LoadClient(String name, GamePair pair, Othello othello, Stats stats, Schedule schedule, CountDownLatch loggedIn,
+            int thinkMillis, long seed) {
+        this.name = name;
+        this.pair = pair;
+        this.inviter = name.equals(pair.inviter);
+        this.othello = othello;
+        this.stats = stats;
+        this.schedule = schedule;
+        this.loggedIn = loggedIn;
+        this.thinkMillis = thinkMillis;
+        this.random = new SplittableRandom(seed);
+    }
+
+    /** Starts the first game: the inviter invites its partner. Call on any thread. */
+    void startPlaying() {
+        if (inviter && ctx != null) { // no context: the connection failed (counted)
+            ctx.executor().execute(this::invite);
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        this.ctx = ctx;
+        stats.connected.increment();
+        ctx.writeAndFlush(new ClientMessage.CName(name));
+        pings = ctx.executor().scheduleAtFixedRate(this::ping, PING_SECONDS, PING_SECONDS, TimeUnit.SECONDS);
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        if (pings != null) {
+            pings.cancel(false);
+        }
+        error("unexpected close", name + " lost its connection (state " + state + ")");
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        error("exception", name + ": " + cause);
+        ctx.close();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof ServerMessage.SMov m) {
+            moved(m);
+        } else if (msg instanceof ServerMessage.SPass p) {
+            passed(p);
+        } else if (msg instanceof ServerMessage.SUps ups) {
+            if (ups.name().equals(partner()) && ups.status() == org.boardlab.protocol.othello.Status.READY
+                    && waitingForPartner) {
+                waitingForPartner = false;
+                invite();
+            }
+        } else if (msg instanceof ServerMessage.SPong) {
+            stats.pongs.increment();
+            if (pingSentAt != 0) {
+                stats.pingRoundTrip(System.nanoTime() - pingSentAt);
+                pingSentAt = 0;
+            }
+        } else if (msg instanceof ServerMessage.SNameOk) {
+            state = State.LOBBY;
+            stats.loggedIn.increment();
+            loggedIn.countDown();
+        } else if (msg instanceof ServerMessage.SReq req) {
+            if (!inviter && req.name().equals(pair.inviter) && state == State.LOBBY) {
+                state = State.INVITED;
+                ctx.writeAndFlush(new ClientMessage.CRes(req.name(), Answer.ACCEPT));
+            } else {
+                error("unexpected", name + " got " + req.encode() + " in state " + state);
+            }
+        } else if (msg instanceof ServerMessage.SRes res) {
+            if (res.answer() == Answer.DECLINE) {
+                // the invitation crossed the end of the last game on the wire: try again shortly
+                stats.invitationsDeclined.increment();
+                state = State.LOBBY;
+                notUnderWay();
+                ctx.executor().schedule(this::invite, 5, TimeUnit.MILLISECONDS);
+            }
+        } else if (msg instanceof ServerMessage.SStartG start) {
+            started(start);
+        } else if (msg instanceof ServerMessage.SEndG end) {
+            ended(end);
+        } else if (msg instanceof ServerMessage.SMovErr err) {
+            pair.moveRefused();
+            error("SMOVERR", name + " got " + err.encode());
+        } else if (msg instanceof ServerMessage.SErr err) {
+            error("SERR", name + " got " + err.encode());
+        } else if (msg instanceof ServerMessage.SNameErr err) {
+            error("SNAMEERR", name + " got " + err.encode());
+        } else if (msg instanceof ServerMessage.SGameEC) {
+            error("game cancelled", name + " got SGAMEEC");
+            gameOver();
+        } else if (msg instanceof ServerMessage.SGameI info) {
+            error("SGAMEI", name + " got " + info.encode());
+        } else if (msg instanceof ProtocolViolation v) {
+            error("malformed server line", name + ": " + v.reason());
+        } else if (msg instanceof ServerMessage.SAddP || msg instanceof ServerMessage.SDelP
+                || msg instanceof ServerMessage.SUps) {
+            stats.lobbyLines.increment();
+        } else if (msg instanceof ServerMessage other) {
+            error("unexpected", name + " got " + other.encode() + " in state " + state);
+        }
+    }
+
+    /** Sends CPING; times the round trip of the oldest ping not answered yet. */
+    private void ping() {
+        if (pingSentAt == 0) {
+            pingSentAt = System.nanoTime();
+        }
+        ctx.writeAndFlush(new ClientMessage.CPing());
+    }
+
+    /** Counts an error, unless the run is shutting down (then the server ends games and closes on purpose). */
+    private void error(String kind, String detail) {
+        if (!schedule.shuttingDown()) {
+            stats.error(kind, detail);
+        }
+    }
+
+    private String partner() {
+        return inviter ? pair.invited : pair.inviter;
+    }
+
+    private void invite() {
+        if (schedule.noNewGames() || state != State.LOBBY) {
+            return;
+        }
+        state = State.INVITING;
+        underWay = true;
+        stats.gamesInProgress.incrementAndGet();
+        ctx.writeAndFlush(new ClientMessage.CReq(pair.invited));
+    }
+
+    private void started(ServerMessage.SStartG start) {
+        Colour colour = start.colour().orElse(inviter ? Colour.BLACK : Colour.WHITE);
+        if (!start.opponent().equals(partner()) || (colour == Colour.BLACK) != inviter) {
+            error("unexpected", name + " got " + start.encode());
+        }
+        state = State.PLAYING;
+        side = colour.side();
+        position = othello.newGame();
+        awaitingPass = false;
+        if (inviter) {
+            pair.gameStarted();
+            stats.gamesStarted.increment();
+        }
+        if (position.sideToMove() == side) {
+            takeTurn(false);
+        }
+    }
+
+    private void moved(ServerMessage.SMov m) {
+        long now = System.nanoTime();
+        if (state != State.PLAYING) {
+            error("desync", name + " got " + m.encode() + " outside a game");
+            return;
+        }
+        Side mover = m.colour().side();
+        if (mover != side) {
+            long sentAt = pair.moveSeen();
+            stats.movesThrough.increment();
+            if (sentAt == -1) {
+                error("desync", name + " got " + m.encode() + " but its partner sent no move");
+            } else if (schedule.inWindow(sentAt)) {
+                stats.latencies.add(now - sentAt);
+            }
+            if (schedule.inWindow(now)) {
+                stats.movesInWindow.increment();
+            }
+        }
+        Square square = m.square();
+        OthelloMove move = OthelloMove.at(square.x(), square.y());
+        String why = position.sideToMove() != mover ? "it is not " + m.colour().word() + "'s turn"
+                : position.whyIllegal(move);
+        if (why != null) {
+            error("desync", name + " got " + m.encode() + " but " + square + " is illegal here: " + why);
+            return;
+        }
+        position = (OthelloPosition) position.apply(move);
+        if (!sameBoard(position, m.board().cells())) {
+            error("desync", name + ": the board in " + m.encode() + " differs from the game's");
+        }
+        List<Move> legal = position.legalMoves();
+        boolean pass = !position.isTerminal() && legal.size() == 1 && legal.get(0).equals(OthelloMove.PASS);
+        Optional<Colour> expected = position.isTerminal() ? Optional.empty()
+                : Optional.of(pass ? m.colour() : Colour.of(position.sideToMove()));
+        if (!expected.equals(m.next())) {
+            error("desync", name + ": " + m.encode() + " names the wrong next player");
+        }
+        if (pass) {
+            awaitingPass = true;
+        } else if (!position.isTerminal() && position.sideToMove() == side) {
+            takeTurn(false);
+        }
+    }
+
+    private void passed(ServerMessage.SPass p) {
+        if (state != State.PLAYING || !awaitingPass || Colour.of(position.sideToMove()) != p.colour()) {
+            error("desync", name + " got " + p.encode() + " unexpectedly");
+            return;
+        }
+        awaitingPass = false;
+        position = (OthelloPosition) position.apply(OthelloMove.PASS);
+        if (side != position.sideToMove()) {
+            stats.passes.increment(); // counted once, by the side that passed
+        }
+        if (position.sideToMove() == side) {
+            takeTurn(true);
+        }
+    }
+
+    private void takeTurn(boolean afterPass) {
+        if (thinkMillis > 0) {
+            ctx.executor().schedule(() -> move(afterPass), thinkMillis, TimeUnit.MILLISECONDS);
+        } else {
+            move(afterPass);
+        }
+    }
+
+    private void move(boolean afterPass) {
+        if (schedule.halted() || state != State.PLAYING || position.isTerminal() || position.sideToMove() != side) {
+            return;
+        }
+        List<OthelloMove> squares = position.placements();
+        OthelloMove move = squares.get(random.nextInt(squares.size()));
+        pair.moveSent(name, System.nanoTime(), afterPass);
+        stats.movesSent.increment();
+        ctx.writeAndFlush(new ClientMessage.CMov(new Square(move.col(), move.row())));
+    }
+
+    private void ended(ServerMessage.SEndG end) {
+        if (state != State.PLAYING) {
+            error("desync", name + " got " + end.encode() + " outside a game");
+            return;
+        }
+        if (end.reason() != EndReason.NORMAL) {
+            if (inviter) { // one error per game
+                boolean afterPass = end.reason() == EndReason.OUTOFTURN && pair.lastMoveAfterPass();
+                error("game ended " + end.reason() + (afterPass ? " (the move answered an SPASS)" : ""),
+                        name + " got " + end.encode() + (afterPass ? "; the last move was sent right after SPASS" : "")
+                        + "; " + pair);
+                if (end.reason() == EndReason.OUTOFTURN) {
+                    pair.moveRefused(); // the move that forfeited: answered by this SENDG, not lost
+                }
+            }
+        } else if (!position.isTerminal() || end.black() != position.discs(Side.FIRST)
+                || end.white() != position.discs(Side.SECOND)) {
+            error("desync", name + " got " + end.encode() + " but its game is " + (position.isTerminal()
+                    ? "over at " + position.discs(Side.FIRST) + "-" + position.discs(Side.SECOND) : "not over"));
+        }
+        if (inviter && !schedule.shuttingDown()) { // games the server ends as it shuts down do not count
+            pair.gameEnded(end.encode());
+            stats.gamesFinished.increment();
+            if (end.reason() == EndReason.NORMAL) {
+                stats.gamesNormal.increment();
+            }
+        }
+        gameOver();
+    }
+
+    private void gameOver() {
+        notUnderWay();
+        state = State.LOBBY;
+        position = null;
+        awaitingPass = false;
+        waitingForPartner = inviter; // the partner's SUPS~READY comes last: then invite again
+    }
+
+    private void notUnderWay() {
+        if (underWay) {
+            underWay = false;
+            stats.gamesInProgress.decrementAndGet();
+        }
+    }
+
+    private static boolean sameBoard(OthelloPosition position, String cells) {
+        for (int row = 0; row < 8; row++) {
+            for (int col = 0; col < 8; col++) {
+                Optional<Side> disc = position.disc(col, row);
+                char expected = disc.isEmpty() ? '.' : disc.get() == Side.FIRST ? 'B' : 'W';
+                if (cells.charAt(row * 8 + col) != expected) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+}

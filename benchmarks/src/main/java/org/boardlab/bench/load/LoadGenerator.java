@@ -1,0 +1,302 @@
+package org.boardlab.bench.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.atomic.LongAdder;
+import org.boardlab.api.event.WireEvent;
+import org.boardlab.core.EventBus;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.protocol.othello.OthelloCodec;
+import org.boardlab.protocol.othello.internal.OthelloProtocol;
+import org.boardlab.protocol.othello.internal.OthelloServerProtocol;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+
+/**
+ * A load generator for the embedded server with seed 000's Othello protocol: it starts the server
+ * in this JVM on 127.0.0.1 (or loads one given with {@code --host/--port}, which must be on this
+ * machine), opens many client connections on one small Netty event-loop group, logs them in, pairs
+ * them (client 2k invites client 2k+1, which accepts) and lets every pair play random legal games
+ * for a fixed time, a new game after each end. Then it lets the games under way finish, and prints
+ * what it measured, in words and as one JSON line (the last line of its output):
+ * <ul>
+ * <li>clients connected and logged in, games started and finished;</li>
+ * <li>moves per second through the server: {@code CMOV}s whose {@code SMOV} reached the opponent,
+ * in the measured window (after the warm-up, until the deadline);</li>
+ * <li>the latency from a {@code CMOV} written by the mover to the opponent's {@code SMOV} read, both
+ * on {@link System#nanoTime()} in this JVM: p50, p99, max;</li>
+ * <li>errors by kind ({@code SERR}, {@code SMOVERR}, unexpected closes, games that ended other than
+ * normally, disagreements between the server and the clients' own rules), and lost moves (sent,
+ * never seen by the opponent, not refused);</li>
+ * <li>the wire tap's frames and dropped frames, the server's protocol violations, and where the
+ * CPU went (per group of threads).</li>
+ * </ul>
+ * Everything stops by itself: no new game after {@code --seconds}, no new move after the games'
+ * drain time, then the connections close. Exit status 0 when there was no error and no lost move.
+ *
+ * <pre>
+ * java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.load.LoadGenerator --clients 2000 --seconds 30
+ * </pre>
+ */
+public final class LoadGenerator {
+
+    /** How many connects may be under way at once (the server's backlog is 1,024). */
+    private static final int CONNECTS_AT_ONCE = 256;
+
+    /** The wire events a tap listener keeps, as the inspector's log would. */
+    private static final int TAP_KEPT = 10_000;
+
+    private final Options options;
+    private final Stats stats = new Stats();
+    private final Schedule schedule = new Schedule();
+    private final Othello othello = new Othello();
+
+    private LoadGenerator(Options options) {
+        this.options = options;
+    }
+
+    /** Runs the load described by the arguments (see {@code --help}) and prints the results. */
+    public static void main(String[] args) throws Exception {
+        Options options;
+        try {
+            options = Options.parse(args);
+        } catch (IllegalArgumentException e) {
+            if (!e.getMessage().isEmpty()) {
+                System.err.println("load generator: " + e.getMessage());
+            }
+            System.err.print(Options.USAGE);
+            System.exit(e.getMessage().isEmpty() ? 0 : 2);
+            return;
+        }
+        Report report = new LoadGenerator(options).run();
+        System.out.println(report.text());
+        System.out.println(report.json());
+        System.out.flush();
+        System.exit(report.clean() ? 0 : 1);
+    }
+
+    private Report run() throws InterruptedException {
+        Report report = new Report(options);
+        report.loadAverageAtStart = loadAverage();
+        EventBus events = new EventBus();
+        EmbeddedServer server = null;
+        InetSocketAddress address;
+        LongAdder tapEvents = new LongAdder();
+        Map<String, LongAdder> serverEndings = new ConcurrentHashMap<>();
+        if (options.inProcess()) {
+            ServerSettings settings = ServerSettings.defaults()
+                    .withMaxClients(Math.max(options.clients() + 16, ServerSettings.defaults().maxClients()))
+                    .withTimePerMove(Duration.ofSeconds(options.timePerMove()));
+            server = new EmbeddedServer(id -> othello, events, settings, this::serverLog);
+            server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+            server.onResult(r -> serverEndings.computeIfAbsent(r.outcome().ending().name(), k -> new LongAdder()).increment());
+            if (options.tap()) {
+                AtomicReferenceArray<WireEvent> kept = new AtomicReferenceArray<>(TAP_KEPT);
+                events.subscribe(e -> {
+                    if (e instanceof WireEvent w) {
+                        tapEvents.increment();
+                        kept.set((int) (w.sequence() % TAP_KEPT), w);
+                    }
+                });
+            }
+            address = server.start("othello", "127.0.0.1", 0);
+        } else {
+            address = new InetSocketAddress(options.host(), options.port());
+        }
+        System.out.println("load generator: " + options.clients() + " clients against " + (options.inProcess()
+                ? "an embedded server on " : "the server on ") + address.getAddress().getHostAddress() + ":"
+                + address.getPort() + ", " + options.seconds() + " s (" + options.warmupSeconds() + " s warm-up), tap "
+                + (options.tap() ? "on" : "off") + ", think " + options.thinkMillis() + " ms, load average "
+                + report.loadAverageAtStart);
+
+        EventLoopGroup group = new NioEventLoopGroup(options.clientThreads(), new DefaultThreadFactory("load-client", true));
+        CpuProfile profile = new CpuProfile();
+        List<LoadClient> clients = new ArrayList<>();
+        List<LobbyLineFilter> filters = new ArrayList<>();
+        List<GamePair> pairs = new ArrayList<>();
+        List<Channel> channels = new ArrayList<>();
+        try {
+            long connectStart = System.nanoTime();
+            CountDownLatch loggedIn = new CountDownLatch(options.clients());
+            connect(group, address, clients, filters, pairs, channels, loggedIn);
+            long loginDeadlineMillis = Math.max(60_000, options.clients() * 30L);
+            if (!loggedIn.await(loginDeadlineMillis, TimeUnit.MILLISECONDS)) {
+                stats.error("login", (loggedIn.getCount()) + " clients were not logged in after "
+                        + loginDeadlineMillis / 1000 + " s");
+            }
+            report.loginSeconds = (System.nanoTime() - connectStart) / 1e9;
+            System.out.printf("connected %d, logged in %d in %.1f s; playing%n", stats.connected.sum(),
+                    stats.loggedIn.sum(), report.loginSeconds);
+
+            profile.startRecording();
+            schedule.start(TimeUnit.SECONDS.toNanos(options.warmupSeconds()), TimeUnit.SECONDS.toNanos(options.seconds()));
+            for (LoadClient client : clients) {
+                client.startPlaying();
+            }
+            play(profile, server, report);
+            profile.stopRecording();
+
+            long drainMillis = 10_000 + 64L * options.thinkMillis();
+            long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis);
+            while (stats.gamesInProgress.get() > 0 && System.nanoTime() < drainUntil) {
+                Thread.sleep(20);
+            }
+            report.unfinishedGames = stats.gamesInProgress.get();
+            schedule.halt();
+            long settleUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+            while (unanswered(pairs) > 0 && System.nanoTime() < settleUntil) {
+                Thread.sleep(20);
+            }
+            report.lost = unanswered(pairs);
+            pairs.stream().filter(p -> p.unanswered() != 0).limit(5).forEach(p -> report.lostIn.add(p.toString()));
+            if (server != null) {
+                report.tapFrames = server.tap().frames();
+                report.tapDropped = server.tap().dropped();
+                report.violations = server.violations();
+                report.refusedClients = server.refusedClients();
+                serverEndings.forEach((k, v) -> report.serverEndings.put(k, v.sum()));
+            }
+            report.tapEventsReceived = tapEvents.sum();
+        } finally {
+            schedule.shutDown();
+            long closeStart = System.nanoTime();
+            for (Channel ch : channels) {
+                ch.close();
+            }
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+            if (server != null) {
+                server.close();
+            }
+            profile.close();
+            report.closeSeconds = (System.nanoTime() - closeStart) / 1e9;
+        }
+        report.lobbyLinesDropped = filters.stream().mapToLong(LobbyLineFilter::dropped).sum() + stats.lobbyLines.sum();
+        report.cpuSeconds = profile.cpuSeconds();
+        report.coresUsed = profile.coresUsed();
+        report.gcAndJit = profile.gcAndJit();
+        report.machineCores = profile.machineCores();
+        report.census = profile.census();
+        report.peakThreads = profile.peakThreads();
+        report.loadAverageAtEnd = loadAverage();
+        report.take(stats, schedule);
+        return report;
+    }
+
+    /** Keeps the server's log lines about closed connections, violations and refusals (the rest is routine). */
+    private void serverLog(String line) {
+        if (!schedule.shuttingDown() && (line.startsWith("closing ") || line.startsWith("protocol violation")
+                || line.startsWith("refused ") || line.contains(" dropped out of "))) {
+            stats.error("server log", line);
+        }
+    }
+
+    /** Opens every connection, at most {@link #CONNECTS_AT_ONCE} under way at a time. */
+    private void connect(EventLoopGroup group, InetSocketAddress address, List<LoadClient> clients,
+            List<LobbyLineFilter> filters, List<GamePair> pairs, List<Channel> channels, CountDownLatch loggedIn)
+            throws InterruptedException {
+        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
+        Semaphore underWay = new Semaphore(CONNECTS_AT_ONCE);
+        for (int i = 0; i < options.clients(); i++) {
+            if (i % 2 == 0) {
+                pairs.add(new GamePair("lg" + i, "lg" + (i + 1)));
+            }
+            GamePair pair = pairs.get(i / 2);
+            String name = "lg" + i;
+            LoadClient client = new LoadClient(name, pair, othello, stats, schedule, loggedIn, options.thinkMillis(),
+                    options.seed() * 1_000_003L + i);
+            LobbyLineFilter filter = new LobbyLineFilter(i % 2 == 0 ? pair.invited : pair.inviter);
+            clients.add(client);
+            filters.add(filter);
+            underWay.acquire();
+            ChannelFuture future = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel ch) {
+                    OthelloCodec.addClientSide(ch.pipeline());
+                    ch.pipeline().addAfter(OthelloCodec.FRAMER, "lobby-filter", filter);
+                    ch.pipeline().addLast("load-client", client);
+                }
+            }).connect(address);
+            channels.add(future.channel());
+            future.addListener(f -> {
+                underWay.release();
+                if (!f.isSuccess()) {
+                    stats.error("connect", name + " could not connect: " + f.cause());
+                    loggedIn.countDown();
+                }
+            });
+        }
+    }
+
+    /** Waits out the play phase, printing progress every 5 s and taking the thread census halfway. */
+    private void play(CpuProfile profile, EmbeddedServer server, Report report) throws InterruptedException {
+        long start = System.nanoTime();
+        long halfway = start + (schedule.deadline() - start) / 2;
+        boolean censusTaken = false;
+        long nextPrint = start + TimeUnit.SECONDS.toNanos(5);
+        long lastMoves = 0;
+        long lastTime = start;
+        while (System.nanoTime() - schedule.deadline() < 0) {
+            long left = schedule.deadline() - System.nanoTime();
+            Thread.sleep(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
+            long now = System.nanoTime();
+            if (!censusTaken && now - halfway >= 0) {
+                censusTaken = true;
+                profile.takeCensus();
+                if (server != null) {
+                    report.tapActive = server.tap().active();
+                }
+            }
+            if (now - nextPrint >= 0 && now - schedule.deadline() < 0) {
+                long moves = stats.movesThrough.sum();
+                System.out.printf("  %4.0f s: %,d moves (%,.0f/s now), %,d games finished, %,d under way, %d errors%n",
+                        (now - start) / 1e9, moves, (moves - lastMoves) / ((now - lastTime) / 1e9),
+                        stats.gamesFinished.sum(), stats.gamesInProgress.get(), stats.errorCount());
+                lastMoves = moves;
+                lastTime = now;
+                nextPrint += TimeUnit.SECONDS.toNanos(5);
+            }
+        }
+    }
+
+    private static long unanswered(List<GamePair> pairs) {
+        long n = 0;
+        for (GamePair p : pairs) {
+            n += Math.max(0, p.unanswered());
+        }
+        return n;
+    }
+
+    /** The 1-, 5- and 15-minute load averages of the machine, as the kernel gives them. */
+    private static String loadAverage() {
+        try {
+            String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " " + f[1] + " " + f[2];
+        } catch (IOException | RuntimeException e) {
+            return String.format("%.2f", java.lang.management.ManagementFactory.getOperatingSystemMXBean()
+                    .getSystemLoadAverage());
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package org.boardlab.bench.load;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/** The figures of one run, printed in words and as one JSON line. */
+final class Report {
+
+    private final Options options;
+    String loadAverageAtStart = "";
+    String loadAverageAtEnd = "";
+    double loginSeconds;
+    double closeSeconds;
+    long unfinishedGames;
+    long lost;
+    /** The first pairs with lost moves. */
+    final java.util.List<String> lostIn = new java.util.ArrayList<>();
+    /** {@code -1}: not known (the server runs in another process). */
+    long tapFrames = -1;
+    long tapDropped = -1;
+    long tapEventsReceived;
+    Boolean tapActive;
+    long violations = -1;
+    long refusedClients = -1;
+    long lobbyLinesDropped;
+    final Map<String, Long> serverEndings = new TreeMap<>();
+    Map<String, Double> cpuSeconds = Map.of();
+    double coresUsed;
+    double machineCores;
+    String gcAndJit = "";
+    Map<String, Map<Thread.State, Integer>> census = Map.of();
+    int peakThreads;
+
+    private long connected;
+    private long loggedIn;
+    private long gamesStarted;
+    private long gamesFinished;
+    private long gamesNormal;
+    private long movesSent;
+    private long moves;
+    private long movesInWindow;
+    private double movesPerSecond;
+    private long passes;
+    private long declined;
+    private long pongs;
+    private double maxPingMillis;
+    private long errors;
+    private Map<String, Long> errorsByKind = Map.of();
+    private Iterable<String> firstErrors = java.util.List.of();
+    private Latencies.Snapshot latency;
+
+    Report(Options options) {
+        this.options = options;
+    }
+
+    /** Takes the clients' counts at the end of the run. */
+    void take(Stats stats, Schedule schedule) {
+        connected = stats.connected.sum();
+        loggedIn = stats.loggedIn.sum();
+        gamesStarted = stats.gamesStarted.sum();
+        gamesFinished = stats.gamesFinished.sum();
+        gamesNormal = stats.gamesNormal.sum();
+        movesSent = stats.movesSent.sum();
+        moves = stats.movesThrough.sum();
+        movesInWindow = stats.movesInWindow.sum();
+        double windowSeconds = (schedule.deadline() - schedule.windowStart()) / 1e9;
+        movesPerSecond = movesInWindow / windowSeconds;
+        passes = stats.passes.sum();
+        declined = stats.invitationsDeclined.sum();
+        pongs = stats.pongs.sum();
+        maxPingMillis = stats.maxPingRoundTrip.get() / 1e6;
+        errors = stats.errorCount();
+        errorsByKind = stats.errors();
+        firstErrors = stats.firstErrors();
+        latency = stats.latencies.snapshot();
+    }
+
+    /** Every client logged in, games were played and all finished, no error, no lost move. */
+    boolean clean() {
+        return errors == 0 && lost == 0 && loggedIn == options.clients() && gamesFinished > 0 && unfinishedGames == 0;
+    }
+
+    String text() {
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(Locale.ROOT, "%n== load generator: %d clients, %d s (%d s warm-up), tap %s, think %d ms, "
+                + "time per move %d s, %d client thread(s) ==%n", options.clients(), options.seconds(),
+                options.warmupSeconds(), options.tap() ? "on" : "off", options.thinkMillis(), options.timePerMove(),
+                options.clientThreads()));
+        b.append(String.format(Locale.ROOT, "clients:      %d connected, %d logged in (%.1f s to connect and log in)%n",
+                connected, loggedIn, loginSeconds));
+        b.append(String.format(Locale.ROOT, "games:        %d started, %d finished (%d normally), %d still under way after the drain (invitation sent, no end yet)%n",
+                gamesStarted, gamesFinished, gamesNormal, unfinishedGames));
+        b.append(String.format(Locale.ROOT, "moves:        %d through the server (%d sent, %d passes); %.0f moves/s in the "
+                + "measured window%n", moves, movesSent, passes, movesPerSecond));
+        b.append(String.format(Locale.ROOT, "latency:      CMOV sent -> opponent's SMOV: p50 %.2f ms, p99 %.2f ms, max %.2f ms, "
+                + "mean %.2f ms (%d samples)%n", latency.percentileMillis(50), latency.percentileMillis(99),
+                latency.maxMillis(), latency.meanMillis(), latency.count()));
+        b.append(String.format(Locale.ROOT, "errors:       %d %s; lost moves: %d%n", errors, errorsByKind, lost));
+        for (String e : firstErrors) {
+            b.append("              ").append(e).append('\n');
+        }
+        for (String p : lostIn) {
+            b.append("              lost in ").append(p).append('\n');
+        }
+        b.append(String.format(Locale.ROOT, "server:       tap frames %d, dropped %d, tap active %s, wire events received by "
+                + "the listener %d; violations %d; refused clients %d; results %s%n", tapFrames, tapDropped, tapActive,
+                tapEventsReceived, violations, refusedClients, serverEndings));
+        b.append(String.format(Locale.ROOT, "lobby lines:  %d dropped unparsed by the clients; %d invitations declined and "
+                + "retried; %d pings answered, longest round trip %.0f ms%n", lobbyLinesDropped, declined, pongs,
+                maxPingMillis));
+        b.append(String.format(Locale.ROOT, "cpu:          %.2f cores on average while playing (the whole machine: %.2f, so "
+                + "other processes %.2f); seconds by threads %s (other includes %s)%n", coresUsed, machineCores,
+                machineCores - coresUsed, cpuSeconds, gcAndJit));
+        b.append(String.format(Locale.ROOT, "threads:      peak %d; halfway %s%n", peakThreads, census));
+        b.append(String.format(Locale.ROOT, "machine:      load average %s at the start, %s at the end; %d cores; closing took "
+                + "%.1f s", loadAverageAtStart, loadAverageAtEnd, Runtime.getRuntime().availableProcessors(), closeSeconds));
+        return b.toString();
+    }
+
+    String json() {
+        Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("clients", options.clients());
+        m.put("seconds", options.seconds());
+        m.put("warmupSeconds", options.warmupSeconds());
+        m.put("tap", options.tap() ? "on" : "off");
+        m.put("thinkMs", options.thinkMillis());
+        m.put("timePerMoveSeconds", options.timePerMove());
+        m.put("clientThreads", options.clientThreads());
+        m.put("connected", connected);
+        m.put("loggedIn", loggedIn);
+        m.put("loginSeconds", round(loginSeconds));
+        m.put("gamesStarted", gamesStarted);
+        m.put("gamesFinished", gamesFinished);
+        m.put("gamesNormal", gamesNormal);
+        m.put("unfinishedGames", unfinishedGames);
+        m.put("moves", moves);
+        m.put("movesSent", movesSent);
+        m.put("movesInWindow", movesInWindow);
+        m.put("movesPerSecond", round(movesPerSecond));
+        m.put("latencySamples", latency.count());
+        m.put("latencyP50Ms", round(latency.percentileMillis(50)));
+        m.put("latencyP99Ms", round(latency.percentileMillis(99)));
+        m.put("latencyMaxMs", round(latency.maxMillis()));
+        m.put("errors", errors);
+        m.put("errorsByKind", errorsByKind);
+        m.put("lost", lost);
+        m.put("tapFrames", tapFrames);
+        m.put("tapDropped", tapDropped);
+        m.put("tapActive", tapActive);
+        m.put("tapEventsReceived", tapEventsReceived);
+        m.put("violations", violations);
+        m.put("refusedClients", refusedClients);
+        m.put("serverResults", serverEndings);
+        m.put("lobbyLinesDropped", lobbyLinesDropped);
+        m.put("invitationsDeclined", declined);
+        m.put("pongs", pongs);
+        m.put("maxPingRoundTripMs", round(maxPingMillis));
+        m.put("cpuCores", round(coresUsed));
+        m.put("machineCores", round(machineCores));
+        m.put("cpuSeconds", cpuSeconds);
+        m.put("peakThreads", peakThreads);
+        m.put("loadAverageStart", loadAverageAtStart);
+        m.put("loadAverageEnd", loadAverageAtEnd);
+        return toJson(m);
+    }
+
+    private static double round(double v) {
+        return Double.isNaN(v) ? v : Math.round(v * 100) / 100.0;
+    }
+
+    private static String toJson(Object value) {
+        if (value == null) {
+            return "null";
+        }
+        if (value instanceof Map<?, ?> map) {
+            return map.entrySet().stream().map(e -> quote(String.valueOf(e.getKey())) + ":" + toJson(e.getValue()))
+                    .collect(Collectors.joining(",", "{", "}"));
+        }
+        if (value instanceof Double d) {
+            return d.isNaN() || d.isInfinite() ? "null" : String.valueOf(d);
+        }
+        if (value instanceof Number || value instanceof Boolean) {
+            return String.valueOf(value);
+        }
+        return quote(String.valueOf(value));
+    }
+
+    private static String quote(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            if (c == '"' || c == '\\') {
+                b.append('\\').append(c);
+            } else if (c < 0x20) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.append('"').toString();
+    }
+}
