@@ -25,8 +25,20 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
 import org.junit.jupiter.api.Test;
 
-/** Random input: the codec never fails in an unexpected way, never hangs, and keeps messages intact. */
+/**
+ * Random input: the codec never fails in an unexpected way, never hangs, and keeps messages intact.
+ * {@code mvn verify} runs a short, fixed-seed fuzz; a long one:
+ * {@code ./mvnw -pl bundles/boardlab.protocol.gomoku test -Dtest=GomokuFuzzTest -Dboardlab.fuzz.rounds=1000000 -Dboardlab.fuzz.seed=42}.
+ */
 class GomokuFuzzTest {
+
+    /** How many inputs each random test tries ({@code -Dboardlab.fuzz.rounds}); scaled per test. */
+    private static final int ROUNDS = Integer.getInteger("boardlab.fuzz.rounds", 3000);
+    private static final long SEED = Long.getLong("boardlab.fuzz.seed", 3);
+
+    private static Duration limit() {
+        return Duration.ofSeconds(60 + ROUNDS / 100);
+    }
 
     private static final String[] TOKENS = {
         "{", "}", "[", "]", ",", ":", "\"type\"", "\"data\"", "\"row\"", "\"col\"", "\"turn\"", "\"board\"",
@@ -64,9 +76,9 @@ class GomokuFuzzTest {
 
     @Test
     void randomBytesNeverCauseAnUnexpectedExceptionOrAHang() {
-        Random random = new Random(3);
-        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-            for (int round = 0; round < 3000; round++) {
+        Random random = new Random(SEED);
+        assertTimeoutPreemptively(limit(), () -> {
+            for (int round = 0; round < ROUNDS; round++) {
                 byte[] bytes = new byte[random.nextInt(80)];
                 random.nextBytes(bytes);
                 if (round % 2 == 0 && bytes.length >= 8) {
@@ -82,9 +94,9 @@ class GomokuFuzzTest {
 
     @Test
     void wellFramedRandomTextAlwaysGivesExactlyOneResultAndKeepsTheConnection() {
-        Random random = new Random(5);
-        assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
-            for (int round = 0; round < 4000; round++) {
+        Random random = new Random(SEED + 2);
+        assertTimeoutPreemptively(limit(), () -> {
+            for (int round = 0; round < ROUNDS * 4 / 3; round++) {
                 byte[] json;
                 if (round % 4 == 0) {
                     json = new byte[random.nextInt(60)];
