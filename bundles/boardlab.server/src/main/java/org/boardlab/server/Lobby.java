@@ -67,7 +67,9 @@ public final class Lobby {
                 for (Member other : members.values()) {
                     if (other != existing && other.gameId().equals(gameId) && other.isConnected()) {
                         listener.memberJoined(other);
-                        other.listener().memberJoined(existing);
+                        if (hearsLobby(other)) {
+                            other.listener().memberJoined(existing);
+                        }
                     }
                 }
                 log.accept(name + " came back to table " + table.id());
@@ -80,7 +82,9 @@ public final class Lobby {
         for (Member other : members.values()) {
             if (other.gameId().equals(gameId) && other.isConnected()) {
                 listener.memberJoined(other);
-                other.listener().memberJoined(member);
+                if (hearsLobby(other)) {
+                    other.listener().memberJoined(member);
+                }
             }
         }
         members.put(name, member);
@@ -101,7 +105,7 @@ public final class Lobby {
             member.connected(false);
             log.accept(member.name() + " dropped out of table " + table.id());
             for (Member other : members.values()) {
-                if (other != member && other.gameId().equals(member.gameId()) && other.isConnected()) {
+                if (other != member && other.gameId().equals(member.gameId()) && hearsLobby(other)) {
                     other.listener().memberLeft(member.name());
                 }
             }
@@ -142,7 +146,7 @@ public final class Lobby {
         }
         if (member.isConnected()) {
             for (Member other : members.values()) {
-                if (other.gameId().equals(member.gameId()) && other.isConnected()) {
+                if (other.gameId().equals(member.gameId()) && hearsLobby(other)) {
                     other.listener().memberLeft(member.name());
                 }
             }
@@ -281,19 +285,45 @@ public final class Lobby {
         return table;
     }
 
-    /** Called by a table when its game is over: its members are ready again (or leave, if gone). */
+    /**
+     * Called by a table when its game is over: its members are ready again (or leave, if gone), and
+     * each one back in the lobby is given the lobby as it is now (it heard no lobby news while it
+     * played).
+     */
     synchronized void tableEnded(Table table) {
+        List<Member> back = new ArrayList<>();
         for (Member m : new Member[] {table.member(org.boardlab.api.Side.FIRST), table.member(org.boardlab.api.Side.SECOND)}) {
             if (m.table() != table) {
                 continue;
             }
             m.table(null);
             if (m.isConnected()) {
-                setStatus(m, Member.Status.READY);
+                back.add(m);
             } else {
                 remove(m);
             }
         }
+        for (Member m : back) {
+            setStatus(m, Member.Status.READY);
+        }
+        for (Member m : back) {
+            List<Member> lobbyNow = new ArrayList<>();
+            for (Member other : members.values()) {
+                if (other != m && other.gameId().equals(m.gameId()) && other.isConnected()) {
+                    lobbyNow.add(other);
+                }
+            }
+            m.listener().lobbyChanged(List.copyOf(lobbyNow));
+        }
+    }
+
+    /**
+     * Whether {@code member} is told lobby news as it happens: members playing a game are not (a
+     * lobby of thousands would drown their game's messages); they get the lobby as it is when their
+     * game ends ({@link MemberListener#lobbyChanged}).
+     */
+    private static boolean hearsLobby(Member member) {
+        return member.isConnected() && member.table() == null;
     }
 
     private void setStatus(Member member, Member.Status status) {
@@ -302,7 +332,7 @@ public final class Lobby {
         }
         member.status(status);
         for (Member other : members.values()) {
-            if (other.gameId().equals(member.gameId()) && other.isConnected()) {
+            if (other.gameId().equals(member.gameId()) && hearsLobby(other)) {
                 other.listener().statusChanged(member);
             }
         }

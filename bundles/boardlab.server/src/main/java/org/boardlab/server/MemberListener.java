@@ -7,7 +7,7 @@ import org.boardlab.api.event.MatchOutcome;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
- * What the lobby and a table tell a member; implemented by each protocol's session, which turns the
+ * What the lobby and a table tell a member (lobby news only while it is not playing); implemented by each protocol's session, which turns the
  * calls into its own messages. Calls come from any thread (the lobby's caller, a match's thread);
  * they must not block: write to the connection and return.
  */
@@ -20,6 +20,14 @@ public interface MemberListener {
 
     /** A member left the lobby. */
     default void memberLeft(String name) {
+    }
+
+    /**
+     * The other members of this member's game, as they are now, given when this member comes back
+     * to the lobby from a game (during a game it hears no lobby news). The session tells its client
+     * what changed since it last heard.
+     */
+    default void lobbyChanged(java.util.List<Member> others) {
     }
 
     /** A member became ready or busy. */

@@ -11,8 +11,9 @@ import org.boardlab.core.EventBus;
 
 /**
  * Turns frames into {@link WireEvent}s without slowing the server: the I/O threads only offer a
- * small record (with a copy of the bytes) to a bounded queue, and only while somebody listens; a
- * thread of the tap's own decodes each frame with its protocol's describer and publishes the event.
+ * small record (with a copy of the bytes) to a bounded queue, and only while somebody listens for wire
+ * events; a thread of the tap's own publishes the events, and a frame is decoded by its protocol's
+ * describer only when a listener asks for it ({@link WireEvent#decoded()}).
  * When the queue is full the frame is dropped and counted ({@link #dropped()}), never waited for.
  */
 public final class WireTap implements AutoCloseable {
@@ -73,11 +74,13 @@ public final class WireTap implements AutoCloseable {
             if (f == null) {
                 continue;
             }
-            DecodedMessage decoded = f.violation() != null
-                    ? new DecodedMessage("violation", "protocol violation: " + f.violation(), java.util.List.of(), f.violation())
-                    : f.protocol().describe(f.raw(), f.fromClient());
+            Frame frame = f;
+            java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
+                    ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
+                            frame.violation())
+                    : () -> frame.protocol().describe(frame.raw(), frame.fromClient());
             events.publish(new WireEvent(f.timeMicros(), sequence.incrementAndGet(), f.connectionId(), f.remote(),
-                    f.player(), f.protocol().id(), f.fromClient(), f.raw(), decoded, f.matchId()));
+                    f.player(), f.protocol().id(), f.fromClient(), f.raw(), describe, f.matchId()));
         }
     }
 

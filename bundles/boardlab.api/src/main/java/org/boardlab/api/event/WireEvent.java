@@ -1,22 +1,125 @@
 package org.boardlab.api.event;
 
+import java.util.Objects;
+import java.util.function.Supplier;
 import org.boardlab.api.DecodedMessage;
 
 /**
  * One frame that crossed the wire of the embedded server, in or out, as the wire tap saw it: what
  * the message inspector shows and {@code boardlab serve --trace} writes.
  *
- * @param timeMicros   when, in microseconds since the epoch
- * @param sequence     the tap's running number of this frame (gaps mean frames were dropped)
- * @param connectionId the connection's id, unique while the server runs
- * @param remote       the client's address, {@code host:port}
- * @param player       the player's name once the client logged in, else {@code null}
- * @param protocol     the protocol's id
- * @param fromClient   {@code true} for a frame the client sent
- * @param raw          the frame's bytes exactly as on the wire (do not change them)
- * @param decoded      the frame decoded by the protocol's describer
- * @param matchId      the match the connection is playing in, or {@code 0}
+ * <p>The frame is decoded by its protocol's describer only when {@link #decoded()} is first asked
+ * for (and then once): a listener that shows a few messages does not pay for decoding thousands.
  */
-public record WireEvent(long timeMicros, long sequence, long connectionId, String remote, String player, String protocol,
-        boolean fromClient, byte[] raw, DecodedMessage decoded, long matchId) implements BoardlabEvent {
+public final class WireEvent implements BoardlabEvent {
+
+    private final long timeMicros;
+    private final long sequence;
+    private final long connectionId;
+    private final String remote;
+    private final String player;
+    private final String protocol;
+    private final boolean fromClient;
+    private final byte[] raw;
+    private final long matchId;
+    private Supplier<DecodedMessage> describer;
+    private volatile DecodedMessage decoded;
+
+    /**
+     * @param timeMicros   when, in microseconds since the epoch
+     * @param sequence     the tap's running number of this frame (gaps mean frames were dropped)
+     * @param connectionId the connection's id, unique while the server runs
+     * @param remote       the client's address, {@code host:port}
+     * @param player       the player's name once the client logged in, else {@code null}
+     * @param protocol     the protocol's id
+     * @param fromClient   {@code true} for a frame the client sent
+     * @param raw          the frame's bytes exactly as on the wire (do not change them)
+     * @param describer    decodes the frame, called at most once, on the thread that first asks
+     * @param matchId      the match the connection is playing in, or {@code 0}
+     */
+    public WireEvent(long timeMicros, long sequence, long connectionId, String remote, String player, String protocol,
+            boolean fromClient, byte[] raw, Supplier<DecodedMessage> describer, long matchId) {
+        this.timeMicros = timeMicros;
+        this.sequence = sequence;
+        this.connectionId = connectionId;
+        this.remote = remote;
+        this.player = player;
+        this.protocol = protocol;
+        this.fromClient = fromClient;
+        this.raw = raw;
+        this.describer = Objects.requireNonNull(describer, "describer");
+        this.matchId = matchId;
+    }
+
+    /** An event whose frame is already decoded (e.g. read back from a trace). */
+    public WireEvent(long timeMicros, long sequence, long connectionId, String remote, String player, String protocol,
+            boolean fromClient, byte[] raw, DecodedMessage decoded, long matchId) {
+        this(timeMicros, sequence, connectionId, remote, player, protocol, fromClient, raw, () -> decoded, matchId);
+        this.decoded = Objects.requireNonNull(decoded, "decoded");
+        this.describer = null;
+    }
+
+    /** When, in microseconds since the epoch. */
+    @Override
+    public long timeMicros() {
+        return timeMicros;
+    }
+
+    /** The tap's running number of this frame. */
+    public long sequence() {
+        return sequence;
+    }
+
+    public long connectionId() {
+        return connectionId;
+    }
+
+    public String remote() {
+        return remote;
+    }
+
+    /** The player's name, or {@code null} before login. */
+    public String player() {
+        return player;
+    }
+
+    public String protocol() {
+        return protocol;
+    }
+
+    public boolean fromClient() {
+        return fromClient;
+    }
+
+    /** The frame's bytes as on the wire; do not change them. */
+    public byte[] raw() {
+        return raw;
+    }
+
+    /** The frame decoded by its protocol's describer (decoded on first use). */
+    public DecodedMessage decoded() {
+        DecodedMessage d = decoded;
+        if (d == null) {
+            synchronized (this) {
+                d = decoded;
+                if (d == null) {
+                    d = describer.get();
+                    decoded = d;
+                    describer = null;
+                }
+            }
+        }
+        return d;
+    }
+
+    /** The match the connection plays in, or {@code 0}. */
+    public long matchId() {
+        return matchId;
+    }
+
+    @Override
+    public String toString() {
+        return "WireEvent[" + sequence + " " + (fromClient ? "in" : "out") + " " + protocol + " #" + connectionId + " "
+                + raw.length + " bytes]";
+    }
 }

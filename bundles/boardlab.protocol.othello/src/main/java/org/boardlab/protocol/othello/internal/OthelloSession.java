@@ -48,6 +48,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
     private volatile String invitee;
     private volatile String inviter;
     private volatile Table table;
+    /** What this client was told of the lobby: name → status (guarded by itself). */
+    private final java.util.Map<String, Member.Status> known = new java.util.HashMap<>();
 
     OthelloSession(Connection connection) {
         this.connection = connection;
@@ -227,6 +229,9 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     @Override
     public void memberJoined(Member other) {
+        synchronized (known) {
+            known.put(other.name(), other.status());
+        }
         send(new ServerMessage.SAddP(other.name()));
         if (other.status() == Member.Status.BUSY) {
             send(new ServerMessage.SUps(other.name(), Status.BUSY));
@@ -235,12 +240,50 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     @Override
     public void memberLeft(String name) {
+        synchronized (known) {
+            known.remove(name);
+        }
         send(new ServerMessage.SDelP(name));
     }
 
     @Override
     public void statusChanged(Member other) {
+        if (other != member) {
+            synchronized (known) {
+                known.put(other.name(), other.status());
+            }
+        }
         send(new ServerMessage.SUps(other.name(), other.status() == Member.Status.BUSY ? Status.BUSY : Status.READY));
+    }
+
+    /** Back from a game: tells the client what changed in the lobby while it played. */
+    @Override
+    public void lobbyChanged(List<Member> others) {
+        java.util.Map<String, Member> now = new java.util.LinkedHashMap<>();
+        for (Member m : others) {
+            now.put(m.name(), m);
+        }
+        List<String> gone = new ArrayList<>();
+        List<Member> added = new ArrayList<>();
+        List<Member> changed = new ArrayList<>();
+        synchronized (known) {
+            for (String name : known.keySet()) {
+                if (!now.containsKey(name)) {
+                    gone.add(name);
+                }
+            }
+            for (Member m : now.values()) {
+                Member.Status before = known.get(m.name());
+                if (before == null) {
+                    added.add(m);
+                } else if (before != m.status()) {
+                    changed.add(m);
+                }
+            }
+        }
+        gone.forEach(this::memberLeft);
+        added.forEach(this::memberJoined);
+        changed.forEach(this::statusChanged);
     }
 
     @Override

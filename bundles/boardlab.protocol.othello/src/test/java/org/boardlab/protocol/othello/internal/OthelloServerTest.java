@@ -274,4 +274,22 @@ class OthelloServerTest {
             assertThat(first.next()).isEqualTo("SPONG");
         }
     }
+
+    @Test
+    void playersInAGameHearTheLobbyNewsWhenTheirGameEnds() throws Exception {
+        LineClient[] c = startGame();
+        try (LineClient carl = login("carl"); LineClient dave = login("dave")) {
+            assertThat(carl.await("SADDP~dave")).isEqualTo("SADDP~dave");
+            dave.close();
+            assertThat(carl.await("SDELP")).isEqualTo("SDELP~dave");
+            c[1].send("CENDGAME");
+            assertThat(c[0].await("SGAMEEC")).isEqualTo("SGAMEEC~GameHasBeenCanceled");
+            // ann heard nothing of carl and dave while she played: now she hears that carl is there
+            // (dave came and went without her needing to know)
+            String news = c[0].await("SADDP~carl");
+            assertThat(news).isEqualTo("SADDP~carl");
+            assertThat(c[0].seen).noneMatch(line -> line.contains("dave"));
+            assertThat(carl.await("SUPS~ann")).isEqualTo("SUPS~ann~READY");
+        }
+    }
 }
