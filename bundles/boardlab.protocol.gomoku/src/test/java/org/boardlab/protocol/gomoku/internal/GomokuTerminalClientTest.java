@@ -1,0 +1,234 @@
+package org.boardlab.protocol.gomoku.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PipedReader;
+import java.io.PipedWriter;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import org.boardlab.api.event.WireEvent;
+import org.boardlab.core.EventBus;
+import org.boardlab.game.gomoku.Gomoku;
+import org.boardlab.protocol.gomoku.GomokuMessage;
+import org.boardlab.protocol.gomoku.GomokuMessage.Color;
+import org.boardlab.protocol.gomoku.GomokuMessage.FullUpdate;
+import org.boardlab.protocol.gomoku.GomokuMessage.Place;
+import org.boardlab.protocol.gomoku.GomokuMessage.Update;
+import org.boardlab.protocol.gomoku.GomokuMessage.Win;
+import org.boardlab.protocol.gomoku.GomokuWire;
+import org.boardlab.protocol.gomoku.Role;
+import org.boardlab.protocol.gomoku.Stone;
+import org.boardlab.protocol.gomoku.WireBoard;
+import org.boardlab.protocol.gomoku.Winner;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A person at the terminal client plays against a raw GMKU socket client through the real server. */
+class GomokuTerminalClientTest {
+
+    private static final FullUpdate OPENING = new FullUpdate(-1, -1, Stone.BLACK, WireBoard.empty(15, 15));
+
+    private final EventBus events = new EventBus();
+    private final List<WireEvent> wire = new CopyOnWriteArrayList<>();
+    private EmbeddedServer server;
+    private boolean serverClosed;
+    private InetSocketAddress address;
+    private final PipedWriter keyboard = new PipedWriter();
+    private final PrintWriter typing = new PrintWriter(keyboard, true);
+    private final StringWriter screen = new StringWriter();
+    private CompletableFuture<Integer> exit;
+
+    @BeforeEach
+    void start() throws IOException {
+        Gomoku gomoku = new Gomoku();
+        server = new EmbeddedServer(id -> gomoku, events, ServerSettings.defaults(), line -> { });
+        server.addProtocol(new GomokuServerProtocol(new GomokuProtocol()));
+        events.subscribe(e -> {
+            if (e instanceof WireEvent w) {
+                wire.add(w);
+            }
+        });
+        address = server.start("gomoku", "127.0.0.1", 0);
+    }
+
+    /** Starts the terminal client with heartbeats every 100 ms, typed to through {@link #typing}. */
+    private void startClient() throws IOException {
+        BufferedReader typed = new BufferedReader(new PipedReader(keyboard));
+        GomokuTerminalClient client = new GomokuTerminalClient(Duration.ofMillis(100));
+        exit = CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.run("127.0.0.1", address.getPort(), null, typed, new PrintWriter(screen, true));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        keyboard.close();
+        if (!serverClosed) {
+            server.close();
+        }
+    }
+
+    private void awaitText(String text) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!screen.toString().contains(text)) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("the screen never showed '" + text + "'; it shows:\n" + screen);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private int count(String text) {
+        return screen.toString().split(Pattern.quote(text), -1).length - 1;
+    }
+
+    /** Waits until {@code text} was shown {@code times} times, then checks it is not shown more often. */
+    private void awaitCount(String text, int times) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (count(text) < times && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
+        assertThat(count(text)).as("how often the screen shows '%s':%n%s", text, screen).isEqualTo(times);
+    }
+
+    /** The terminal client joined first, so it plays black; bob joins and plays white. */
+    private GmkuClient pairWithBob() throws Exception {
+        startClient();
+        awaitText("joined: waiting for an opponent");
+        GmkuClient bob = new GmkuClient(address);
+        bob.send(GomokuMessage.JOIN);
+        assertThat(bob.expectNext()).isEqualTo(GomokuMessage.HELLO);
+        assertThat(bob.expectNext()).isEqualTo(GomokuMessage.HELLO);
+        assertThat(bob.expectNext()).isEqualTo(new Color(Role.WHITE));
+        assertThat(bob.expectNext()).isEqualTo(OPENING);
+        awaitText("you play black; black moves first");
+        awaitText("    a b c d e f g h i j k l m n o\n 1  . . . . . . . . . . . . . . .");
+        awaitText("15  . . . . . . . . . . . . . . .");
+        awaitText("your turn (black): type a point, e.g. h8");
+        return bob;
+    }
+
+    @Test
+    void aPersonIsPairedSeesTheBoardPlaysByTypingAndSeesARefusal() throws Exception {
+        try (GmkuClient bob = pairWithBob()) {
+            typing.println("h8");
+            assertThat(bob.expectNext()).isEqualTo(new Update(7, 7, Stone.WHITE));
+            awaitText("black (you) played h8");
+            awaitText(" 8  . . . . . . .[B]. . . . . . .");
+            awaitText("white to move: waiting for your opponent");
+
+            bob.send(new Place(6, 8)); // i7
+            assertThat(bob.expectNext()).isEqualTo(new Update(6, 8, Stone.BLACK));
+            awaitText("white played i7");
+            awaitText(" 7  . . . . . . . .[W]. . . . . .\n 8  . . . . . . . B . . . . . . .");
+            awaitCount("your turn (black)", 2);
+
+            typing.println("h8");
+            awaitText("your move h8 was refused: h8 is taken by black");
+            awaitCount("your turn (black)", 3); // after the refusal it is still black's turn
+            assertThat(count(" 8  . . . . . . . B")).as("the unchanged board is not drawn again").isEqualTo(1);
+
+            typing.println("h0");
+            awaitText("'h0' is not a point: a point is a column letter from the left and a row number from the top,"
+                    + " e.g. h8 (columns a..o, rows 1..15)");
+            typing.println("place");
+            awaitText("place needs a point");
+            typing.println("dance");
+            awaitText("unknown command 'dance'; commands: h8 (or place h8) to place a stone, new, board, help, quit");
+            typing.println("new");
+            awaitText("a round is being played: new asks for another round once this one is over");
+
+            typing.println("place C9"); // column c = col 2, row 9 = row 8
+            assertThat(bob.expectNext()).isEqualTo(new Update(8, 2, Stone.WHITE));
+            awaitText("black (you) played c9");
+            assertThat(bob.quietFor(200)).as("bob heard nothing of the refused and malformed moves").isTrue();
+
+            byte[] heartbeat = GomokuWire.frame(GomokuMessage.HEARTBEAT);
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (wire.stream().filter(w -> w.fromClient() && Arrays.equals(w.raw(), heartbeat)).count() < 2) {
+                assertThat(System.nanoTime()).as("two heartbeat frames from the terminal client within 5 s").isLessThan(until);
+                Thread.sleep(10);
+            }
+
+            typing.println("quit");
+            assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
+            awaitText("you left during the round, so the server gives it to your opponent");
+            assertThat(bob.await(Win.class)).isEqualTo(new Win(Winner.WHITE));
+        }
+    }
+
+    @Test
+    void aWonRoundIsShownNewAsksForAnotherAndAClosedServerEndsWithOne() throws Exception {
+        try (GmkuClient bob = pairWithBob()) {
+            for (int col = 0; col < 4; col++) {
+                typing.println((char) ('a' + col) + "1");
+                assertThat(bob.expectNext()).isEqualTo(new Update(0, col, Stone.WHITE));
+                bob.send(new Place(1, col));
+                assertThat(bob.expectNext()).isEqualTo(new Update(1, col, Stone.BLACK));
+            }
+            typing.println("e1");
+            assertThat(bob.expectNext()).isEqualTo(new Update(0, 4, Stone.WHITE));
+            assertThat(bob.expectNext()).isEqualTo(new Win(Winner.BLACK));
+            awaitText(" 1  B B B B[B]. . . . . . . . . .\n 2  W W W W . . . . . . . . . . .");
+            awaitText("round over, black wins: you win. Type new for another round, or quit.");
+            typing.println("board");
+            awaitCount(" 1  B B B B[B]. . . . . . . . . .", 2);
+            typing.println("help");
+            awaitCount("commands: h8 (or place h8) to place a stone, new, board, help, quit", 2);
+
+            typing.println("new");
+            awaitText("asked for another round; the one who asks plays black");
+            assertThat(bob.await(Color.class)).isEqualTo(new Color(Role.WHITE));
+            awaitCount("a new round is about to start", 2);
+            awaitCount("you play black; black moves first", 2);
+            awaitCount("your turn (black)", 6); // 1 + 4 in the first round, 1 in the second
+
+            server.close();
+            serverClosed = true;
+            assertThat(exit.get(5, TimeUnit.SECONDS)).isEqualTo(1);
+            assertThat(screen.toString()).contains("the server closed the connection");
+        }
+    }
+
+    @Test
+    void typedPointsMapToTheWiresZeroBasedRowAndCol() {
+        assertThat(GomokuTerminalClient.parsePoint("h8")).contains(new Place(7, 7));
+        assertThat(GomokuTerminalClient.parsePoint("a1")).contains(new Place(0, 0));
+        assertThat(GomokuTerminalClient.parsePoint("O15")).contains(new Place(14, 14));
+        assertThat(GomokuTerminalClient.parsePoint("i7")).contains(new Place(6, 8));
+        for (Place p : List.of(new Place(0, 0), new Place(6, 8), new Place(14, 3))) {
+            assertThat(GomokuTerminalClient.parsePoint(GomokuWire.point(p.row(), p.col()))).contains(p);
+        }
+        assertThat(GomokuTerminalClient.parsePoint("h0")).isEmpty();
+        assertThat(GomokuTerminalClient.parsePoint("8h")).isEmpty();
+        assertThat(GomokuTerminalClient.parsePoint("hh")).isEmpty();
+        assertThat(GomokuTerminalClient.parsePoint("h")).isEmpty();
+    }
+
+    @Test
+    void aServerThatIsNotThereIsAClearError() throws Exception {
+        StringWriter out = new StringWriter();
+        int code = new GomokuTerminalClient().run("127.0.0.1", 1, null, new BufferedReader(new StringReader("")),
+                new PrintWriter(out, true));
+        assertThat(code).isEqualTo(1);
+        assertThat(out.toString()).startsWith("cannot connect to 127.0.0.1:1: ");
+    }
+}
