@@ -7,7 +7,6 @@ import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
 
 /**
@@ -84,32 +83,8 @@ public final class PlayerTestKit {
                 GameState current = state;
                 List<Move> played = List.copyOf(history);
                 long seed = g * 1000L + history.size();
-                Move move = player.chooseMove(new MoveRequest() {
-                    @Override
-                    public GameState state() {
-                        return current;
-                    }
-
-                    @Override
-                    public List<Move> history() {
-                        return played;
-                    }
-
-                    @Override
-                    public long deadlineNanos() {
-                        return deadline;
-                    }
-
-                    @Override
-                    public boolean isCancelled() {
-                        return System.nanoTime() > deadline;
-                    }
-
-                    @Override
-                    public long seed() {
-                        return seed;
-                    }
-                });
+                Move move = player.chooseMove(MoveRequests.of(current, played, seed, deadline,
+                        () -> System.nanoTime() > deadline));
                 long took = System.nanoTime() - start;
                 slowest = Math.max(slowest, took);
                 if (move == null) {

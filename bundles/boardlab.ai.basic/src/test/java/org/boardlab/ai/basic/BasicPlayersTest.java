@@ -9,6 +9,7 @@ import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
 import org.boardlab.game.tictactoe.TicTacToe;
+import org.boardlab.testkit.MoveRequests;
 import org.boardlab.testkit.PlayerTestKit;
 import org.junit.jupiter.api.Test;
 
@@ -42,31 +43,6 @@ class BasicPlayersTest {
     }
 
     private static MoveRequest request(GameState state, long seed) {
-        return new MoveRequest() {
-            @Override
-            public GameState state() {
-                return state;
-            }
-
-            @Override
-            public List<Move> history() {
-                return List.of();
-            }
-
-            @Override
-            public long deadlineNanos() {
-                return System.nanoTime() + 1_000_000_000L;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return false;
-            }
-
-            @Override
-            public long seed() {
-                return seed;
-            }
-        };
+        return MoveRequests.within(state, seed, 1000);
     }
 }

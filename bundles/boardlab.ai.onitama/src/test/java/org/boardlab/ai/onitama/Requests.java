@@ -1,9 +1,7 @@
 package org.boardlab.ai.onitama;
 
-import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.boardlab.api.GameState;
-import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 
 /** Move requests for tests. */
@@ -19,31 +17,6 @@ final class Requests {
     }
 
     static MoveRequest of(GameState state, long deadline, BooleanSupplier cancelled, long seed) {
-        return new MoveRequest() {
-            @Override
-            public GameState state() {
-                return state;
-            }
-
-            @Override
-            public List<Move> history() {
-                return List.of();
-            }
-
-            @Override
-            public long deadlineNanos() {
-                return deadline;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return cancelled.getAsBoolean();
-            }
-
-            @Override
-            public long seed() {
-                return seed;
-            }
-        };
+        return org.boardlab.testkit.MoveRequests.of(state, seed, deadline, cancelled);
     }
 }

@@ -1,10 +1,8 @@
 package org.boardlab.ai.search;
 
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.boardlab.api.GameState;
-import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 
 /** Move requests for tests: a position, a seed and a clock. */
@@ -21,31 +19,6 @@ final class Requests {
 
     /** A request with the given deadline (on the nanoTime clock) and cancellation test. */
     static MoveRequest of(GameState state, long seed, long deadlineNanos, BooleanSupplier cancelled) {
-        return new MoveRequest() {
-            @Override
-            public GameState state() {
-                return state;
-            }
-
-            @Override
-            public List<Move> history() {
-                return List.of();
-            }
-
-            @Override
-            public long deadlineNanos() {
-                return deadlineNanos;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return cancelled.getAsBoolean();
-            }
-
-            @Override
-            public long seed() {
-                return seed;
-            }
-        };
+        return org.boardlab.testkit.MoveRequests.of(state, seed, deadlineNanos, cancelled);
     }
 }

@@ -6,6 +6,7 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.tictactoe.TicTacToe;
+import org.boardlab.testkit.MoveRequests;
 import org.boardlab.testkit.PlayerTestKit;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +25,7 @@ class GreedyPlayerTest {
         for (String m : "a1 a2 b1 b2".split(" ")) {
             state = state.apply(state.parseMove(m));
         }
-        Move chosen = new GreedyPlayer().chooseMove(Requests.of(state));
+        Move chosen = new GreedyPlayer().chooseMove(MoveRequests.within(state, 1, 1000));
         assertThat(chosen.notation()).isEqualTo("c1");
     }
 }
