@@ -64,23 +64,28 @@ public final class WireTap implements AutoCloseable {
     }
 
     private void publish() {
+        java.util.List<Frame> batch = new java.util.ArrayList<>(1024);
         while (running || !queue.isEmpty()) {
-            Frame f;
             try {
-                f = queue.poll(100, TimeUnit.MILLISECONDS);
+                Frame first = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (first == null) {
+                    continue;
+                }
+                batch.add(first);
             } catch (InterruptedException e) {
                 return;
             }
-            if (f == null) {
-                continue;
+            queue.drainTo(batch, 1023); // one lock for a whole burst
+            for (Frame frame : batch) {
+                java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
+                        ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
+                                frame.violation())
+                        : () -> frame.protocol().describe(frame.raw(), frame.fromClient());
+                events.publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
+                        frame.remote(), frame.player(), frame.protocol().id(), frame.fromClient(), frame.raw(), describe,
+                        frame.matchId()));
             }
-            Frame frame = f;
-            java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
-                    ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
-                            frame.violation())
-                    : () -> frame.protocol().describe(frame.raw(), frame.fromClient());
-            events.publish(new WireEvent(f.timeMicros(), sequence.incrementAndGet(), f.connectionId(), f.remote(),
-                    f.player(), f.protocol().id(), f.fromClient(), f.raw(), describe, f.matchId()));
+            batch.clear();
         }
     }
 
