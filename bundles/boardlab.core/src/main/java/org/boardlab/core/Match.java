@@ -299,12 +299,13 @@ public final class Match {
         if (newOptions != null) {
             game.newGame(newOptions);
         }
+        Referee.GameRun run;
         synchronized (this) {
+            run = current; // the game being played now, not the new one the match thread may start next
             restarting = true;
             restartWith = newOptions;
             notifyAll();
         }
-        Referee.GameRun run = current;
         if (run != null) {
             run.abort("the game was restarted");
         }
@@ -320,11 +321,12 @@ public final class Match {
 
     /** Ends the match: the game in progress ends as aborted, no further game starts. */
     public void stop() {
+        Referee.GameRun run;
         synchronized (this) {
+            run = current;
             stopping = true;
             notifyAll();
         }
-        Referee.GameRun run = current;
         if (run != null) {
             run.abort("the match was stopped");
         }
