@@ -33,7 +33,7 @@ class LobbyTest {
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     private final List<GameResult> results = new CopyOnWriteArrayList<>();
     private ServerSettings settings = ServerSettings.defaults().withTimePerMove(Duration.ofSeconds(5))
-            .withReconnectWindow(Duration.ofMillis(400));
+            .withReconnectWindow(Duration.ofSeconds(1));
     private Lobby lobby = newLobby();
 
     private Lobby newLobby() {
@@ -247,7 +247,7 @@ class LobbyTest {
         Table table = startedGame(a, b);
         lobby.connectionLost(table.member(Side.FIRST));
         assertThat(b.await("ended")).isEqualTo("ended ADJUDICATED -"); // tic-tac-toe scores 0-0: a draw
-        assertThat(results.get(0).outcome().detail()).startsWith("ann left and did not come back within 400 ms");
+        assertThat(results.get(0).outcome().detail()).startsWith("ann left and did not come back within 1 s");
         // ann is gone from the lobby, bob is ready
         assertThat(b.await("status bob")).isEqualTo("status bob READY");
         assertThat(lobby.member("ann")).isNull();
