@@ -178,6 +178,74 @@ class WorkbenchTest {
     }
 
     @Test
+    void aNetworkClientPlaysALoadedPlayerOfferedFromTheMatchView() throws Exception {
+        org.boardlab.server.EmbeddedServer server = Lab.bean(org.boardlab.server.ServerService.class).server();
+        onUi(display, () -> {
+            workbench.showView("match");
+            select(shell, "game", "othello");
+            ((Text) find(shell, "options")).setText("");
+            select(shell, "first", "a network client (othello)");
+            select(shell, "second", "first-legal");
+            press(shell, "start");
+            return true;
+        });
+        assertThat(onUi(display, () -> text(shell, "status"))).contains("waiting for a othello client", "first-legal");
+        java.net.InetSocketAddress address = server.ports().stream().filter(p -> p.protocolId().equals("othello"))
+                .findFirst().orElseThrow().address();
+        try (java.net.Socket socket = new java.net.Socket(address.getAddress(), address.getPort())) {
+            socket.setSoTimeout(10_000);
+            var in = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII));
+            var out = socket.getOutputStream();
+            java.util.function.Consumer<String> send = line -> {
+                try {
+                    out.write((line + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                    out.flush();
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            };
+            send.accept("CNAME~student");
+            send.accept("CREQ~workbench");
+            org.boardlab.api.Game othello = Lab.bean(org.boardlab.core.Registry.class).requireGame("othello");
+            org.boardlab.api.GameState state = othello.newGame();
+            java.util.Random random = new java.util.Random(5);
+            String line;
+            boolean started = false;
+            while ((line = in.readLine()) != null && !line.startsWith("SENDG")) {
+                if (line.startsWith("SSTARTG")) {
+                    assertThat(line).isEqualTo("SSTARTG~workbench~BLACK");
+                    started = true;
+                } else if (line.startsWith("SMOV")) {
+                    String[] f = line.split("~");
+                    state = state.apply(state.parseMove((char) ('a' + Integer.parseInt(f[1])) + "" + (Integer.parseInt(f[2]) + 1)));
+                } else {
+                    continue;
+                }
+                while (!state.isTerminal() && state.legalMoves().get(0).notation().equals("pass")) {
+                    state = state.apply(state.legalMoves().get(0));
+                }
+                if (started && !state.isTerminal() && state.sideToMove() == org.boardlab.api.Side.FIRST) {
+                    var legal = state.legalMoves();
+                    String m = legal.get(random.nextInt(legal.size())).notation();
+                    send.accept("CMOV~" + (m.charAt(0) - 'a') + "~" + (Integer.parseInt(m.substring(1)) - 1));
+                }
+            }
+            assertThat(line).as("the game's end").startsWith("SENDG").endsWith("~NORMAL");
+        }
+        Lab.await("the match view shows the end", Duration.ofSeconds(10),
+                () -> onUi(display, () -> text(shell, "status")).contains("Game Master"));
+        assertThat(onUi(display, () -> text(shell, "status"))).contains("student");
+        Path png = Lab.screenshots().resolve("network-match.png");
+        onUi(display, () -> screenshot(shell, png));
+        onUi(display, () -> {
+            select(shell, "first", "a person at this board"); // leave the lobby seat
+            press(shell, "stop");
+            return true;
+        });
+    }
+
+    @Test
     void aPersonPlaysAWholeOthelloGameByClicks() throws Exception {
         playAWholeGameByClicks("othello", "", 20);
     }

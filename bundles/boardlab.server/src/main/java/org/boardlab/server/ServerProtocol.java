@@ -21,6 +21,14 @@ public interface ServerProtocol {
     /** The protocol's description, describer and default port. */
     Protocol protocol();
 
+    /**
+     * {@code true} for protocols whose clients are paired as they come (Gomoku), {@code false} for
+     * those whose clients invite each other by name (Othello).
+     */
+    default boolean pairsPlayers() {
+        return false;
+    }
+
     /** Adds the protocol's handlers to a new connection's pipeline. Called on the connection's I/O thread. */
     void initChannel(ChannelPipeline pipeline, Connection connection);
 }

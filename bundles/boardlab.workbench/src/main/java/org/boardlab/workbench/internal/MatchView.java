@@ -72,6 +72,8 @@ public final class MatchView implements WorkbenchView {
 
     static final String ID = "boardlab.id";
     static final String HUMAN = "a person at this board";
+    static final String NETWORK = "a network client (";
+    private org.boardlab.server.LobbySeat seat;
 
     private final Registry registry;
     private final EventBus events;
@@ -272,6 +274,7 @@ public final class MatchView implements WorkbenchView {
         List<String> players = new ArrayList<>();
         players.add(HUMAN);
         registry.all(RegistryEvent.Kind.PLAYER).forEach(c -> players.add(c.id()));
+        serverService.server().protocols().forEach(p -> players.add(NETWORK + p.protocol().id() + ")"));
         for (Combo combo : new Combo[] {firstCombo, secondCombo}) {
             String chosen = combo.getText();
             combo.setItems(players.toArray(String[]::new));
@@ -318,6 +321,7 @@ public final class MatchView implements WorkbenchView {
 
     private void start() {
         watching = 0;
+        closeSeat();
         if (match != null) {
             match.stop();
         }
@@ -327,6 +331,10 @@ public final class MatchView implements WorkbenchView {
             GameOptions options = options();
             game.newGame(options);
             prepareBoard(game);
+            if (firstCombo.getText().startsWith(NETWORK) || secondCombo.getText().startsWith(NETWORK)) {
+                offerToTheNetwork();
+                return;
+            }
             PlayerSeat[] seats = new PlayerSeat[2];
             Combo[] combos = {firstCombo, secondCombo};
             for (int i = 0; i < 2; i++) {
@@ -470,6 +478,55 @@ public final class MatchView implements WorkbenchView {
             }
             updateLabels();
         });
+    }
+
+    /**
+     * One side is "a network client": the other side, a loaded player, waits in the embedded server's
+     * lobby as {@code workbench} until a client invites it (or is paired with it); the game is then
+     * followed here like any server game. Who moves first follows the protocol (the inviter; the
+     * one who waited longest).
+     */
+    private void offerToTheNetwork() {
+        String first = firstCombo.getText();
+        String second = secondCombo.getText();
+        String network = first.startsWith(NETWORK) ? first : second;
+        String other = first.startsWith(NETWORK) ? second : first;
+        String protocolId = network.substring(NETWORK.length(), network.length() - 1);
+        if (other.startsWith(NETWORK) || other.equals(HUMAN)) {
+            status.setText("a network client plays against a loaded player; a person plays a networked game with "
+                    + "'boardlab client " + protocolId + "'");
+            status.getParent().layout(true);
+            return;
+        }
+        org.boardlab.server.EmbeddedServer server = serverService.server();
+        org.boardlab.server.ServerProtocol protocol = server.protocols().stream()
+                .filter(p -> p.protocol().id().equals(protocolId)).findFirst().orElse(null);
+        if (protocol == null || !protocol.protocol().gameId().equals(game.id())) {
+            status.setText("the " + protocolId + " protocol does not play " + game.id());
+            status.getParent().layout(true);
+            return;
+        }
+        try {
+            if (server.ports().stream().noneMatch(p -> p.protocolId().equals(protocolId))) {
+                server.start(protocolId, System.getProperty("boardlab.server.bind", "127.0.0.1"), -1);
+            }
+            String address = server.ports().stream().filter(p -> p.protocolId().equals(protocolId)).findFirst()
+                    .map(p -> p.address().getAddress().getHostAddress() + ":" + p.address().getPort()).orElse("?");
+            seat = org.boardlab.server.LobbySeat.open(server.lobby(), "workbench", game.id(), protocolId, protocol.pairsPlayers(),
+                    () -> registry.requirePlayer(other).get(), table -> asyncExec(() -> watch(table.id())));
+            status.setText("waiting for a " + protocolId + " client on " + address + " to play " + other + ", logged in as 'workbench'"
+                    + (protocol.pairsPlayers() ? " (the next client to join is paired with it)" : " (invite 'workbench' from the client)"));
+        } catch (org.boardlab.server.LobbyException | RuntimeException e) {
+            status.setText("cannot offer " + other + " on the server: " + e.getMessage());
+        }
+        status.getParent().layout(true);
+    }
+
+    private void closeSeat() {
+        if (seat != null) {
+            seat.close();
+            seat = null;
+        }
     }
 
     /**
@@ -637,6 +694,7 @@ public final class MatchView implements WorkbenchView {
 
     @Override
     public void dispose() {
+        closeSeat();
         if (match != null) {
             match.stop();
             match = null;

@@ -55,6 +55,11 @@ public final class GomokuServerProtocol implements ServerProtocol {
     }
 
     @Override
+    public boolean pairsPlayers() {
+        return true;
+    }
+
+    @Override
     public Protocol protocol() {
         return protocol;
     }
