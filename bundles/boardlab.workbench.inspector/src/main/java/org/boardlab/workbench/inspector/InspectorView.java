@@ -73,7 +73,7 @@ public final class InspectorView implements WorkbenchView {
     static final int REFRESH_MILLIS = 100;
 
     /** At most this many rows are added to the table a tick (GTK takes a few microseconds a row). */
-    static final int MAX_NEW_ROWS = 20_000;
+    static final int MAX_NEW_ROWS = 5_000;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
@@ -242,6 +242,7 @@ public final class InspectorView implements WorkbenchView {
             }
             subscription = events.subscribe(event -> {
                 if (event instanceof WireEvent wire) {
+                    wire.decoded(); // decode here, on the tap's thread, not on the UI thread
                     store.add(wire);
                 }
             }, WireEvent.class);
