@@ -57,7 +57,7 @@ import org.eclipse.swt.widgets.Widget;
  * any machine, without the protocol's bundle.
  *
  * <p>How it keeps up with thousands of messages a second: the tap's thread only appends each event
- * to a bounded {@link MessageStore} (200,000 messages; the oldest are dropped and counted); a UI
+ * to a bounded {@link MessageStore} (100,000 messages; the oldest are dropped and counted); a UI
  * timer, every {@value #REFRESH_MILLIS} ms, filters what arrived since and updates the row count of
  * a virtual table, which asks only for the rows on the screen.
  *
@@ -390,7 +390,20 @@ public final class InspectorView implements WorkbenchView {
             scanned = batch.end();
         }
         int dropped = rows.dropBefore(store.first());
-        showRows(dropped > 0, rows.size() > before - dropped);
+        Table table = messages.getTable();
+        if (dropped > 0 && dropped < table.getItemCount() / 2) {
+            // the oldest messages left a full store: take their rows off the top of the table; the
+            // other rows keep what they show, so the table need not ask for every row again
+            updatingTable = true;
+            try {
+                table.remove(0, Math.min(dropped, table.getItemCount()) - 1);
+            } finally {
+                updatingTable = false;
+            }
+            showRows(false, rows.size() > before - dropped);
+        } else {
+            showRows(dropped > 0, rows.size() > before - dropped);
+        }
         if (seenChanged) {
             seenChanged = false;
             connectionFilter.setValues(connections.keySet());

@@ -14,7 +14,7 @@ import org.boardlab.api.event.WireEvent;
 final class MessageStore {
 
     /** The default capacity: about 100 MB of typical messages (see the README). */
-    static final int DEFAULT_CAPACITY = 200_000;
+    static final int DEFAULT_CAPACITY = 100_000;
 
     private final WireEvent[] ring;
     private long first;
