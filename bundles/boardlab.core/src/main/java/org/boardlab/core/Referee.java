@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -334,19 +335,34 @@ public final class Referee implements AutoCloseable {
                 box.offer(early);
             }
             AtomicReference<Thread> runner = new AtomicReference<>();
-            Future<?> task = workers.submit(() -> {
-                runner.set(Thread.currentThread());
+            Future<?> task;
+            if (player instanceof AsyncPlayer async) {
+                // no thread waits for it: the answer completes the future from wherever it comes
+                CompletableFuture<Move> answer;
                 try {
-                    box.offer(new Answer(player.chooseMove(request)));
-                } catch (Throwable e) {
-                    box.offer(new Failure(e));
-                    if (e instanceof ThreadDeath death) {
-                        throw death;
-                    }
-                } finally {
-                    runner.set(null);
+                    answer = async.requestMove(request);
+                } catch (RuntimeException e) {
+                    answer = CompletableFuture.failedFuture(e);
                 }
-            });
+                answer.whenComplete((move, error) -> box.offer(error == null ? new Answer(move)
+                        : new Failure(error instanceof java.util.concurrent.CompletionException c && c.getCause() != null
+                                ? c.getCause() : error)));
+                task = answer;
+            } else {
+                task = workers.submit(() -> {
+                    runner.set(Thread.currentThread());
+                    try {
+                        box.offer(new Answer(player.chooseMove(request)));
+                    } catch (Throwable e) {
+                        box.offer(new Failure(e));
+                        if (e instanceof ThreadDeath death) {
+                            throw death;
+                        }
+                    } finally {
+                        runner.set(null);
+                    }
+                });
+            }
             Signal signal;
             try {
                 while (true) {

@@ -1,8 +1,7 @@
 package org.boardlab.server;
 
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -197,7 +196,7 @@ public final class Table {
                 return Submission.REFUSED;
             }
             remote.submittedPly = state.ply();
-            remote.moves.offer(new Pending(state.ply(), move));
+            remote.deliver(state.ply(), move);
         }
         return Submission.ACCEPTED;
     }
@@ -270,36 +269,57 @@ public final class Table {
     private record Pending(int ply, Move move) {
     }
 
-    /** The referee's player for one seat: waits for the member's move to arrive over the network. */
-    private final class Remote implements Player {
+    /**
+     * The referee's player for one seat: the member's move arrives over the network and completes
+     * the referee's request on the connection's own thread; no thread waits for it.
+     */
+    private final class Remote implements org.boardlab.core.AsyncPlayer {
         private final Side side;
-        final BlockingQueue<Pending> moves = new LinkedBlockingQueue<>();
         /** The ply for which a move was accepted (guarded by this). */
         int submittedPly = -1;
+        /** A move accepted before the referee asked for it (guarded by this). */
+        private Pending early;
+        /** The referee's open request and its ply (guarded by this). */
+        private CompletableFuture<Move> asked;
+        private int askedPly = -1;
 
         Remote(Side side) {
             this.side = side;
         }
 
         @Override
-        public Move chooseMove(MoveRequest request) throws InterruptedException {
+        public CompletableFuture<Move> requestMove(MoveRequest request) {
             if (onlyPass(request.state())) {
-                return request.state().legalMoves().get(0); // a side whose only move is a pass passes without being asked
+                // a side whose only move is a pass passes without being asked
+                return CompletableFuture.completedFuture(request.state().legalMoves().get(0));
             }
             int ply = request.state().ply();
             Member member = seats[side.index()];
             if (member.isConnected()) {
                 member.listener().yourTurn(Table.this, request.state(), request.deadlineNanos());
             }
-            // waits until the move arrives, the deadline passes (it may be moved while a player reconnects:
-            // then it waits again) or the referee gives up and interrupts this thread
-            while (!request.isCancelled()) {
-                Pending pending = moves.poll(Math.max(1, request.remainingNanos()), TimeUnit.NANOSECONDS);
-                if (pending != null && pending.ply() == ply) {
-                    return pending.move();
+            CompletableFuture<Move> future = new CompletableFuture<>();
+            synchronized (this) {
+                if (early != null && early.ply() == ply) {
+                    future.complete(early.move());
+                    early = null;
+                } else {
+                    asked = future;
+                    askedPly = ply;
                 }
             }
-            return null;
+            return future;
+        }
+
+        /** Hands an accepted move to the referee (called under this remote's lock). */
+        void deliver(int ply, Move move) {
+            if (asked != null && askedPly == ply) {
+                CompletableFuture<Move> future = asked;
+                asked = null;
+                future.complete(move);
+            } else {
+                early = new Pending(ply, move);
+            }
         }
 
         @Override
