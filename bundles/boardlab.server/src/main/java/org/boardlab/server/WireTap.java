@@ -1,7 +1,5 @@
 package org.boardlab.server;
 
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.boardlab.api.DecodedMessage;
@@ -27,7 +25,9 @@ public final class WireTap implements AutoCloseable {
     }
 
     private final EventBus events;
-    private final BlockingQueue<Frame> queue = new ArrayBlockingQueue<>(CAPACITY);
+    /** Lock-free, so the I/O threads never wait for each other or for the publisher; bounded by {@link #queued}. */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Frame> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong seen = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
@@ -48,9 +48,12 @@ public final class WireTap implements AutoCloseable {
 
     void offer(Frame frame) {
         seen.incrementAndGet();
-        if (!queue.offer(frame)) {
+        if (queued.incrementAndGet() > CAPACITY) {
+            queued.decrementAndGet();
             dropped.incrementAndGet();
+            return;
         }
+        queue.offer(frame);
     }
 
     /** Frames handed to the tap while somebody listened. */
@@ -64,28 +67,23 @@ public final class WireTap implements AutoCloseable {
     }
 
     private void publish() {
-        java.util.List<Frame> batch = new java.util.ArrayList<>(1024);
         while (running || !queue.isEmpty()) {
-            try {
-                Frame first = queue.poll(100, TimeUnit.MILLISECONDS);
-                if (first == null) {
-                    continue;
+            Frame frame = queue.poll();
+            if (frame == null) {
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L); // nothing queued: look again in 1 ms
+                if (Thread.interrupted()) {
+                    return;
                 }
-                batch.add(first);
-            } catch (InterruptedException e) {
-                return;
+                continue;
             }
-            queue.drainTo(batch, 1023); // one lock for a whole burst
-            for (Frame frame : batch) {
-                java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
-                        ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
-                                frame.violation())
-                        : () -> frame.protocol().describe(frame.raw(), frame.fromClient());
-                events.publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
-                        frame.remote(), frame.player(), frame.protocol().id(), frame.fromClient(), frame.raw(), describe,
-                        frame.matchId()));
-            }
-            batch.clear();
+            queued.decrementAndGet();
+            java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
+                    ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
+                            frame.violation())
+                    : () -> frame.protocol().describe(frame.raw(), frame.fromClient());
+            events.publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
+                    frame.remote(), frame.player(), frame.protocol().id(), frame.fromClient(), frame.raw(), describe,
+                    frame.matchId()));
         }
     }
 
