@@ -24,9 +24,16 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.atomic.LongAdder;
+import org.boardlab.api.Game;
 import org.boardlab.api.event.WireEvent;
 import org.boardlab.core.EventBus;
+import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.othello.Othello;
+import org.boardlab.protocol.gomoku.GomokuFrameDecoder;
+import org.boardlab.protocol.gomoku.GomokuMessageDecoder;
+import org.boardlab.protocol.gomoku.GomokuMessageEncoder;
+import org.boardlab.protocol.gomoku.internal.GomokuProtocol;
+import org.boardlab.protocol.gomoku.internal.GomokuServerProtocol;
 import org.boardlab.protocol.othello.OthelloCodec;
 import org.boardlab.protocol.othello.internal.OthelloProtocol;
 import org.boardlab.protocol.othello.internal.OthelloServerProtocol;
@@ -55,6 +62,11 @@ import org.boardlab.server.ServerSettings;
  * Everything stops by itself: no new game after {@code --seconds}, no new move after the games'
  * drain time, then the connections close. Exit status 0 when there was no error and no lost move.
  *
+ * <p>With {@code --protocol gomoku} the same is measured over seed 003's Gomoku GMKU protocol: the
+ * clients send {@code join} one after another, so the server pairs client 2k (black) with client
+ * 2k+1; latency is from a {@code place} written to the opponent's {@code update} read, and black
+ * asks for the next round with {@code new} (see {@link GomokuLoadClient}).
+ *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.load.LoadGenerator --clients 2000 --seconds 30
  * </pre>
@@ -71,6 +83,7 @@ public final class LoadGenerator {
     private final Stats stats = new Stats();
     private final Schedule schedule = new Schedule();
     private final Othello othello = new Othello();
+    private final Gomoku gomoku = new Gomoku();
 
     private LoadGenerator(Options options) {
         this.options = options;
@@ -108,8 +121,13 @@ public final class LoadGenerator {
             ServerSettings settings = ServerSettings.defaults()
                     .withMaxClients(Math.max(options.clients() + 16, ServerSettings.defaults().maxClients()))
                     .withTimePerMove(Duration.ofSeconds(options.timePerMove()));
-            server = new EmbeddedServer(id -> othello, events, settings, this::serverLog);
-            server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+            Game game = options.gomoku() ? gomoku : othello;
+            server = new EmbeddedServer(id -> game, events, settings, this::serverLog);
+            if (options.gomoku()) {
+                server.addProtocol(new GomokuServerProtocol(new GomokuProtocol()));
+            } else {
+                server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+            }
             server.onResult(r -> serverEndings.computeIfAbsent(r.outcome().ending().name(), k -> new LongAdder()).increment());
             if (options.tap()) {
                 AtomicReferenceArray<WireEvent> kept = new AtomicReferenceArray<>(TAP_KEPT);
@@ -120,11 +138,12 @@ public final class LoadGenerator {
                     }
                 });
             }
-            address = server.start("othello", "127.0.0.1", 0);
+            address = server.start(options.protocol(), "127.0.0.1", 0);
         } else {
             address = new InetSocketAddress(options.host(), options.port());
         }
-        System.out.println("load generator: " + options.clients() + " clients against " + (options.inProcess()
+        System.out.println("load generator: " + options.clients() + (options.gomoku() ? " gomoku" : "")
+                + " clients against " + (options.inProcess()
                 ? "an embedded server on " : "the server on ") + address.getAddress().getHostAddress() + ":"
                 + address.getPort() + ", " + options.seconds() + " s (" + options.warmupSeconds() + " s warm-up), tap "
                 + (options.tap() ? "on" : "off") + ", think " + options.thinkMillis() + " ms, load average "
@@ -133,13 +152,19 @@ public final class LoadGenerator {
         EventLoopGroup group = new NioEventLoopGroup(options.clientThreads(), new DefaultThreadFactory("load-client", true));
         CpuProfile profile = new CpuProfile();
         List<LoadClient> clients = new ArrayList<>();
+        List<GomokuLoadClient> gomokuClients = new ArrayList<>();
         List<LobbyLineFilter> filters = new ArrayList<>();
         List<GamePair> pairs = new ArrayList<>();
         List<Channel> channels = new ArrayList<>();
         try {
             long connectStart = System.nanoTime();
             CountDownLatch loggedIn = new CountDownLatch(options.clients());
-            connect(group, address, clients, filters, pairs, channels, loggedIn);
+            if (options.gomoku()) {
+                connectGomoku(group, address, gomokuClients, pairs, channels);
+                joinInOrder(gomokuClients, loggedIn);
+            } else {
+                connect(group, address, clients, filters, pairs, channels, loggedIn);
+            }
             long loginDeadlineMillis = Math.max(60_000, options.clients() * 30L);
             if (!loggedIn.await(loginDeadlineMillis, TimeUnit.MILLISECONDS)) {
                 stats.error("login", (loggedIn.getCount()) + " clients were not logged in after "
@@ -152,6 +177,9 @@ public final class LoadGenerator {
             profile.startRecording();
             schedule.start(TimeUnit.SECONDS.toNanos(options.warmupSeconds()), TimeUnit.SECONDS.toNanos(options.seconds()));
             for (LoadClient client : clients) {
+                client.startPlaying();
+            }
+            for (GomokuLoadClient client : gomokuClients) {
                 client.startPlaying();
             }
             play(profile, server, report);
@@ -247,6 +275,75 @@ public final class LoadGenerator {
                     loggedIn.countDown();
                 }
             });
+        }
+    }
+
+    /**
+     * Opens every Gomoku connection (at most {@link #CONNECTS_AT_ONCE} under way at a time) and
+     * waits until each has connected or failed.
+     */
+    private void connectGomoku(EventLoopGroup group, InetSocketAddress address, List<GomokuLoadClient> clients,
+            List<GamePair> pairs, List<Channel> channels) throws InterruptedException {
+        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
+        GomokuMessageDecoder decoder = GomokuMessageDecoder.fromServer();
+        GomokuMessageEncoder encoder = new GomokuMessageEncoder();
+        Semaphore underWay = new Semaphore(CONNECTS_AT_ONCE);
+        CountDownLatch done = new CountDownLatch(options.clients());
+        for (int i = 0; i < options.clients(); i++) {
+            if (i % 2 == 0) {
+                pairs.add(new GamePair("lg" + i, "lg" + (i + 1)));
+            }
+            String name = "lg" + i;
+            GomokuLoadClient client = new GomokuLoadClient(name, pairs.get(i / 2), gomoku, stats, schedule,
+                    options.thinkMillis(), options.seed() * 1_000_003L + i);
+            clients.add(client);
+            underWay.acquire();
+            ChannelFuture future = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel ch) {
+                    ch.pipeline().addLast("gomoku-framer", new GomokuFrameDecoder())
+                            .addLast("gomoku-decoder", decoder)
+                            .addLast("gomoku-encoder", encoder)
+                            .addLast("load-client", client);
+                }
+            }).connect(address);
+            channels.add(future.channel());
+            future.addListener(f -> {
+                underWay.release();
+                if (!f.isSuccess()) {
+                    stats.error("connect", name + " could not connect: " + f.cause());
+                }
+                done.countDown();
+            });
+        }
+        done.await(60, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Sends each client's {@code join} only once the one before has its {@code hello} (it is then in
+     * the server's queue), so that the server, which pairs a newcomer with the client that waited
+     * longest, pairs client 2k with client 2k+1. A client that is not connected or not answered
+     * would shift every pair after it, so joining stops there (counted as a login error).
+     */
+    private void joinInOrder(List<GomokuLoadClient> clients, CountDownLatch loggedIn) throws InterruptedException {
+        for (int i = 0; i < clients.size(); i++) {
+            GomokuLoadClient client = clients.get(i);
+            boolean joined = client.connected();
+            if (joined) {
+                client.join();
+                joined = client.joined.await(10, TimeUnit.SECONDS);
+            }
+            if (!joined) {
+                stats.error("join", "lg" + i + (client.connected() ? " got no hello in 10 s" : " is not connected")
+                        + "; the clients after it do not join");
+                while (loggedIn.getCount() > 0) {
+                    loggedIn.countDown(); // nobody else will join: the report counts who did
+                }
+                return;
+            }
+            loggedIn.countDown();
         }
     }
 

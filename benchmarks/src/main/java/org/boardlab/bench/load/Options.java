@@ -18,9 +18,10 @@ import java.net.UnknownHostException;
  * @param host          the server to load, or {@code null} to start one in this JVM
  * @param port          its port (with {@code host})
  * @param seed          seed of the clients' random moves
+ * @param protocol      {@code "othello"} (seed 000's text protocol) or {@code "gomoku"} (seed 003's GMKU frames)
  */
 record Options(int clients, int seconds, int warmupSeconds, boolean tap, int timePerMove, int thinkMillis,
-        int clientThreads, String host, int port, long seed) {
+        int clientThreads, String host, int port, long seed, String protocol) {
 
     static final String USAGE = """
             usage: java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.load.LoadGenerator [options]
@@ -33,6 +34,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
               --client-threads K   client event-loop threads, 1 or 2 (default 1)
               --host H --port P    load a server already running on this machine instead of starting one
               --seed X             seed of the random moves (default 1)
+              --protocol P         othello (seed 000's text protocol) or gomoku (seed 003's GMKU frames) (default othello)
             """;
 
     /**
@@ -52,6 +54,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
         String host = null;
         int port = -1;
         long seed = 1;
+        String protocol = "othello";
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -77,6 +80,12 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
                 case "--host" -> host = value;
                 case "--port" -> port = number(option, value, 1, 65_535);
                 case "--seed" -> seed = Long.parseLong(value);
+                case "--protocol" -> {
+                    if (!value.equals("othello") && !value.equals("gomoku")) {
+                        throw new IllegalArgumentException("--protocol takes othello or gomoku, not " + value);
+                    }
+                    protocol = value;
+                }
                 default -> throw new IllegalArgumentException("unknown option " + option);
             }
         }
@@ -95,7 +104,12 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
         if (host != null) {
             requireLoopback(host);
         }
-        return new Options(clients, seconds, warmup, tap, timePerMove, think, threads, host, port, seed);
+        return new Options(clients, seconds, warmup, tap, timePerMove, think, threads, host, port, seed, protocol);
+    }
+
+    /** {@code true} for seed 003's Gomoku protocol, {@code false} for seed 000's Othello protocol. */
+    boolean gomoku() {
+        return protocol.equals("gomoku");
     }
 
     /** {@code true} when the server runs in this JVM. */

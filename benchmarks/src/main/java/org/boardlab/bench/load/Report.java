@@ -84,17 +84,19 @@ final class Report {
 
     String text() {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%n== load generator: %d clients, %d s (%d s warm-up), tap %s, think %d ms, "
+        b.append(String.format(Locale.ROOT, "%n== load generator: %d " + (options.gomoku() ? "gomoku " : "") + "clients, %d s (%d s warm-up), tap %s, think %d ms, "
                 + "time per move %d s, %d client thread(s) ==%n", options.clients(), options.seconds(),
                 options.warmupSeconds(), options.tap() ? "on" : "off", options.thinkMillis(), options.timePerMove(),
                 options.clientThreads()));
         b.append(String.format(Locale.ROOT, "clients:      %d connected, %d logged in (%.1f s to connect and log in)%n",
                 connected, loggedIn, loginSeconds));
-        b.append(String.format(Locale.ROOT, "games:        %d started, %d finished (%d normally), %d still under way after the drain (invitation sent, no end yet)%n",
+        b.append(String.format(Locale.ROOT, "games:        %d started, %d finished (%d normally), %d still under way after the drain (" + (options.gomoku()
+                ? "round started or new sent, no win yet" : "invitation sent, no end yet") + ")%n",
                 gamesStarted, gamesFinished, gamesNormal, unfinishedGames));
         b.append(String.format(Locale.ROOT, "moves:        %d through the server (%d sent, %d passes); %.0f moves/s in the "
                 + "measured window%n", moves, movesSent, passes, movesPerSecond));
-        b.append(String.format(Locale.ROOT, "latency:      CMOV sent -> opponent's SMOV: p50 %.2f ms, p99 %.2f ms, max %.2f ms, "
+        b.append(String.format(Locale.ROOT, "latency:      " + (options.gomoku() ? "place sent -> opponent's update"
+                : "CMOV sent -> opponent's SMOV") + ": p50 %.2f ms, p99 %.2f ms, max %.2f ms, "
                 + "mean %.2f ms (%d samples)%n", latency.percentileMillis(50), latency.percentileMillis(99),
                 latency.maxMillis(), latency.meanMillis(), latency.count()));
         b.append(String.format(Locale.ROOT, "errors:       %d %s; lost moves: %d%n", errors, errorsByKind, lost));
@@ -121,6 +123,9 @@ final class Report {
 
     String json() {
         Map<String, Object> m = new java.util.LinkedHashMap<>();
+        if (options.gomoku()) {
+            m.put("protocol", options.protocol()); // the Othello line stays as it was
+        }
         m.put("clients", options.clients());
         m.put("seconds", options.seconds());
         m.put("warmupSeconds", options.warmupSeconds());
