@@ -176,9 +176,10 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
             return; // not joined, a round is on, none was played yet, or already waiting
         }
         newRequested.set(true);
-        Table stillSeated = m.table();
-        if (stillSeated != null && stillSeated.isOver()) {
-            return; // the lobby has not released the players yet: statusChanged() goes on
+        if (m.table() != null || m.status() != Member.Status.READY) {
+            // the lobby has not released the players yet (or the opponent's own new is being set up):
+            // statusChanged() goes on once this player is READY; a round that starts meanwhile clears it
+            return;
         }
         if (newRequested.compareAndSet(true, false)) {
             startNewRound(m);
@@ -294,6 +295,7 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
 
     @Override
     public void gameStarted(Table t, Side s) {
+        newRequested.set(false); // a round starts: an earlier new is answered
         Member m = member;
         Member opponent = t.opponentOf(m);
         side = s;
