@@ -186,11 +186,12 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         try {
             invitee = opponent;
             state = State.INVITING;
+            connection.state("inviting " + opponent); // before the invitation: the answer may come at once
             connection.lobby().invite(member, opponent);
-            connection.state("inviting " + opponent);
         } catch (LobbyException e) {
             invitee = null;
             state = State.LOBBY;
+            connection.state("lobby");
             send(new ServerMessage.SRes(opponent, Answer.DECLINE));
         }
     }
