@@ -17,7 +17,7 @@ import org.boardlab.api.event.EventListener;
 public final class EventBus {
 
     /** A listener and the kinds of event it wants ({@code BoardlabEvent} for all). */
-    private record Subscription(EventListener listener, java.util.List<Class<? extends BoardlabEvent>> kinds) {
+    private record Listening(EventListener listener, java.util.List<Class<? extends BoardlabEvent>> kinds) {
         boolean wants(Class<?> kind) {
             for (Class<? extends BoardlabEvent> k : kinds) {
                 if (k.isAssignableFrom(kind)) {
@@ -28,7 +28,7 @@ public final class EventBus {
         }
     }
 
-    private final CopyOnWriteArrayList<Subscription> listeners = new CopyOnWriteArrayList<>();
+    private final CopyOnWriteArrayList<Listening> listeners = new CopyOnWriteArrayList<>();
     private final AtomicLong listenerFailures = new AtomicLong();
 
     /**
@@ -36,7 +36,7 @@ public final class EventBus {
      *
      * @return closing it removes the listener; closing twice does nothing
      */
-    public AutoCloseable subscribe(EventListener listener) {
+    public Subscription subscribe(EventListener listener) {
         return subscribe(listener, BoardlabEvent.class);
     }
 
@@ -45,15 +45,15 @@ public final class EventBus {
      * handle is closed. Publishers of costly events ask {@link #hasListeners(Class)} first.
      */
     @SafeVarargs
-    public final AutoCloseable subscribe(EventListener listener, Class<? extends BoardlabEvent>... kinds) {
-        Subscription subscription = new Subscription(listener, java.util.List.of(kinds));
+    public final Subscription subscribe(EventListener listener, Class<? extends BoardlabEvent>... kinds) {
+        Listening subscription = new Listening(listener, java.util.List.of(kinds));
         listeners.add(subscription);
         return () -> listeners.remove(subscription);
     }
 
     /** Delivers {@code event} to every listener. */
     public void publish(BoardlabEvent event) {
-        for (Subscription subscription : listeners) {
+        for (Listening subscription : listeners) {
             if (!subscription.wants(event.getClass())) {
                 continue;
             }
@@ -73,7 +73,7 @@ public final class EventBus {
 
     /** {@code true} when somebody listens to events of {@code kind}. */
     public boolean hasListeners(Class<? extends BoardlabEvent> kind) {
-        for (Subscription subscription : listeners) {
+        for (Listening subscription : listeners) {
             if (subscription.wants(kind)) {
                 return true;
             }

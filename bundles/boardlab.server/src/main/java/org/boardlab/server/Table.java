@@ -201,7 +201,11 @@ public final class Table {
         return Submission.ACCEPTED;
     }
 
-    private static boolean onlyPass(GameState state) {
+    /**
+     * {@code true} when the side to move has no move but a pass, which the server plays for it
+     * without asking (its client is told the pass, not asked for it).
+     */
+    public static boolean onlyPass(GameState state) {
         List<Move> legal = state.legalMoves();
         return legal.size() == 1 && legal.get(0).notation().equals("pass");
     }

@@ -56,7 +56,7 @@ public final class ServerSelection {
      *
      * @return closing it removes the listener
      */
-    public AutoCloseable addListener(LongConsumer listener) {
+    public org.boardlab.core.Subscription addListener(LongConsumer listener) {
         listeners.add(listener);
         return () -> listeners.remove(listener);
     }

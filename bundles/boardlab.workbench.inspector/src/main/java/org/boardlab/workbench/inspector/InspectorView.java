@@ -103,7 +103,7 @@ public final class InspectorView implements WorkbenchView {
     private Color violationColour;
     private Color refusalColour;
     private Color errorText;
-    private AutoCloseable subscription;
+    private org.boardlab.core.Subscription subscription;
 
     // UI thread only
     private final Rows rows = new Rows();
@@ -137,7 +137,7 @@ public final class InspectorView implements WorkbenchView {
     }
 
     private org.boardlab.workbench.ServerSelection selection;
-    private AutoCloseable selectionSubscription;
+    private org.boardlab.core.Subscription selectionSubscription;
 
     /** Shows only the frames of match {@code matchId} (the Server view's "Open in Inspector"). */
     void showMatch(long matchId) {
@@ -734,19 +734,11 @@ public final class InspectorView implements WorkbenchView {
     @Override
     public void dispose() {
         if (selectionSubscription != null) {
-            try {
-                selectionSubscription.close();
-            } catch (Exception ignored) {
-                // cannot fail
-            }
+            selectionSubscription.close();
             selectionSubscription = null;
         }
         if (subscription != null) {
-            try {
-                subscription.close();
-            } catch (Exception ignored) {
-                // cannot fail
-            }
+            subscription.close();
             subscription = null;
         }
     }

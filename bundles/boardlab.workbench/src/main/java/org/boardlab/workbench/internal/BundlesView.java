@@ -44,7 +44,7 @@ public final class BundlesView implements WorkbenchView {
     private final List<RegistryEvent> log = new ArrayList<>();
     private TableViewer components;
     private TableViewer changes;
-    private AutoCloseable subscription;
+    private org.boardlab.core.Subscription subscription;
 
     @Inject
     public BundlesView(Registry registry, EventBus events) {
@@ -152,11 +152,7 @@ public final class BundlesView implements WorkbenchView {
     @Override
     public void dispose() {
         if (subscription != null) {
-            try {
-                subscription.close();
-            } catch (Exception ignored) {
-                // cannot fail
-            }
+            subscription.close();
             subscription = null;
         }
     }

@@ -79,7 +79,7 @@ public final class MatchView implements WorkbenchView {
     private final EventBus events;
     private final ServerService serverService;
     private final ServerSelection serverSelection;
-    private AutoCloseable selectionSubscription;
+    private org.boardlab.core.Subscription selectionSubscription;
     /** The server game being watched (0: none). */
     private long watching;
     private final Map<String, BoardRenderer> renderers = new ConcurrentHashMap<>();
@@ -101,7 +101,7 @@ public final class MatchView implements WorkbenchView {
     private Label status;
     private Text moveText;
     private org.eclipse.swt.widgets.List moveList;
-    private AutoCloseable subscription;
+    private org.boardlab.core.Subscription subscription;
 
     private Match match;
     private Game game;
@@ -700,19 +700,11 @@ public final class MatchView implements WorkbenchView {
             match = null;
         }
         if (selectionSubscription != null) {
-            try {
-                selectionSubscription.close();
-            } catch (Exception ignored) {
-                // cannot fail
-            }
+            selectionSubscription.close();
             selectionSubscription = null;
         }
         if (subscription != null) {
-            try {
-                subscription.close();
-            } catch (Exception ignored) {
-                // cannot fail
-            }
+            subscription.close();
             subscription = null;
         }
     }

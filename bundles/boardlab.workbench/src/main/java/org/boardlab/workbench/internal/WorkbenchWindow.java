@@ -104,7 +104,7 @@ public final class WorkbenchWindow implements Application, Workbench {
         statusData.horizontalIndent = 6;
         status.setLayoutData(statusData);
 
-        AutoCloseable subscription = events.subscribe(event -> {
+        org.boardlab.core.Subscription subscription = events.subscribe(event -> {
             if (event instanceof RegistryEvent change) {
                 asyncExec(() -> {
                     lastChange = change.change().name().toLowerCase() + ": " + change.kind().name().toLowerCase() + " "
@@ -134,11 +134,7 @@ public final class WorkbenchWindow implements Application, Workbench {
                 }
             }
         } finally {
-            try {
-                subscription.close();
-            } catch (Exception ignored) {
-                // cannot fail
-            }
+            subscription.close();
             for (Tab tab : new ArrayList<>(tabs.values())) {
                 tab.view().dispose();
             }

@@ -341,8 +341,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         }
         Square square = Square.of(move.notation());
         Optional<Colour> next;
-        boolean opponentPasses = !after.isTerminal() && after.legalMoves().size() == 1
-                && after.legalMoves().get(0).notation().equals("pass");
+        boolean opponentPasses = !after.isTerminal() && Table.onlyPass(after);
         if (after.isTerminal()) {
             next = Optional.empty();
         } else if (opponentPasses) {
