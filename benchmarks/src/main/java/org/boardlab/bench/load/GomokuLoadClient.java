@@ -50,6 +50,7 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
     private final Stats stats;
     private final Schedule schedule;
     private final int thinkMillis;
+    private final int thinkMaxMillis;
     private final SplittableRandom random;
     /** Counted down at the first {@code hello}: the client is in the server's queue (or seated). */
     final CountDownLatch joined = new CountDownLatch(1);
@@ -67,7 +68,7 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
     /** Rounds started, as seen by this client: a {@code new} is retried only if none started since. */
     private int rounds;
 
-    GomokuLoadClient(String name, GamePair pair, Gomoku gomoku, Stats stats, Schedule schedule, int thinkMillis,
+    GomokuLoadClient(String name, GamePair pair, Gomoku gomoku, Stats stats, Schedule schedule, int thinkMillis, int thinkMaxMillis,
             long seed) {
         this.name = name;
         this.pair = pair;
@@ -76,6 +77,7 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
         this.stats = stats;
         this.schedule = schedule;
         this.thinkMillis = thinkMillis;
+        this.thinkMaxMillis = thinkMaxMillis;
         this.random = new SplittableRandom(seed);
     }
 
@@ -234,8 +236,9 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
     }
 
     private void takeTurn() {
-        if (thinkMillis > 0) {
-            ctx.executor().schedule(this::move, thinkMillis, TimeUnit.MILLISECONDS);
+        if (thinkMaxMillis > 0) {
+            int think = thinkMillis + random.nextInt(thinkMaxMillis - thinkMillis + 1);
+            ctx.executor().schedule(this::move, think, TimeUnit.MILLISECONDS);
         } else {
             move();
         }

@@ -50,6 +50,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
     private final Schedule schedule;
     private final CountDownLatch loggedIn;
     private final int thinkMillis;
+    private final int thinkMaxMillis;
     private final SplittableRandom random;
 
     private ChannelHandlerContext ctx;
@@ -59,14 +60,13 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
     private Side side;
     /** The opponent has no move after our last move: wait for SPASS. */
     private boolean awaitingPass;
-    private boolean waitingForPartner;
     /** The inviter's game (from its CREQ to its end) is counted in {@link Stats#gamesInProgress}. */
     private boolean underWay;
     /** When the oldest unanswered CPING was sent, or 0. */
     private long pingSentAt;
 
     LoadClient(String name, GamePair pair, Othello othello, Stats stats, Schedule schedule, CountDownLatch loggedIn,
-            int thinkMillis, long seed) {
+            int thinkMillis, int thinkMaxMillis, long seed) {
         this.name = name;
         this.pair = pair;
         this.inviter = name.equals(pair.inviter);
@@ -75,6 +75,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
         this.schedule = schedule;
         this.loggedIn = loggedIn;
         this.thinkMillis = thinkMillis;
+        this.thinkMaxMillis = thinkMaxMillis;
         this.random = new SplittableRandom(seed);
     }
 
@@ -115,12 +116,6 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
             moved(m);
         } else if (msg instanceof ServerMessage.SPass p) {
             passed(p);
-        } else if (msg instanceof ServerMessage.SUps ups) {
-            if (ups.name().equals(partner()) && ups.status() == org.boardlab.protocol.othello.Status.READY
-                    && waitingForPartner) {
-                waitingForPartner = false;
-                invite();
-            }
         } else if (msg instanceof ServerMessage.SPong) {
             stats.pongs.increment();
             if (pingSentAt != 0) {
@@ -280,8 +275,9 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
     }
 
     private void takeTurn(boolean afterPass) {
-        if (thinkMillis > 0) {
-            ctx.executor().schedule(() -> move(afterPass), thinkMillis, TimeUnit.MILLISECONDS);
+        if (thinkMaxMillis > 0) {
+            int think = thinkMillis + random.nextInt(thinkMaxMillis - thinkMillis + 1);
+            ctx.executor().schedule(() -> move(afterPass), think, TimeUnit.MILLISECONDS);
         } else {
             move(afterPass);
         }
@@ -333,7 +329,11 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
         state = State.LOBBY;
         position = null;
         awaitingPass = false;
-        waitingForPartner = inviter; // the partner's SUPS~READY comes last: then invite again
+        if (inviter) {
+            // both players are ready again when the game has ended; an invitation that arrives
+            // before that is declined and tried again
+            invite();
+        }
     }
 
     private void notUnderWay() {

@@ -146,7 +146,7 @@ public final class LoadGenerator {
                 + " clients against " + (options.inProcess()
                 ? "an embedded server on " : "the server on ") + address.getAddress().getHostAddress() + ":"
                 + address.getPort() + ", " + options.seconds() + " s (" + options.warmupSeconds() + " s warm-up), tap "
-                + (options.tap() ? "on" : "off") + ", think " + options.thinkMillis() + " ms, load average "
+                + (options.tap() ? "on" : "off") + ", think " + Report.think(options) + " ms, load average "
                 + report.loadAverageAtStart);
 
         EventLoopGroup group = new NioEventLoopGroup(options.clientThreads(), new DefaultThreadFactory("load-client", true));
@@ -185,7 +185,7 @@ public final class LoadGenerator {
             play(profile, server, report);
             profile.stopRecording();
 
-            long drainMillis = 10_000 + 64L * options.thinkMillis();
+            long drainMillis = 10_000 + 64L * options.thinkMaxMillis();
             long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis);
             while (stats.gamesInProgress.get() > 0 && System.nanoTime() < drainUntil) {
                 Thread.sleep(20);
@@ -254,6 +254,7 @@ public final class LoadGenerator {
             GamePair pair = pairs.get(i / 2);
             String name = "lg" + i;
             LoadClient client = new LoadClient(name, pair, othello, stats, schedule, loggedIn, options.thinkMillis(),
+                    options.thinkMaxMillis(),
                     options.seed() * 1_000_003L + i);
             LobbyLineFilter filter = new LobbyLineFilter(i % 2 == 0 ? pair.invited : pair.inviter);
             clients.add(client);
@@ -297,7 +298,7 @@ public final class LoadGenerator {
             }
             String name = "lg" + i;
             GomokuLoadClient client = new GomokuLoadClient(name, pairs.get(i / 2), gomoku, stats, schedule,
-                    options.thinkMillis(), options.seed() * 1_000_003L + i);
+                    options.thinkMillis(), options.thinkMaxMillis(), options.seed() * 1_000_003L + i);
             clients.add(client);
             underWay.acquire();
             ChannelFuture future = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {

@@ -14,6 +14,7 @@ import java.net.UnknownHostException;
  *                      as the message inspector would
  * @param timePerMove   the server's time per move, in seconds
  * @param thinkMillis   how long a client waits before answering its turn ({@code 0}: at once)
+ * @param thinkMaxMillis the longest wait: each wait is drawn evenly from thinkMillis..thinkMaxMillis
  * @param clientThreads the client's Netty event-loop threads (1 or 2)
  * @param host          the server to load, or {@code null} to start one in this JVM
  * @param port          its port (with {@code host})
@@ -21,7 +22,7 @@ import java.net.UnknownHostException;
  * @param protocol      {@code "othello"} (seed 000's text protocol) or {@code "gomoku"} (seed 003's GMKU frames)
  */
 record Options(int clients, int seconds, int warmupSeconds, boolean tap, int timePerMove, int thinkMillis,
-        int clientThreads, String host, int port, long seed, String protocol) {
+        int thinkMaxMillis, int clientThreads, String host, int port, long seed, String protocol) {
 
     static final String USAGE = """
             usage: java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.load.LoadGenerator [options]
@@ -30,7 +31,8 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
               --warmup S           first seconds not counted in rates and latencies (default 5, less than --seconds)
               --tap on|off         on: a listener takes every wire event, like the inspector (default off)
               --time-per-move S    the server's time per move in seconds (default 60)
-              --think-ms T         a client waits T ms before it moves (default 0: at once)
+              --think-ms T|LO-HI   a client waits T ms before it moves, or a time drawn evenly from LO..HI ms
+                                   for each move (default 0: at once)
               --client-threads K   client event-loop threads, 1 or 2 (default 1)
               --host H --port P    load a server already running on this machine instead of starting one
               --seed X             seed of the random moves (default 1)
@@ -50,6 +52,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
         boolean tap = false;
         int timePerMove = 60;
         int think = 0;
+        int thinkMax = 0;
         int threads = 1;
         String host = null;
         int port = -1;
@@ -75,7 +78,11 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
                     tap = value.equals("on");
                 }
                 case "--time-per-move" -> timePerMove = number(option, value, 1, 3600);
-                case "--think-ms" -> think = number(option, value, 0, 60_000);
+                case "--think-ms" -> {
+                    int dash = value.indexOf('-');
+                    think = number(option, dash < 0 ? value : value.substring(0, dash), 0, 60_000);
+                    thinkMax = dash < 0 ? think : number(option, value.substring(dash + 1), think, 60_000);
+                }
                 case "--client-threads" -> threads = number(option, value, 1, 2);
                 case "--host" -> host = value;
                 case "--port" -> port = number(option, value, 1, 65_535);
@@ -104,7 +111,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
         if (host != null) {
             requireLoopback(host);
         }
-        return new Options(clients, seconds, warmup, tap, timePerMove, think, threads, host, port, seed, protocol);
+        return new Options(clients, seconds, warmup, tap, timePerMove, think, thinkMax, threads, host, port, seed, protocol);
     }
 
     /** {@code true} for seed 003's Gomoku protocol, {@code false} for seed 000's Othello protocol. */

@@ -84,9 +84,9 @@ final class Report {
 
     String text() {
         StringBuilder b = new StringBuilder();
-        b.append(String.format(Locale.ROOT, "%n== load generator: %d " + (options.gomoku() ? "gomoku " : "") + "clients, %d s (%d s warm-up), tap %s, think %d ms, "
+        b.append(String.format(Locale.ROOT, "%n== load generator: %d " + (options.gomoku() ? "gomoku " : "") + "clients, %d s (%d s warm-up), tap %s, think %s ms, "
                 + "time per move %d s, %d client thread(s) ==%n", options.clients(), options.seconds(),
-                options.warmupSeconds(), options.tap() ? "on" : "off", options.thinkMillis(), options.timePerMove(),
+                options.warmupSeconds(), options.tap() ? "on" : "off", think(options), options.timePerMove(),
                 options.clientThreads()));
         b.append(String.format(Locale.ROOT, "clients:      %d connected, %d logged in (%.1f s to connect and log in)%n",
                 connected, loggedIn, loginSeconds));
@@ -130,7 +130,7 @@ final class Report {
         m.put("seconds", options.seconds());
         m.put("warmupSeconds", options.warmupSeconds());
         m.put("tap", options.tap() ? "on" : "off");
-        m.put("thinkMs", options.thinkMillis());
+        m.put("thinkMs", think(options));
         m.put("timePerMoveSeconds", options.timePerMove());
         m.put("clientThreads", options.clientThreads());
         m.put("connected", connected);
@@ -204,5 +204,11 @@ final class Report {
             }
         }
         return b.append('"').toString();
+    }
+
+    /** The clients' thinking time as given: {@code T} or {@code LO-HI}. */
+    static String think(Options options) {
+        return options.thinkMaxMillis() == options.thinkMillis() ? String.valueOf(options.thinkMillis())
+                : options.thinkMillis() + "-" + options.thinkMaxMillis();
     }
 }

@@ -182,7 +182,9 @@ public final class EmbeddedServer implements AutoCloseable {
             @Override
             public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
                 if (evt instanceof IdleStateEvent) {
-                    log.accept("closing " + connection.remoteAddress() + ": silent for too long (the protocol's or the server's idle limit)");
+                    long silent = System.currentTimeMillis() - connection.lastReadMillis();
+                    log.accept("closing " + connection.remoteAddress() + ": nothing received for "
+                            + String.format(java.util.Locale.ROOT, "%.1f", silent / 1000.0) + " s, over the idle limit");
                     ctx.close();
                     return;
                 }

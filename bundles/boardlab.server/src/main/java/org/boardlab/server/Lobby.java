@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledExecutorService;
@@ -19,9 +21,18 @@ import java.util.function.Consumer;
  * plays the first side). Members of different games see each other's names (names are unique) but
  * can only invite members of their own game.
  *
- * <p>Thread-safe. Listener calls are made while the lobby is locked, in the order things happen: an
- * answer or a withdrawal first, then the status changes it causes. Listeners must only write to
- * their connection.
+ * <p>Thread-safe. Listener calls are handed to each member's executor (see {@link Member}) in the
+ * order things happen: an answer or a withdrawal first, then what it causes. The lobby never waits
+ * for a listener, so a slow or busy connection cannot hold up the others.
+ *
+ * <p><b>Lobby news is gathered.</b> That a member joined, left, or turned ready or busy is not sent
+ * to the others at once: the lobby collects the changes for {@link ServerSettings#lobbyNewsDelay()}
+ * and then hands every member who is in the lobby one {@link MemberListener#lobbyNews} with the net
+ * change of each name. A member who turned ready and busy again within the delay, or dropped out and
+ * came back, is no news at all. Without this, a hundred games ending together made every waiting
+ * member hear about every other one twice, which grows with the square of the members and held up
+ * the moves of the games still being played. Members at a table hear no lobby news; when the game
+ * ends they get {@link MemberListener#lobbyChanged} with the whole lobby.
  */
 public final class Lobby {
 
@@ -30,6 +41,23 @@ public final class Lobby {
     private final Map<String, String> invitations = new HashMap<>();
     private final Map<String, ScheduledFuture<?>> lapses = new HashMap<>();
     private final Map<String, Deque<Member>> waiting = new HashMap<>();
+    /** name → how it was when it first changed since the last news, and when */
+    private final Map<String, Noted> changed = new LinkedHashMap<>();
+    /** members given the whole lobby since the last news, and what they were given */
+    private final Map<Member, Arrival> arrivals = new HashMap<>();
+    /** one background lane per event loop of the members' connections */
+    private final Map<java.util.concurrent.Executor, BackgroundLane> lanes = new java.util.concurrent.ConcurrentHashMap<>();
+    /** members back from a game since the last news: they are given the whole lobby with it */
+    private final Set<Member> returning = new LinkedHashSet<>();
+    private long changes;
+    private ScheduledFuture<?> newsDue;
+
+    private record Noted(LobbyChange.Entry before, long seq) {
+    }
+
+    /** When a member was given the lobby, and how it was given the names that had changed by then. */
+    private record Arrival(long seq, Map<String, LobbyChange.Entry> seen) {
+    }
     private final BiFunction<Member, Member, Table> tables;
     private final ScheduledExecutorService timer;
     private final ServerSettings settings;
@@ -56,37 +84,40 @@ public final class Lobby {
      *
      * @throws LobbyException if the name is taken
      */
-    public synchronized Member login(String name, String gameId, String protocolId, MemberListener listener)
-            throws LobbyException {
+    public Member login(String name, String gameId, String protocolId, MemberListener listener) throws LobbyException {
+        return login(name, gameId, protocolId, listener, Runnable::run);
+    }
+
+    /**
+     * Logs {@code name} in, with an executor for the calls to its listener (a network session passes
+     * its connection's event loop, so its listener runs on the connection's own thread).
+     *
+     * @throws LobbyException if the name is taken
+     */
+    public synchronized Member login(String name, String gameId, String protocolId, MemberListener listener,
+            java.util.concurrent.Executor executor) throws LobbyException {
         Member existing = members.get(name);
         if (existing != null) {
             Table table = existing.table();
             if (!existing.isConnected() && table != null && existing.protocolId().equals(protocolId)) {
-                existing.listener(listener);
+                noteChange(existing);
+                existing.listener(listener, executor, laneFor(executor));
                 existing.connected(true);
-                for (Member other : members.values()) {
-                    if (other != existing && other.gameId().equals(gameId) && other.isConnected()) {
-                        listener.memberJoined(other);
-                        if (hearsLobby(other)) {
-                            other.listener().memberJoined(existing);
-                        }
-                    }
-                }
+                List<Member> others = lobbyOf(existing);
+                arrived(existing, others);
+                existing.tellWhenIdle(l -> others.forEach(l::memberJoined));
                 log.accept(name + " came back to table " + table.id());
                 table.reconnected(existing);
                 return existing;
             }
             throw new LobbyException("the name '" + name + "' is taken");
         }
-        Member member = new Member(name, gameId, protocolId, listener);
-        for (Member other : members.values()) {
-            if (other.gameId().equals(gameId) && other.isConnected()) {
-                listener.memberJoined(other);
-                if (hearsLobby(other)) {
-                    other.listener().memberJoined(member);
-                }
-            }
-        }
+        Member member = new Member(name, gameId, protocolId, listener, executor);
+        member.listener(listener, executor, laneFor(executor));
+        noteChange(name, null);
+        List<Member> others = lobbyOf(member);
+        arrived(member, others);
+        member.tellWhenIdle(l -> others.forEach(l::memberJoined));
         members.put(name, member);
         log.accept(name + " logged in (" + protocolId + ")");
         return member;
@@ -102,13 +133,9 @@ public final class Lobby {
         }
         Table table = member.table();
         if (table != null && !table.isOver()) {
+            noteChange(member);
             member.connected(false);
             log.accept(member.name() + " dropped out of table " + table.id());
-            for (Member other : members.values()) {
-                if (other != member && other.gameId().equals(member.gameId()) && hearsLobby(other)) {
-                    other.listener().memberLeft(member.name());
-                }
-            }
             table.disconnected(member);
             return;
         }
@@ -117,15 +144,17 @@ public final class Lobby {
 
     /** Removes a member for good: its invitations lapse and everybody is told. */
     synchronized void remove(Member member) {
-        if (members.remove(member.name()) != member) {
+        if (members.get(member.name()) != member) {
             return;
         }
+        noteChange(member);
+        members.remove(member.name());
         String invitee = invitations.remove(member.name());
         if (invitee != null) {
             cancelLapse(member.name());
             Member to = members.get(invitee);
             if (to != null) {
-                to.listener().invitationWithdrawn(member.name());
+                to.tell(l -> l.invitationWithdrawn(member.name()));
                 setStatus(to, Member.Status.READY);
             }
         }
@@ -135,7 +164,7 @@ public final class Lobby {
                 cancelLapse(e.getKey());
                 Member from = members.get(e.getKey());
                 if (from != null) {
-                    from.listener().invitationAnswered(member.name(), false);
+                    from.tell(l -> l.invitationAnswered(member.name(), false));
                     setStatus(from, Member.Status.READY);
                 }
             }
@@ -143,13 +172,6 @@ public final class Lobby {
         Deque<Member> queue = waiting.get(member.gameId());
         if (queue != null) {
             queue.remove(member);
-        }
-        if (member.isConnected()) {
-            for (Member other : members.values()) {
-                if (other.gameId().equals(member.gameId()) && hearsLobby(other)) {
-                    other.listener().memberLeft(member.name());
-                }
-            }
         }
         log.accept(member.name() + " left");
     }
@@ -180,7 +202,7 @@ public final class Lobby {
         invitations.put(from.name(), toName);
         setStatus(from, Member.Status.BUSY);
         setStatus(to, Member.Status.BUSY);
-        to.listener().invited(from);
+        to.tell(l -> l.invited(from));
         lapses.put(from.name(), timer.schedule(() -> lapse(from.name(), toName),
                 settings.invitationTimeout().toMillis(), TimeUnit.MILLISECONDS));
         log.accept(from.name() + " invited " + toName);
@@ -195,10 +217,10 @@ public final class Lobby {
         Member from = members.get(fromName);
         Member to = members.get(toName);
         if (to != null) {
-            to.listener().invitationWithdrawn(fromName);
+            to.tell(l -> l.invitationWithdrawn(fromName));
         }
         if (from != null) {
-            from.listener().invitationAnswered(toName, false);
+            from.tell(l -> l.invitationAnswered(toName, false));
         }
         if (to != null) {
             setStatus(to, Member.Status.READY);
@@ -222,7 +244,7 @@ public final class Lobby {
         cancelLapse(from.name());
         Member to = members.get(toName);
         if (to != null) {
-            to.listener().invitationWithdrawn(from.name());
+            to.tell(l -> l.invitationWithdrawn(from.name()));
         }
         setStatus(from, Member.Status.READY);
         if (to != null) {
@@ -245,13 +267,13 @@ public final class Lobby {
         cancelLapse(fromName);
         Member from = members.get(fromName);
         if (!accept) {
-            from.listener().invitationAnswered(to.name(), false);
+            from.tell(l -> l.invitationAnswered(to.name(), false));
             setStatus(from, Member.Status.READY);
             setStatus(to, Member.Status.READY);
             log.accept(to.name() + " declined " + fromName);
             return null;
         }
-        from.listener().invitationAnswered(to.name(), true);
+        from.tell(l -> l.invitationAnswered(to.name(), true));
         log.accept(to.name() + " accepted " + fromName);
         return seat(from, to);
     }
@@ -305,22 +327,16 @@ public final class Lobby {
         }
         for (Member m : back) {
             setStatus(m, Member.Status.READY);
+            returning.add(m);
         }
-        for (Member m : back) {
-            List<Member> lobbyNow = new ArrayList<>();
-            for (Member other : members.values()) {
-                if (other != m && other.gameId().equals(m.gameId()) && other.isConnected()) {
-                    lobbyNow.add(other);
-                }
-            }
-            m.listener().lobbyChanged(List.copyOf(lobbyNow));
-        }
+        scheduleNews();
     }
 
     /**
      * Whether {@code member} is told lobby news as it happens: members playing a game are not (a
-     * lobby of thousands would drown their game's messages); they get the lobby as it is when their
-     * game ends ({@link MemberListener#lobbyChanged}).
+     * lobby of thousands would drown their game's messages); they get the lobby as it is with the
+     * next news after their game ends ({@link MemberListener#lobbyChanged}), unless they are at a
+     * table again by then: then they catch up when that game ends.
      */
     private static boolean hearsLobby(Member member) {
         return member.isConnected() && member.table() == null;
@@ -330,12 +346,137 @@ public final class Lobby {
         if (member.status() == status) {
             return;
         }
+        noteChange(member);
         member.status(status);
+    }
+
+    /** The connected members of {@code member}'s game, but not {@code member} itself. */
+    private List<Member> lobbyOf(Member member) {
+        List<Member> others = new ArrayList<>();
         for (Member other : members.values()) {
-            if (other.gameId().equals(member.gameId()) && hearsLobby(other)) {
-                other.listener().statusChanged(member);
+            if (other != member && other.gameId().equals(member.gameId()) && other.isConnected()) {
+                others.add(other);
             }
         }
+        return others;
+    }
+
+    /** Notes, before it changes, how {@code member}'s lobby entry is now. */
+    private void noteChange(Member member) {
+        noteChange(member.name(), entryOf(member));
+    }
+
+    private static LobbyChange.Entry entryOf(Member member) {
+        return member == null || !member.isConnected() ? null : new LobbyChange.Entry(member, member.status());
+    }
+
+    private void noteChange(String name, LobbyChange.Entry before) {
+        if (changed.containsKey(name)) {
+            return; // the first change since the last news is what the others still believe
+        }
+        changed.put(name, new Noted(before, ++changes));
+        scheduleNews();
+    }
+
+    /** Lobby news waits on a background lane of the connection's event loop, never in front of a move. */
+    private BackgroundLane laneFor(java.util.concurrent.Executor executor) {
+        return executor instanceof io.netty.util.concurrent.EventExecutor ? lanes.computeIfAbsent(executor, BackgroundLane::new)
+                : null;
+    }
+
+    private void scheduleNews() {
+        if (newsDue == null) {
+            // never at once: the change itself is made after the note
+            newsDue = timer.schedule(this::sendNews, settings.lobbyNewsDelay().toNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /**
+     * Notes that {@code member} was just given {@code lobby} whole: its news until the next is what
+     * changed from that, not from what the others were last told.
+     */
+    private void arrived(Member member, List<Member> lobby) {
+        Map<String, LobbyChange.Entry> seen = new HashMap<>();
+        if (changed.containsKey(member.name())) {
+            seen.put(member.name(), entryOf(member));
+        }
+        for (Member other : lobby) {
+            if (changed.containsKey(other.name())) {
+                seen.put(other.name(), entryOf(other));
+            }
+        }
+        arrivals.put(member, new Arrival(changes, seen));
+    }
+
+    /** One name's change since the last news; {@code before} and {@code now} may be equal. */
+    private record Change(String name, LobbyChange.Entry before, LobbyChange.Entry now, long seq) {
+        LobbyChange told() {
+            return new LobbyChange(name, before, now);
+        }
+    }
+
+    /** Hands every member in the lobby the net change of each name of its game since the last news. */
+    private synchronized void sendNews() {
+        newsDue = null;
+        Map<String, List<Change>> byGame = new HashMap<>();
+        for (Map.Entry<String, Noted> e : changed.entrySet()) {
+            LobbyChange.Entry before = e.getValue().before();
+            LobbyChange.Entry now = entryOf(members.get(e.getKey()));
+            long seq = e.getValue().seq();
+            if (before != null && now != null && !before.member().gameId().equals(now.member().gameId())) {
+                // the name now plays another game: it left this one's lobby and joined the other's
+                byGame.computeIfAbsent(before.member().gameId(), g -> new ArrayList<>())
+                        .add(new Change(e.getKey(), before, null, seq));
+                before = null;
+            }
+            if (before != null || now != null) {
+                String gameId = (now != null ? now : before).member().gameId();
+                byGame.computeIfAbsent(gameId, g -> new ArrayList<>()).add(new Change(e.getKey(), before, now, seq));
+            }
+        }
+        Map<String, List<LobbyChange>> shared = new HashMap<>();
+        byGame.forEach((g, list) -> shared.put(g, list.stream().filter(c -> !java.util.Objects.equals(c.before(), c.now()))
+                .map(Change::told).toList()));
+        Map<String, List<Member>> lobbies = new HashMap<>();
+        for (Member m : returning) {
+            if (hearsLobby(m) && members.get(m.name()) == m) {
+                List<Member> lobby = lobbies.computeIfAbsent(m.gameId(), g -> members.values().stream()
+                        .filter(o -> o.gameId().equals(g) && o.isConnected()).toList());
+                m.tellWhenIdle(l -> {
+                    l.statusChanged(m);
+                    l.lobbyChanged(lobby);
+                });
+            }
+        }
+        for (Member m : members.values()) {
+            if (!hearsLobby(m) || returning.contains(m)) {
+                continue;
+            }
+            Arrival arrival = arrivals.get(m);
+            List<LobbyChange> news = arrival == null ? shared.get(m.gameId())
+                    : newsSince(arrival, m, byGame.getOrDefault(m.gameId(), List.of()));
+            if (news != null && !news.isEmpty()) {
+                m.tellWhenIdle(l -> l.lobbyNews(news));
+            }
+        }
+        changed.clear();
+        arrivals.clear();
+        returning.clear();
+    }
+
+    /** The news of a member given the whole lobby since the last news, from what it was given. */
+    private static List<LobbyChange> newsSince(Arrival arrival, Member m, List<Change> changes) {
+        List<LobbyChange> news = new ArrayList<>();
+        for (Change c : changes) {
+            LobbyChange.Entry before = c.seq() > arrival.seq() ? c.before() : arrival.seen().get(c.name());
+            if (c.name().equals(m.name()) && (before == null || before.member() != m)) {
+                continue; // its own arrival
+            }
+            if (!java.util.Objects.equals(before, c.now())) {
+                news.add(new LobbyChange(c.name(), before, c.now()));
+            }
+        }
+        return news;
     }
 
     private void cancelLapse(String fromName) {

@@ -14,15 +14,18 @@ public final class Member {
     private final String gameId;
     private final String protocolId;
     private volatile MemberListener listener;
+    private volatile java.util.concurrent.Executor executor;
+    private volatile BackgroundLane lane;
     private volatile Status status = Status.READY;
     private volatile Table table;
     private volatile boolean connected = true;
 
-    Member(String name, String gameId, String protocolId, MemberListener listener) {
+    Member(String name, String gameId, String protocolId, MemberListener listener, java.util.concurrent.Executor executor) {
         this.name = name;
         this.gameId = gameId;
         this.protocolId = protocolId;
         this.listener = listener;
+        this.executor = executor;
     }
 
     public String name() {
@@ -56,8 +59,40 @@ public final class Member {
         return listener;
     }
 
-    void listener(MemberListener l) {
+    void listener(MemberListener l, java.util.concurrent.Executor e, BackgroundLane background) {
         listener = l;
+        executor = e;
+        lane = background;
+    }
+
+    /**
+     * Like {@link #tell}, for calls that may wait (lobby news): on the executor's background lane,
+     * after the calls of {@link #tell} made meanwhile. Without a lane (an executor that is not an
+     * event loop) it is the same as {@link #tell}.
+     */
+    void tellWhenIdle(java.util.function.Consumer<MemberListener> call) {
+        BackgroundLane background = lane;
+        if (background == null) {
+            tell(call);
+            return;
+        }
+        MemberListener l = listener;
+        background.submit(() -> call.accept(l));
+    }
+
+    /**
+     * Makes a call to this member's listener on the member's executor (for a network session, its
+     * connection's event loop), so that the lobby and the table never wait for a listener and the
+     * calls reach each member in the order they were made. A call for a connection that has closed
+     * meanwhile is dropped.
+     */
+    void tell(java.util.function.Consumer<MemberListener> call) {
+        MemberListener l = listener;
+        try {
+            executor.execute(() -> call.accept(l));
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // the connection's event loop has shut down: nobody is left to tell
+        }
     }
 
     void status(Status s) {

@@ -23,11 +23,35 @@ public interface MemberListener {
     }
 
     /**
-     * The other members of this member's game, as they are now, given when this member comes back
-     * to the lobby from a game (during a game it hears no lobby news). The session tells its client
-     * what changed since it last heard.
+     * The members of this member's game as they are now (the list may include this member itself),
+     * given with the first lobby news after this member comes back from a game (during a game it
+     * hears no lobby news). The session tells its client what changed since it last heard.
      */
     default void lobbyChanged(java.util.List<Member> others) {
+    }
+
+    /**
+     * The net change of the lobby since the last news, gathered over {@link ServerSettings#lobbyNewsDelay()}
+     * (see {@link Lobby}); this member's own status is among them when it changed. The default calls
+     * {@link #memberLeft}, {@link #memberJoined} and {@link #statusChanged} for each change. A listener
+     * that keeps its own list of what it told its client should compare with that list instead: a
+     * member that came back from a game was already given the lobby as it was then.
+     */
+    default void lobbyNews(java.util.List<LobbyChange> changes) {
+        for (LobbyChange change : changes) {
+            LobbyChange.Entry before = change.before();
+            LobbyChange.Entry now = change.now();
+            if (before != null && now != null && before.member() == now.member()) {
+                statusChanged(now.member());
+                continue;
+            }
+            if (before != null) {
+                memberLeft(change.name());
+            }
+            if (now != null) {
+                memberJoined(now.member());
+            }
+        }
     }
 
     /** A member became ready or busy. */

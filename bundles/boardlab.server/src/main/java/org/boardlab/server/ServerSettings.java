@@ -15,9 +15,12 @@ import java.time.Duration;
  *                        the same name and go on (seed 000: 60 s); after it the game is decided by the
  *                        scores
  * @param invitationTimeout how long an invitation waits for an answer before it lapses
+ * @param lobbyNewsDelay  how long lobby news (a player joined, left, turned ready or busy) may wait
+ *                        to be sent with other news; a change undone within it is not sent at all
+ *                        (see {@link Lobby})
  */
 public record ServerSettings(int maxClients, int maxFrameBytes, Duration idleTimeout, Duration timePerMove,
-        Duration reconnectWindow, Duration invitationTimeout) {
+        Duration reconnectWindow, Duration invitationTimeout, Duration lobbyNewsDelay) {
 
     public ServerSettings {
         if (maxClients < 1) {
@@ -26,27 +29,41 @@ public record ServerSettings(int maxClients, int maxFrameBytes, Duration idleTim
         if (maxFrameBytes < 64) {
             throw new IllegalArgumentException("the maximum frame size must be at least 64 bytes");
         }
+        if (lobbyNewsDelay.isNegative()) {
+            throw new IllegalArgumentException("the lobby news delay cannot be negative");
+        }
     }
 
-    /** 10,000 clients, 10,240-byte frames, 5 minutes idle, 60 s a move, 60 s to reconnect, 60 s invitations. */
+    /**
+     * 10,000 clients, 10,240-byte frames, 5 minutes idle, 60 s a move, 60 s to reconnect, 60 s
+     * invitations, lobby news gathered for 20 ms.
+     */
     public static ServerSettings defaults() {
         return new ServerSettings(10_000, 10_240, Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(60),
-                Duration.ofSeconds(60));
+                Duration.ofSeconds(60), Duration.ofMillis(20));
     }
 
     public ServerSettings withMaxClients(int n) {
-        return new ServerSettings(n, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout);
+        return new ServerSettings(n, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout,
+                lobbyNewsDelay);
     }
 
     public ServerSettings withTimePerMove(Duration d) {
-        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, d, reconnectWindow, invitationTimeout);
+        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, d, reconnectWindow, invitationTimeout,
+                lobbyNewsDelay);
     }
 
     public ServerSettings withReconnectWindow(Duration d) {
-        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, d, invitationTimeout);
+        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, d, invitationTimeout,
+                lobbyNewsDelay);
     }
 
     public ServerSettings withIdleTimeout(Duration d) {
-        return new ServerSettings(maxClients, maxFrameBytes, d, timePerMove, reconnectWindow, invitationTimeout);
+        return new ServerSettings(maxClients, maxFrameBytes, d, timePerMove, reconnectWindow, invitationTimeout,
+                lobbyNewsDelay);
+    }
+
+    public ServerSettings withLobbyNewsDelay(Duration d) {
+        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout, d);
     }
 }

@@ -125,14 +125,14 @@ public final class Table {
             if (event instanceof MatchEvent.Moved moved) {
                 for (Member m : seats) {
                     if (m.isConnected()) {
-                        m.listener().moved(this, moved.side(), moved.move(), moved.after());
+                        m.tell(l -> l.moved(this, moved.side(), moved.move(), moved.after()));
                     }
                 }
             }
         });
         match.onGameResult(this::ended);
         for (Side side : Side.values()) {
-            seats[side.index()].listener().gameStarted(this, side);
+            seats[side.index()].tell(l -> l.gameStarted(this, side));
         }
         match.start();
     }
@@ -148,7 +148,7 @@ public final class Table {
         onResult.accept(result); // recorded first
         for (Member m : seats) {
             if (m.isConnected()) {
-                m.listener().gameEnded(this, outcome);
+                m.tell(l -> l.gameEnded(this, outcome));
             }
         }
         lobby.tableEnded(this); // then both are ready again
@@ -192,7 +192,8 @@ public final class Table {
                 }
             }
             if (why != null) {
-                member.listener().moveRefused(this, notation, why);
+                String reason = why;
+                member.tell(l -> l.moveRefused(this, notation, reason));
                 return Submission.REFUSED;
             }
             remote.submittedPly = state.ply();
@@ -240,7 +241,7 @@ public final class Table {
         long held = System.nanoTime() + settings.reconnectWindow().toNanos() + settings.timePerMove().toNanos();
         match.setDeadline(side, held); // nobody's clock runs while the game is paused
         match.setDeadline(side.other(), held);
-        other.listener().opponentAway(this, true);
+        other.tell(l -> l.opponentAway(this, true));
         reconnectTimers[side.index()] = timer.schedule(() -> {
             if (!member.isConnected()) {
                 long ms = settings.reconnectWindow().toMillis();
@@ -261,11 +262,11 @@ public final class Table {
         match.setDeadline(side.other(), fresh);
         Member other = opponentOf(member);
         if (other.isConnected()) {
-            other.listener().opponentAway(this, false);
+            other.tell(l -> l.opponentAway(this, false));
         }
         GameState state = state();
         if (!state.isTerminal() && state.sideToMove() == side && remotes[side.index()].submittedPly != state.ply()) {
-            member.listener().yourTurn(this, state, fresh);
+            member.tell(l -> l.yourTurn(this, state, fresh));
         }
     }
 
@@ -300,7 +301,7 @@ public final class Table {
             int ply = request.state().ply();
             Member member = seats[side.index()];
             if (member.isConnected()) {
-                member.listener().yourTurn(Table.this, request.state(), request.deadlineNanos());
+                member.tell(l -> l.yourTurn(Table.this, request.state(), request.deadlineNanos()));
             }
             CompletableFuture<Move> future = new CompletableFuture<>();
             synchronized (this) {

@@ -51,7 +51,15 @@ class LobbyTest {
 
     /** Records every call as a line of text. */
     static final class Recorder implements MemberListener {
-        final BlockingQueue<String> calls = new LinkedBlockingQueue<>();
+        final BlockingQueue<String> calls = new LinkedBlockingQueue<>() {
+            @Override
+            public boolean add(String call) {
+                all.add(call);
+                return super.add(call);
+            }
+        };
+        /** every call, never consumed */
+        final List<String> all = new CopyOnWriteArrayList<>();
         volatile Table table;
 
         @Override
@@ -67,6 +75,11 @@ class LobbyTest {
         @Override
         public void statusChanged(Member other) {
             calls.add("status " + other.name() + " " + other.status());
+        }
+
+        @Override
+        public void lobbyChanged(List<Member> members) {
+            calls.add("lobby " + members.stream().map(m -> m.name() + " " + m.status()).sorted().toList());
         }
 
         @Override
@@ -156,14 +169,42 @@ class LobbyTest {
                 .hasMessage("bob is busy");
         lobby.answer(bob, "ann", false);
         assertThat(a.await("answered")).isEqualTo("answered bob false");
-        assertThat(a.await("status ann")).isEqualTo("status ann READY");
-        assertThat(a.await("status bob")).isEqualTo("status bob READY");
+        assertThat(ann.status()).isEqualTo(Member.Status.READY);
+        assertThat(bob.status()).isEqualTo(Member.Status.READY);
+    }
+
+    @Test
+    void lobbyNewsIsGatheredAndOnlyTheNetChangeIsTold() throws Exception {
+        settings = settings.withLobbyNewsDelay(Duration.ofMillis(300));
+        lobby = newLobby();
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Recorder c = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        Member bob = lobby.login("bob", "tictactoe", "p", b);
+        lobby.login("cid", "tictactoe", "p", c);
+        assertThat(c.await("joined")).isEqualTo("joined ann"); // what was there when cid came
+        assertThat(c.await("joined")).isEqualTo("joined bob");
+        assertThat(a.await("joined")).as("news, after the delay").isEqualTo("joined bob");
+        assertThat(a.await("joined")).isEqualTo("joined cid");
+        assertThat(a.calls).as("ann is not told of her own arrival").isEmpty();
+        // an invitation declined within the delay: ann and bob were busy and are ready again
+        lobby.invite(ann, "bob");
+        lobby.answer(bob, "ann", false);
+        // a change that stands is told once the delay is over
+        lobby.login("dan", "tictactoe", "p", new Recorder());
+        assertThat(c.await("joined")).isEqualTo("joined dan");
+        assertThat(c.calls).as("a change undone within the delay is no news").isEmpty();
+        lobby.invite(ann, "bob");
+        assertThat(c.await("status")).isEqualTo("status ann BUSY");
+        assertThat(c.await("status")).isEqualTo("status bob BUSY");
+        assertThat(a.await("status")).as("a member hears its own status").isEqualTo("status ann BUSY");
     }
 
     @Test
     void withdrawnAndLapsedInvitationsAreReported() throws Exception {
         settings = new ServerSettings(10, 1024, Duration.ofMinutes(1), Duration.ofSeconds(5), Duration.ofSeconds(1),
-                Duration.ofMillis(200));
+                Duration.ofMillis(200), Duration.ofMillis(20));
         lobby = newLobby();
         Recorder a = new Recorder();
         Recorder b = new Recorder();
@@ -211,6 +252,33 @@ class LobbyTest {
         assertThat(results.get(0).winnerName()).isEqualTo("ann");
         assertThat(a.await("status ann")).isEqualTo("status ann READY");
         assertThat(ann.table()).isNull();
+        assertThat(ann.status()).isEqualTo(Member.Status.READY);
+    }
+
+    @Test
+    void aMemberBackFromAGameCatchesUpWithTheNextNews() throws Exception {
+        Recorder a = new Recorder();
+        Recorder b = new Recorder();
+        Recorder c = new Recorder();
+        Table table = startedGame(a, b);
+        Member ann = table.member(Side.FIRST);
+        Member bob = table.member(Side.SECOND);
+        lobby.login("cid", "tictactoe", "p", c);
+        assertThat(c.await("joined")).isEqualTo("joined ann");
+        a.calls.clear();
+        for (String[] move : new String[][] {{"a", "a1"}, {"b", "b1"}, {"a", "a2"}, {"b", "b2"}, {"a", "a3"}}) {
+            if (!move[1].equals("a1")) {
+                (move[0].equals("a") ? a : b).await("your turn");
+            }
+            assertThat(table.move(move[0].equals("a") ? ann : bob, move[1])).isEqualTo(Table.Submission.ACCEPTED);
+        }
+        assertThat(a.await("ended")).isEqualTo("ended NORMAL FIRST");
+        List<String> all = List.copyOf(a.all);
+        assertThat(all.subList(all.indexOf("started FIRST"), all.indexOf("ended NORMAL FIRST")))
+                .as("no lobby news during the game").noneMatch(call -> call.contains("cid"));
+        assertThat(a.await("status")).isEqualTo("status ann READY");
+        assertThat(a.await("lobby")).isEqualTo("lobby [ann READY, bob READY, cid READY]");
+        assertThat(c.await("status")).startsWith("status ");
     }
 
     private Table startedGame(Recorder a, Recorder b) throws Exception {

@@ -26,6 +26,7 @@ import org.boardlab.protocol.othello.Status;
 import org.boardlab.protocol.othello.Winner;
 import org.boardlab.server.Connection;
 import org.boardlab.server.LobbyException;
+import org.boardlab.server.LobbyChange;
 import org.boardlab.server.Member;
 import org.boardlab.server.MemberListener;
 import org.boardlab.server.Table;
@@ -140,7 +141,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         }
         Member m;
         try {
-            m = connection.lobby().login(name, "othello", connection.protocolId(), this);
+            m = connection.lobby().login(name, "othello", connection.protocolId(), this, channel.eventLoop());
         } catch (LobbyException e) {
             synchronized (beforeLogin) {
                 loggingIn = false;
@@ -230,12 +231,58 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     @Override
     public void memberJoined(Member other) {
+        joined(other.name(), other.status());
+    }
+
+    private void joined(String name, Member.Status status) {
         synchronized (known) {
-            known.put(other.name(), other.status());
+            known.put(name, status);
         }
-        send(new ServerMessage.SAddP(other.name()));
-        if (other.status() == Member.Status.BUSY) {
-            send(new ServerMessage.SUps(other.name(), Status.BUSY));
+        send(new ServerMessage.SAddP(name));
+        if (status == Member.Status.BUSY) {
+            send(new ServerMessage.SUps(name, Status.BUSY));
+        }
+    }
+
+    private void statusOf(String name, Member.Status status) {
+        synchronized (known) {
+            known.put(name, status);
+        }
+        send(new ServerMessage.SUps(name, status == Member.Status.BUSY ? Status.BUSY : Status.READY));
+    }
+
+    /**
+     * Lobby news: compared with what this client was told (it may have been given the lobby since,
+     * on coming back from a game), so it hears each change once.
+     */
+    @Override
+    public void lobbyNews(List<LobbyChange> changes) {
+        if (state == State.IN_GAME) {
+            return; // in a game again before this news came: the client catches up when it ends
+        }
+        for (LobbyChange change : changes) {
+            LobbyChange.Entry now = change.now();
+            if (now != null && now.member() == member) {
+                LobbyChange.Entry before = change.before();
+                if (before == null || before.status() != now.status()) {
+                    send(new ServerMessage.SUps(change.name(), now.status() == Member.Status.BUSY ? Status.BUSY
+                            : Status.READY));
+                }
+                continue;
+            }
+            Member.Status told;
+            synchronized (known) {
+                told = known.get(change.name());
+            }
+            if (now == null) {
+                if (told != null) {
+                    memberLeft(change.name());
+                }
+            } else if (told == null) {
+                joined(change.name(), now.status());
+            } else if (told != now.status()) {
+                statusOf(change.name(), now.status());
+            }
         }
     }
 
@@ -260,9 +307,14 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
     /** Back from a game: tells the client what changed in the lobby while it played. */
     @Override
     public void lobbyChanged(List<Member> others) {
+        if (state == State.IN_GAME) {
+            return; // in a game again already: the client catches up when it ends
+        }
         java.util.Map<String, Member> now = new java.util.LinkedHashMap<>();
         for (Member m : others) {
-            now.put(m.name(), m);
+            if (m != member) {
+                now.put(m.name(), m);
+            }
         }
         List<String> gone = new ArrayList<>();
         List<Member> added = new ArrayList<>();
@@ -289,6 +341,13 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     @Override
     public void invited(Member from) {
+        boolean unknown;
+        synchronized (known) {
+            unknown = !known.containsKey(from.name());
+        }
+        if (unknown) {
+            joined(from.name(), from.status()); // news of a newcomer may still be on its way
+        }
         inviter = from.name();
         state = State.INVITED;
         connection.state("invited by " + from.name());
