@@ -60,6 +60,7 @@ public final class Table {
     private final Consumer<GameResult> onResult;
     private final ScheduledFuture<?>[] reconnectTimers = new ScheduledFuture<?>[2];
     private final GameState start;
+    private final List<Move> history = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicBoolean over = new AtomicBoolean();
 
     /**
@@ -94,6 +95,19 @@ public final class Table {
         return game;
     }
 
+    /** The position the game started from. */
+    public GameState startPosition() {
+        return start;
+    }
+
+    /**
+     * The moves played so far, passes included, in order: applied to {@link #startPosition()} they give
+     * {@link #state()} (or a position one move behind it, while a move is being published).
+     */
+    public List<Move> history() {
+        return List.copyOf(history);
+    }
+
     /** The current position. */
     public GameState state() {
         GameState state = match.state();
@@ -123,6 +137,7 @@ public final class Table {
     void start() {
         match.onEvent(event -> {
             if (event instanceof MatchEvent.Moved moved) {
+                history.add(moved.move());
                 for (Member m : seats) {
                     if (m.isConnected()) {
                         m.tell(l -> l.moved(this, moved.side(), moved.move(), moved.after()));
