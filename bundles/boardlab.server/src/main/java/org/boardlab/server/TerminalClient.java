@@ -2,13 +2,18 @@ package org.boardlab.server;
 
 import java.io.BufferedReader;
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.Objects;
+import org.boardlab.api.Game;
+import org.boardlab.api.Player;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * A line-oriented client for people: it connects to a server speaking one protocol, shows what the
  * server says in plain words, and turns typed commands into protocol messages. Implemented by
  * protocol bundles in a class annotated {@code @javax.inject.Named("<protocol id>")};
- * {@code boardlab client <protocol id>} runs it.
+ * {@code boardlab client <protocol id>} runs it; with {@code --player ID} a loaded player plays for
+ * the user ({@link #run(String, int, String, AutoPlay, BufferedReader, PrintWriter)}).
  */
 @ConsumerType
 public interface TerminalClient {
@@ -24,4 +29,51 @@ public interface TerminalClient {
      * @return the exit code: 0 when the user quit, 1 when the connection failed or was closed
      */
     int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception;
+
+    /**
+     * Like {@link #run(String, int, String, BufferedReader, PrintWriter)}, but when {@code autoPlay}
+     * is given a loaded player chooses and sends the moves; the user may still type commands. The
+     * default refuses an {@code autoPlay}.
+     *
+     * @param autoPlay the player that plays for the user, or {@code null} to play by hand
+     * @return the exit code: 0 when the user quit or the player has played {@link AutoPlay#games()}
+     *         games, 1 when the connection failed or was closed
+     * @throws IllegalArgumentException if this client cannot play with a loaded player
+     */
+    default int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
+            throws Exception {
+        if (autoPlay != null) {
+            throw new IllegalArgumentException("this protocol's terminal client cannot play with a loaded player (--player)");
+        }
+        return run(host, port, name, in, out);
+    }
+
+    /**
+     * A loaded player that plays for the person at the terminal ({@code --player ID}).
+     *
+     * @param playerId    the player's id, for what the client prints; never {@code null}
+     * @param player      the player (a new instance); never {@code null}
+     * @param game        the protocol's game as loaded: the player is asked about its positions;
+     *                    never {@code null}
+     * @param timePerMove how long the player may think about one move; positive
+     * @param invite      whom to invite whenever both are free (protocols with names), or {@code null}
+     *                    to wait for invitations
+     * @param games       how many games to play before the client quits; 0 for no limit
+     */
+    record AutoPlay(String playerId, Player player, Game game, Duration timePerMove, String invite, int games) {
+
+        /** Checks the values. */
+        public AutoPlay {
+            Objects.requireNonNull(playerId, "playerId");
+            Objects.requireNonNull(player, "player");
+            Objects.requireNonNull(game, "game");
+            Objects.requireNonNull(timePerMove, "timePerMove");
+            if (timePerMove.isNegative() || timePerMove.isZero()) {
+                throw new IllegalArgumentException("the time per move must be positive");
+            }
+            if (games < 0) {
+                throw new IllegalArgumentException("the number of games may not be negative");
+            }
+        }
+    }
 }

@@ -19,11 +19,15 @@
  *       10,240 bytes, connection lost in the middle of a frame); the frame decoder has already
  *       closed the connection, the handler only logs {@code violation().reason()}.</li>
  * </ul>
- * The full specification, with examples and the differences from the original server, is the
+ * To play as a client, use {@link org.boardlab.protocol.gomoku.GomokuClient} (asynchronous, Netty,
+ * with this codec inside) and {@link org.boardlab.protocol.gomoku.GomokuSeat}, which lets any loaded
+ * {@link org.boardlab.api.Player} place the stones.
+ *
+ * <p>The full specification, with examples and the differences from the original server, is the
  * bundle's {@code README.md}.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package org.boardlab.protocol.gomoku;
 
 import org.osgi.annotation.bundle.Export;

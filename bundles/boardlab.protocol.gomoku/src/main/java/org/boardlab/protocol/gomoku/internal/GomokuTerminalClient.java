@@ -1,28 +1,21 @@
 package org.boardlab.protocol.gomoku.internal;
 
-import io.netty.buffer.Unpooled;
 import java.io.BufferedReader;
-import java.io.DataInputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.net.Socket;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
 import javax.inject.Singleton;
-import org.boardlab.protocol.gomoku.Cell;
-import org.boardlab.protocol.gomoku.GomokuFrameDecoder;
+import org.boardlab.api.Move;
+import org.boardlab.protocol.gomoku.GomokuClient;
+import org.boardlab.protocol.gomoku.GomokuClient.Round;
 import org.boardlab.protocol.gomoku.GomokuJson;
 import org.boardlab.protocol.gomoku.GomokuMessage;
 import org.boardlab.protocol.gomoku.GomokuMessage.Color;
@@ -31,41 +24,42 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Heartbeat;
 import org.boardlab.protocol.gomoku.GomokuMessage.Hello;
 import org.boardlab.protocol.gomoku.GomokuMessage.Place;
 import org.boardlab.protocol.gomoku.GomokuMessage.Refused;
-import org.boardlab.protocol.gomoku.GomokuMessage.Sender;
 import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
-import org.boardlab.protocol.gomoku.GomokuProtocolException;
+import org.boardlab.protocol.gomoku.GomokuSeat;
 import org.boardlab.protocol.gomoku.GomokuWire;
 import org.boardlab.protocol.gomoku.ProtocolViolation;
-import org.boardlab.protocol.gomoku.ProtocolViolation.Kind;
 import org.boardlab.protocol.gomoku.Stone;
 import org.boardlab.protocol.gomoku.WireBoard;
 import org.boardlab.protocol.gomoku.Winner;
 import org.boardlab.server.TerminalClient;
 
 /**
- * {@code boardlab client gomoku}: play seed 003's Gomoku from a terminal, over a plain blocking
- * socket. It connects (port {@value GomokuWire#DEFAULT_PORT} by default), sends {@code join}, sends
- * a heartbeat frame every 40 s, and shows in words what the server says: a new round, your colour,
- * the board after every stone (columns {@code a..} from the left, rows {@code 1..} from the top,
- * the last stone in brackets), whose turn it is, a refused move and its reason, and who won.
+ * {@code boardlab client gomoku}: play seed 003's Gomoku from a terminal, through a
+ * {@link GomokuClient}. It connects (port {@value GomokuWire#DEFAULT_PORT} by default), sends
+ * {@code join}, sends a heartbeat frame every 40 s, and shows in words what the server says: a new
+ * round, your colour, the board after every stone (columns {@code a..} from the left, rows
+ * {@code 1..} from the top, the last stone in brackets), whose turn it is, a refused move and its
+ * reason, and who won.
  *
  * <p>Commands: a point such as {@code h8} (or {@code place h8}) places a stone there; {@code new}
  * asks for another round once one is over; {@code board} shows the board again; {@code help};
  * {@code quit}. GMKU has no names, so the {@code name} argument is ignored and may be {@code null}.
  *
- * <p>{@link #run} returns 0 when the user quits (or the typed input ends) and 1 when the client
- * cannot connect or the server ends the connection. It reads the typed lines on a daemon thread so
- * that it notices a closed connection at once; that thread may stay blocked on {@code in} after
- * {@code run} returns, so give each call its own reader.
+ * <p>With {@code --player ID} ({@link TerminalClient.AutoPlay}) a {@link GomokuSeat} places the
+ * stones, asks for a new round after each, and the client quits after {@code --games N} rounds;
+ * {@code --invite} has no use here (GMKU pairs clients as they join).
+ *
+ * <p>{@link #run} returns 0 when the user quits, the typed input ends or the rounds are played,
+ * and 1 when the client cannot connect or the server ends the connection. It reads the typed lines
+ * on a daemon thread so that it notices a closed connection at once; that thread may stay blocked
+ * on {@code in} after {@code run} returns, so give each call its own reader.
  */
 @Named("gomoku")
 @Singleton
 public final class GomokuTerminalClient implements TerminalClient {
 
     static final String COMMANDS = "h8 (or place h8) to place a stone, new, board, help, quit";
-
-    private static final Pattern POINT = Pattern.compile("([a-z])([0-9]{1,9})");
 
     private final Duration heartbeatInterval;
 
@@ -79,103 +73,133 @@ public final class GomokuTerminalClient implements TerminalClient {
         this.heartbeatInterval = heartbeatInterval;
     }
 
-    /** What the main loop waits for: a typed line, the end of typing, or the end of the connection. */
-    private record Input(String line, boolean typingEnded, boolean connectionEnded) {
-        static Input typed(String line) {
-            return new Input(line, false, false);
-        }
+    /** What the main loop waits for. */
+    private enum Event { TYPED, TYPING_ENDED, CONNECTION_ENDED, ROUNDS_PLAYED }
+
+    private record Input(Event event, String line) {
     }
 
     @Override
     public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
+        return run(host, port, name, null, in, out);
+    }
+
+    @Override
+    public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
+            throws Exception {
         int actualPort = port < 0 ? GomokuWire.DEFAULT_PORT : port;
-        Socket socket;
+        BlockingQueue<Input> inputs = new LinkedBlockingQueue<>();
+        GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults().withHeartbeatInterval(heartbeatInterval));
+        View view = new View(out, client, autoPlay, inputs);
+        client.addListener(view);
         try {
-            socket = new Socket(host, actualPort);
-        } catch (IOException e) {
-            out.println("cannot connect to " + host + ":" + actualPort + ": " + e.getMessage());
+            client.connect(host, actualPort).get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            out.println("cannot connect to " + host + ":" + actualPort + ": " + cause.getMessage());
             out.flush();
+            client.close();
             return 1;
         }
-        ScheduledExecutorService heartbeats = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "gomoku-client-heartbeat"));
-        try (socket) {
-            Wire wire = new Wire(socket.getOutputStream());
-            View view = new View(out);
-            BlockingQueue<Input> inputs = new LinkedBlockingQueue<>();
+        try {
             view.say("connected to " + host + ":" + actualPort + "; commands: " + COMMANDS);
-            InputStream fromServer = socket.getInputStream();
-            daemon(() -> {
-                view.readAll(fromServer);
-                inputs.add(new Input(null, false, true));
-            }, "gomoku-client-reader").start();
-            daemon(() -> {
-                String line;
+            GomokuSeat seat = null;
+            if (autoPlay != null) {
+                view.say(autoPlay.playerId() + " plays for you: it places your stones and asks for a new round after each"
+                        + (autoPlay.games() == 0 ? "" : ", and you quit after " + rounds(autoPlay.games()))
+                        + (autoPlay.invite() == null ? "" : " (--invite is not used: GMKU pairs clients as they join)"));
+                seat = GomokuSeat.start(client, autoPlay.player(), autoPlay.game(), GomokuSeat.Options.defaults()
+                        .withTimePerMove(autoPlay.timePerMove()).withGames(autoPlay.games()), view.seatListener());
+                seat.finished().thenRun(() -> inputs.add(new Input(Event.ROUNDS_PLAYED, null)));
+            } else {
+                client.send(GomokuMessage.JOIN);
+            }
+            Thread keyboard = new Thread(() -> {
                 try {
+                    String line;
                     while ((line = in.readLine()) != null) {
-                        inputs.add(Input.typed(line));
+                        inputs.add(new Input(Event.TYPED, line));
                     }
                 } catch (IOException e) {
                     // the typed input is gone: treated like its end
                 }
-                inputs.add(new Input(null, true, false));
-            }, "gomoku-client-keyboard").start();
-            long every = heartbeatInterval.toMillis();
-            heartbeats.scheduleAtFixedRate(() -> wire.send(GomokuMessage.HEARTBEAT), every, every, TimeUnit.MILLISECONDS);
-
-            wire.send(GomokuMessage.JOIN);
+                inputs.add(new Input(Event.TYPING_ENDED, null));
+            }, "gomoku-client-keyboard");
+            keyboard.setDaemon(true);
+            keyboard.start();
             while (true) {
                 Input input = inputs.take();
-                if (input.connectionEnded()) {
-                    return 1;
-                }
-                if (input.typingEnded() || handle(input.line().trim(), wire, view)) {
-                    view.leave();
-                    return 0;
+                switch (input.event()) {
+                    case CONNECTION_ENDED -> {
+                        return 1;
+                    }
+                    case ROUNDS_PLAYED -> {
+                        view.say("played " + rounds(seat.gamesPlayed()));
+                        view.leave();
+                        return 0;
+                    }
+                    case TYPING_ENDED -> {
+                        view.leave();
+                        return 0;
+                    }
+                    case TYPED -> {
+                        if (handle(input.line().trim(), client, view)) {
+                            view.leave();
+                            return 0;
+                        }
+                    }
+                    default -> throw new IllegalStateException(input.event().name());
                 }
             }
         } finally {
-            heartbeats.shutdownNow();
+            client.close();
         }
     }
 
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
+    private static String rounds(int n) {
+        return n == 1 ? "1 round" : n + " rounds";
     }
 
     /** Acts on one typed command; {@code true} when the user quits. */
-    private static boolean handle(String command, Wire wire, View view) {
+    private static boolean handle(String command, GomokuClient client, View view) {
         if (command.isEmpty()) {
             return false;
         }
         String[] words = command.split("\\s+", 2);
         String arg = words.length > 1 ? words[1].trim() : "";
-        switch (words[0].toLowerCase(Locale.ROOT)) {
-            case "quit", "exit" -> {
-                return true;
-            }
-            case "help" -> view.say("commands: " + COMMANDS);
-            case "board" -> view.showBoardAgain();
-            case "new" -> {
-                if (view.mayAskForNewRound()) {
-                    wire.send(GomokuMessage.NEW_ROUND);
+        try {
+            switch (words[0].toLowerCase(Locale.ROOT)) {
+                case "quit", "exit" -> {
+                    return true;
+                }
+                case "help" -> view.say("commands: " + COMMANDS);
+                case "board" -> view.showBoardAgain();
+                case "new" -> {
+                    if (view.mayAskForNewRound()) {
+                        client.send(GomokuMessage.NEW_ROUND);
+                    }
+                }
+                case "place" -> place(arg, client, view);
+                default -> {
+                    if (words.length == 1 && Character.isLetter(command.charAt(0))
+                            && command.length() >= 2 && Character.isDigit(command.charAt(1))) {
+                        place(command, client, view);
+                    } else {
+                        view.say("unknown command '" + command + "'; commands: " + COMMANDS);
+                    }
                 }
             }
-            case "place" -> place(arg, wire, view);
-            default -> {
-                if (words.length == 1 && Character.isLetter(command.charAt(0))
-                        && command.length() >= 2 && Character.isDigit(command.charAt(1))) {
-                    place(command, wire, view);
-                } else {
-                    view.say("unknown command '" + command + "'; commands: " + COMMANDS);
-                }
-            }
+        } catch (IllegalStateException e) {
+            view.say("not sent: " + e.getMessage());
         }
         return false;
     }
 
-    private static void place(String notation, Wire wire, View view) {
+    private static void place(String notation, GomokuClient client, View view) {
+        if (view.autoPlay != null) {
+            view.say(view.autoPlay.playerId() + " plays your stones; type quit to stop");
+            return;
+        }
         Optional<Place> place = parsePoint(notation);
         if (place.isEmpty()) {
             view.say((notation.isEmpty() ? "place needs a point" : "'" + notation + "' is not a point")
@@ -183,59 +207,34 @@ public final class GomokuTerminalClient implements TerminalClient {
                     + view.sizeHint());
             return;
         }
-        wire.send(place.get());
+        client.send(place.get());
     }
 
     /**
      * A typed point in boardlab notation ({@code h8}: column letter from the left, row number from
-     * the top, both from 1 / {@code a}) as the wire's zero-based {@code place}: {@code h8} is row 7,
-     * col 7, the inverse of {@link GomokuWire#point}. Empty when the text is not a point (row 0
-     * included); a point off the board is left for the server to refuse.
+     * the top, both from 1 / {@code a}) as the wire's zero-based {@code place}: see
+     * {@link GomokuClient#place(String)}.
      */
     static Optional<Place> parsePoint(String text) {
-        Matcher m = POINT.matcher(text.trim().toLowerCase(Locale.ROOT));
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        int row = Integer.parseInt(m.group(2)) - 1;
-        if (row < 0) {
-            return Optional.empty();
-        }
-        return Optional.of(new Place(row, m.group(1).charAt(0) - 'a'));
+        return GomokuClient.place(text);
     }
 
-    /** Writes whole frames to the server; one writer at a time (the heartbeat runs on its own thread). */
-    private static final class Wire {
-        private final OutputStream out;
-
-        Wire(OutputStream out) {
-            this.out = out;
-        }
-
-        synchronized void send(GomokuMessage message) {
-            try {
-                out.write(GomokuWire.frame(message));
-                out.flush();
-            } catch (IOException e) {
-                // the reader reports the closed connection
-            }
-        }
-    }
-
-    /** Reads frames from the server and tells the player in words; keeps the board it was sent. */
-    private static final class View {
+    /** Tells the player in words what the client hears; runs on the client's event loop. */
+    private static final class View implements GomokuClient.Listener {
         private final PrintWriter out;
+        private final GomokuClient client;
+        private final AutoPlay autoPlay;
+        private final BlockingQueue<Input> inputs;
         private boolean joined;
         private boolean leaving;
-        private boolean roundOn;
-        private Stone me;
-        private WireBoard board;
-        private int lastRow = -1;
-        private int lastCol = -1;
-        private Stone turn;
+        /** The round as the board was last drawn. */
+        private Round shown;
 
-        View(PrintWriter out) {
+        View(PrintWriter out, GomokuClient client, AutoPlay autoPlay, BlockingQueue<Input> inputs) {
             this.out = out;
+            this.client = client;
+            this.autoPlay = autoPlay;
+            this.inputs = inputs;
         }
 
         synchronized void say(String text) {
@@ -243,73 +242,57 @@ public final class GomokuTerminalClient implements TerminalClient {
             out.flush();
         }
 
-        /** Reads until the connection ends, then says why (unless the user is leaving). */
-        void readAll(InputStream stream) {
-            DataInputStream in = new DataInputStream(stream);
-            String end;
-            try {
-                while (true) {
-                    byte[] json = readFrame(in);
-                    if (json == null) {
-                        end = "the server closed the connection";
-                        break;
-                    }
-                    try {
-                        show(GomokuJson.decode(json, Sender.SERVER));
-                    } catch (GomokuProtocolException e) {
-                        say("the server sent a frame that could not be read, skipped: " + e.violation().reason());
-                    }
+        GomokuSeat.Listener seatListener() {
+            String id = autoPlay.playerId();
+            return new GomokuSeat.Listener() {
+                @Override
+                public void played(Move move, Duration thought) {
+                    say(id + " plays " + move.notation() + String.format(Locale.ROOT, " (%.2f s)", thought.toNanos() / 1e9));
                 }
-            } catch (GomokuProtocolException e) {
-                end = "the server broke the protocol, so the connection is closed: " + e.violation().reason();
-            } catch (IOException e) {
-                end = "the connection was lost: " + e.getMessage();
-            }
+
+                @Override
+                public void problem(String message) {
+                    say(id + ": " + message);
+                }
+            };
+        }
+
+        private Optional<Round> round() {
+            return client.round();
+        }
+
+        private boolean roundOn() {
+            return round().map(r -> !r.over()).orElse(false);
+        }
+
+        private Stone me() {
+            return round().flatMap(Round::colour).orElse(null);
+        }
+
+        @Override
+        public void skipped(ProtocolViolation v) {
+            say("the server sent a frame that could not be read, skipped: " + v.reason());
+        }
+
+        @Override
+        public void closed(GomokuClient.CloseReason reason) {
             synchronized (this) {
                 if (!leaving) {
-                    say(end);
-                }
-            }
-        }
-
-        /**
-         * The JSON of the next frame (empty for a heartbeat), or {@code null} when the connection
-         * ended between frames. The header is checked by the codec's own
-         * {@link GomokuFrameDecoder#checkHeader}, so the reasons are the server's.
-         */
-        private static byte[] readFrame(DataInputStream in) throws IOException {
-            byte[] header = new byte[GomokuWire.HEADER_LENGTH];
-            int have = 0;
-            while (have < header.length) {
-                int n = in.read(header, have, header.length - have);
-                if (n < 0) {
-                    if (have == 0) {
-                        return null;
+                    switch (reason.kind()) {
+                        case CLIENT -> { }
+                        case SERVER -> say("the server closed the connection");
+                        case PROTOCOL_ERROR -> say("the server broke the protocol, so the connection is closed: "
+                                + reason.detail().replaceFirst("^the server broke the protocol: ", ""));
+                        case FAILED -> say(reason.detail());
+                        default -> throw new IllegalStateException(reason.kind().name());
                     }
-                    throw truncated(have, "");
                 }
-                have += n;
             }
-            Optional<ProtocolViolation> bad = GomokuFrameDecoder.checkHeader(Unpooled.wrappedBuffer(header), true);
-            if (bad.isPresent()) {
-                throw new GomokuProtocolException(bad.get());
-            }
-            int length = (int) Unpooled.wrappedBuffer(header).getUnsignedInt(4);
-            byte[] json = new byte[length];
-            try {
-                in.readFully(json);
-            } catch (EOFException e) {
-                throw truncated(-1, " that announced " + length + " bytes of JSON");
-            }
-            return json;
+            inputs.add(new Input(Event.CONNECTION_ENDED, null));
         }
 
-        private static GomokuProtocolException truncated(int have, String announced) {
-            return new GomokuProtocolException(new ProtocolViolation(Kind.TRUNCATED_FRAME, "the connection ended "
-                    + (have < 0 ? "inside a frame" : have + " bytes into a frame") + announced, "", ""));
-        }
-
-        synchronized void show(GomokuMessage m) {
+        @Override
+        public synchronized void message(GomokuMessage m) {
             if (m instanceof Heartbeat) {
                 return;
             }
@@ -317,30 +300,20 @@ public final class GomokuTerminalClient implements TerminalClient {
                 say(joined ? "a new round is about to start" : "joined: waiting for an opponent");
                 joined = true;
             } else if (m instanceof Color c) {
-                me = c.role().stone().orElse(null);
-                roundOn = true;
+                Stone me = c.role().stone().orElse(null);
                 say(me == null ? "you watch this game as a spectator: you cannot place stones"
                         : "you play " + me.word() + "; black moves first");
             } else if (m instanceof FullUpdate f) {
-                boolean same = f.board().equals(board) && f.row() == lastRow && f.col() == lastCol && f.turn() == turn;
-                board = f.board();
-                lastRow = f.row();
-                lastCol = f.col();
-                turn = f.turn();
+                boolean same = shown != null && f.board().equals(shown.board()) && f.row() == shown.lastRow()
+                        && f.col() == shown.lastCol() && f.turn() == shown.turn();
+                shown = round().orElse(null);
                 if (!same) {
                     printBoard();
                 }
                 sayTurn();
             } else if (m instanceof Update u) {
-                if (board == null) {
-                    board = WireBoard.empty(GomokuWire.BOARD_SIZE, GomokuWire.BOARD_SIZE);
-                }
-                if (board.contains(u.row(), u.col())) {
-                    board = board.with(u.row(), u.col(), Cell.of(u.placed()));
-                }
-                lastRow = u.row();
-                lastCol = u.col();
-                turn = u.turn();
+                shown = round().orElse(null);
+                Stone me = me();
                 say(u.placed().word() + (u.placed() == me ? " (you)" : "") + " played " + GomokuWire.point(u.row(), u.col()));
                 printBoard();
                 sayTurn();
@@ -348,29 +321,32 @@ public final class GomokuTerminalClient implements TerminalClient {
                 say("your move " + (r.row() == -1 && r.col() == -1 ? "" : GomokuWire.point(r.row(), r.col()) + " ")
                         + "was refused: " + r.reason());
             } else if (m instanceof Win w) {
-                roundOn = false;
+                Stone me = me();
                 String result = w.winner() == Winner.DRAW ? "a draw"
                         : w.winner().name().toLowerCase(Locale.ROOT) + " wins"
                         + (me == null ? "" : Winner.of(me) == w.winner() ? ": you win" : ": you lose");
-                say("round over, " + result + ". Type new for another round, or quit.");
+                say("round over, " + result + (autoPlay != null ? "." : ". Type new for another round, or quit."));
             } else {
                 say("the server sent " + GomokuJson.encodeToString(m));
             }
         }
 
         private void sayTurn() {
-            if (!roundOn || turn == null) {
+            Round r = round().orElse(null);
+            if (r == null || r.over()) {
                 return;
             }
-            if (turn == me) {
-                say("your turn (" + me.word() + "): type a point, e.g. h8");
+            Stone me = me();
+            if (r.turn() == me) {
+                say("your turn (" + me.word() + "): " + (autoPlay == null ? "type a point, e.g. h8"
+                        : autoPlay.playerId() + " is thinking"));
             } else {
-                say(turn.word() + " to move" + (me == null ? "" : ": waiting for your opponent"));
+                say(r.turn().word() + " to move" + (me == null ? "" : ": waiting for your opponent"));
             }
         }
 
         synchronized void showBoardAgain() {
-            if (board == null) {
+            if (shown == null) {
                 say("no board yet: a round starts when an opponent joins");
                 return;
             }
@@ -380,11 +356,11 @@ public final class GomokuTerminalClient implements TerminalClient {
 
         /** Whether a {@code new} makes sense now; says why not, or that it was asked. */
         synchronized boolean mayAskForNewRound() {
-            if (board == null) {
+            if (round().isEmpty()) {
                 say("no round has been played yet: the first one starts when an opponent joins");
                 return false;
             }
-            if (roundOn) {
+            if (roundOn()) {
                 say("a round is being played: new asks for another round once this one is over");
                 return false;
             }
@@ -393,6 +369,7 @@ public final class GomokuTerminalClient implements TerminalClient {
         }
 
         synchronized String sizeHint() {
+            WireBoard board = round().map(Round::board).orElse(null);
             int rows = board == null ? GomokuWire.BOARD_SIZE : board.rows();
             int cols = board == null ? GomokuWire.BOARD_SIZE : board.cols();
             return "(columns a.." + (char) ('a' + Math.min(cols, 26) - 1) + ", rows 1.." + rows + ")";
@@ -400,15 +377,14 @@ public final class GomokuTerminalClient implements TerminalClient {
 
         synchronized void leave() {
             leaving = true;
-            say(roundOn && me != null ? "you left during the round, so the server gives it to your opponent" : "bye");
+            say(roundOn() && me() != null ? "you left during the round, so the server gives it to your opponent" : "bye");
         }
 
-        /**
-         * The board, top row first, e.g. {@code " 8  . . . . . . .[B]. . . . . . ."}: columns
-         * {@code a..} from the left, rows {@code 1..} from the top, the last stone in brackets.
-         */
+        /** The board as last drawn, e.g. {@code " 8  . . . . . . .[B]. . . . . . ."}. */
         private void printBoard() {
-            say(boardText(board, lastRow, lastCol));
+            if (shown != null) {
+                say(boardText(shown.board(), shown.lastRow(), shown.lastCol()));
+            }
         }
     }
 

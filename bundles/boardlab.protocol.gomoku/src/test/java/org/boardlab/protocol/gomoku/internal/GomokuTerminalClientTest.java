@@ -15,17 +15,23 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import org.boardlab.ai.basic.FirstLegalPlayer;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.Player;
 import org.boardlab.api.event.WireEvent;
 import org.boardlab.core.EventBus;
 import org.boardlab.game.gomoku.Gomoku;
+import org.boardlab.protocol.gomoku.GomokuClient;
 import org.boardlab.protocol.gomoku.GomokuMessage;
 import org.boardlab.protocol.gomoku.GomokuMessage.Color;
 import org.boardlab.protocol.gomoku.GomokuMessage.FullUpdate;
 import org.boardlab.protocol.gomoku.GomokuMessage.Place;
 import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
+import org.boardlab.protocol.gomoku.GomokuSeat;
 import org.boardlab.protocol.gomoku.GomokuWire;
 import org.boardlab.protocol.gomoku.Role;
 import org.boardlab.protocol.gomoku.Stone;
@@ -33,6 +39,7 @@ import org.boardlab.protocol.gomoku.WireBoard;
 import org.boardlab.protocol.gomoku.Winner;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
+import org.boardlab.server.TerminalClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -205,6 +212,46 @@ class GomokuTerminalClientTest {
             serverClosed = true;
             assertThat(exit.get(5, TimeUnit.SECONDS)).isEqualTo(1);
             assertThat(screen.toString()).contains("the server closed the connection");
+        }
+    }
+
+    @Test
+    void withALoadedPlayerTheClientPlaysTheRoundsAndQuits() throws Exception {
+        Gomoku gomoku = new Gomoku();
+        BufferedReader typed = new BufferedReader(new PipedReader(keyboard));
+        CountDownLatch typedOnce = new CountDownLatch(1);
+        RandomPlayer random = new RandomPlayer();
+        Player waitsForTheTest = request -> {
+            typedOnce.await(); // the first move waits until the test has typed a point of its own
+            return random.chooseMove(request);
+        };
+        TerminalClient.AutoPlay auto = new TerminalClient.AutoPlay("random", waitsForTheTest, gomoku, Duration.ofMillis(200),
+                null, 1);
+        exit = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new GomokuTerminalClient(Duration.ofMillis(100)).run("127.0.0.1", address.getPort(), null, auto,
+                        typed, new PrintWriter(screen, true));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitText("random plays for you: it places your stones and asks for a new round after each, and you quit after 1 round");
+        awaitText("joined: waiting for an opponent");
+        GomokuClient bob = new GomokuClient(null);
+        try {
+            bob.connect("127.0.0.1", address.getPort()).get(5, TimeUnit.SECONDS);
+            GomokuSeat bobSeat = GomokuSeat.start(bob, new FirstLegalPlayer(), gomoku,
+                    GomokuSeat.Options.defaults().withGames(1).withNewRounds(false), null);
+            awaitText("your turn (black): random is thinking");
+            typing.println("h8");
+            awaitText("random plays your stones; type quit to stop");
+            typedOnce.countDown();
+            assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(bobSeat.finished().get(5, TimeUnit.SECONDS)).isEqualTo(1);
+            assertThat(screen.toString()).containsPattern("random plays [a-o][0-9]+ \\(\\d+\\.\\d\\d s\\)");
+            assertThat(screen.toString()).contains("round over, ", "played 1 round\nbye");
+        } finally {
+            bob.close();
         }
     }
 

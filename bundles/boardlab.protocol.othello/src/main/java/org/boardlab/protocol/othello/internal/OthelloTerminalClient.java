@@ -2,195 +2,280 @@ package org.boardlab.protocol.othello.internal;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintWriter;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
 import javax.inject.Singleton;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.protocol.othello.Answer;
 import org.boardlab.protocol.othello.Board;
+import org.boardlab.protocol.othello.ClientMessage;
 import org.boardlab.protocol.othello.Colour;
+import org.boardlab.protocol.othello.OthelloClient;
 import org.boardlab.protocol.othello.OthelloCodec;
+import org.boardlab.protocol.othello.OthelloSeat;
+import org.boardlab.protocol.othello.ProtocolViolation;
 import org.boardlab.protocol.othello.ServerMessage;
 import org.boardlab.protocol.othello.Square;
+import org.boardlab.protocol.othello.Status;
 import org.boardlab.server.TerminalClient;
 
 /**
- * {@code boardlab client othello}: play seed 000's Othello from a terminal. It logs in, shows the
- * lobby, invitations, the board after every move and the result, pings every 5 s, and understands
- * these commands: {@code who}, {@code invite NAME}, {@code accept NAME}, {@code decline NAME},
- * {@code withdraw NAME}, {@code move d3} (or just {@code d3}), {@code leave}, {@code quit}, and
- * {@code raw LINE} to send a protocol line as it is.
+ * {@code boardlab client othello}: play seed 000's Othello from a terminal, through an
+ * {@link OthelloClient}. It logs in, shows the lobby, invitations, the board after every move and
+ * the result, pings every 5 s, and understands these commands: {@code who}, {@code invite NAME},
+ * {@code accept NAME}, {@code decline NAME}, {@code withdraw NAME}, {@code move d3} (or just
+ * {@code d3}), {@code leave}, {@code quit}, and {@code raw LINE} to send a protocol line as it is.
+ *
+ * <p>With {@code --player ID} ({@link TerminalClient.AutoPlay}) an {@link OthelloSeat} plays: it
+ * accepts every invitation, invites {@code --invite NAME} whenever both are free, moves on the
+ * client's turns, and the client quits after {@code --games N} games. The typed commands still
+ * work, except moves.
+ *
+ * <p>{@link #run} returns 0 when the user quits, the typed input ends or the games are played, and
+ * 1 when the client cannot connect or the server ends the connection. It reads the typed lines on a
+ * daemon thread so that it notices a closed connection at once; that thread may stay blocked on
+ * {@code in} after {@code run} returns, so give each call its own reader.
  */
 @Named("othello")
 @Singleton
 public final class OthelloTerminalClient implements TerminalClient {
 
+    static final String COMMANDS = "who, invite NAME, accept NAME, decline NAME, withdraw NAME, move d3, leave, quit";
+
+    /** What the main loop waits for. */
+    private enum Event { TYPED, TYPING_ENDED, CONNECTION_ENDED, GAMES_PLAYED }
+
+    private record Input(Event event, String line) {
+    }
+
     @Override
     public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
+        return run(host, port, name, null, in, out);
+    }
+
+    @Override
+    public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
+            throws Exception {
         if (name == null || name.isBlank()) {
             out.println("give a name to log in with: --name NAME");
             out.flush();
             return 1;
         }
-        int actualPort = port < 0 ? OthelloCodec.DEFAULT_PORT : port;
-        Socket socket;
+        ClientMessage.CName login;
         try {
-            socket = new Socket(host, actualPort);
-        } catch (IOException e) {
-            out.println("cannot connect to " + host + ":" + actualPort + ": " + e.getMessage());
+            login = new ClientMessage.CName(name);
+        } catch (IllegalArgumentException e) {
+            out.println("cannot log in as '" + name + "': " + e.getMessage());
             out.flush();
             return 1;
         }
-        try (socket) {
-            OutputStream wire = socket.getOutputStream();
-            BufferedReader fromServer = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
-            View view = new View(out);
-            Thread reader = new Thread(() -> view.readAll(fromServer), "othello-client-reader");
-            reader.setDaemon(true);
-            reader.start();
-            ScheduledExecutorService pinger = Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "othello-client-ping");
-                t.setDaemon(true);
-                return t;
-            });
-            pinger.scheduleAtFixedRate(() -> send(wire, "CPING"), 5, 5, TimeUnit.SECONDS);
-            try {
-                send(wire, "CNAME~" + name);
-                out.println("connected to " + host + ":" + actualPort + " as " + name
-                        + "; commands: who, invite NAME, accept NAME, decline NAME, withdraw NAME, move d3, leave, quit");
-                out.flush();
-                String line;
-                while ((line = in.readLine()) != null) {
-                    if (!reader.isAlive()) {
-                        break;
-                    }
-                    String command = line.trim();
-                    if (command.isEmpty()) {
-                        continue;
-                    }
-                    String[] words = command.split("\\s+", 2);
-                    String arg = words.length > 1 ? words[1].trim() : "";
-                    String message = switch (words[0].toLowerCase()) {
-                        case "quit", "exit" -> "CEXIT";
-                        case "who" -> {
-                            view.printLobby();
-                            yield null;
-                        }
-                        case "invite" -> "CREQ~" + arg;
-                        case "accept" -> "CRES~" + arg + "~ACCEPT";
-                        case "decline" -> "CRES~" + arg + "~DECLINE";
-                        case "withdraw" -> "CREQC~" + arg;
-                        case "leave" -> "CENDGAME";
-                        case "raw" -> arg;
-                        case "move" -> cmov(arg, out);
-                        default -> command.length() >= 2 && Character.isLetter(command.charAt(0)) && Character.isDigit(command.charAt(1))
-                                ? cmov(command, out) : unknown(command, out);
-                    };
-                    if (message != null) {
-                        send(wire, message);
-                        if (message.equals("CEXIT")) {
-                            reader.join(2_000);
-                            return 0;
-                        }
-                    }
-                }
-                send(wire, "CEXIT");
-                return reader.isAlive() ? 0 : 1;
-            } finally {
-                pinger.shutdownNow();
-            }
-        }
-    }
-
-    private static String unknown(String command, PrintWriter out) {
-        out.println("unknown command '" + command + "'; commands: who, invite NAME, accept NAME, decline NAME, withdraw NAME, "
-                + "move d3, leave, quit, raw LINE");
-        out.flush();
-        return null;
-    }
-
-    private static String cmov(String notation, PrintWriter out) {
+        int actualPort = port < 0 ? OthelloCodec.DEFAULT_PORT : port;
+        BlockingQueue<Input> inputs = new LinkedBlockingQueue<>();
+        View view = new View(out, autoPlay, inputs);
+        OthelloClient client = new OthelloClient(view);
         try {
-            Square s = Square.of(notation.trim().toLowerCase());
-            return "CMOV~" + s.x() + "~" + s.y();
-        } catch (IllegalArgumentException e) {
-            out.println("a move is a square a1..h8 (column, then row from the top), e.g. move d3");
+            client.connect(host, actualPort).get(30, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
+            out.println("cannot connect to " + host + ":" + actualPort + ": " + cause.getMessage());
             out.flush();
-            return null;
+            client.close();
+            return 1;
         }
-    }
-
-    private static synchronized void send(OutputStream wire, String line) {
         try {
-            wire.write((line + "\n").getBytes(StandardCharsets.US_ASCII));
-            wire.flush();
-        } catch (IOException e) {
-            // the reader reports the closed connection
+            OthelloSeat seat = null;
+            if (autoPlay != null) {
+                seat = OthelloSeat.start(client, autoPlay.player(), autoPlay.game(), OthelloSeat.Options.defaults()
+                        .withTimePerMove(autoPlay.timePerMove()).withInvite(autoPlay.invite()).withGames(autoPlay.games()),
+                        view.seatListener());
+                seat.finished().thenRun(() -> inputs.add(new Input(Event.GAMES_PLAYED, null)));
+            }
+            client.login(login.name());
+            view.say("connected to " + host + ":" + actualPort + " as " + name + "; commands: " + COMMANDS);
+            if (autoPlay != null) {
+                view.say(autoPlay.playerId() + " plays for you: it accepts every invitation"
+                        + (autoPlay.invite() == null ? "" : " and invites " + autoPlay.invite() + " whenever you are both free")
+                        + (autoPlay.games() == 0 ? "" : ", and you quit after " + games(autoPlay.games())));
+            }
+            Thread keyboard = new Thread(() -> {
+                try {
+                    String line;
+                    while ((line = in.readLine()) != null) {
+                        inputs.add(new Input(Event.TYPED, line));
+                    }
+                } catch (IOException e) {
+                    // the typed input is gone: treated like its end
+                }
+                inputs.add(new Input(Event.TYPING_ENDED, null));
+            }, "othello-client-keyboard");
+            keyboard.setDaemon(true);
+            keyboard.start();
+            while (true) {
+                Input input = inputs.take();
+                switch (input.event()) {
+                    case CONNECTION_ENDED -> {
+                        return 1;
+                    }
+                    case GAMES_PLAYED -> {
+                        view.say("played " + games(seat.gamesPlayed()) + "; bye");
+                        return quit(client);
+                    }
+                    case TYPING_ENDED -> {
+                        return quit(client);
+                    }
+                    case TYPED -> {
+                        if (handle(input.line().trim(), client, view, autoPlay)) {
+                            return quit(client);
+                        }
+                    }
+                    default -> throw new IllegalStateException(input.event().name());
+                }
+            }
+        } finally {
+            client.close();
         }
     }
 
-    /** Turns server lines into words for the player. */
-    private static final class View {
-        private final PrintWriter out;
-        private final Map<String, String> lobby = new TreeMap<>();
+    private static String games(int n) {
+        return n == 1 ? "1 game" : n + " games";
+    }
 
-        View(PrintWriter out) {
-            this.out = out;
+    /** Sends CEXIT and waits a little for the server to close: 0 if the connection was still open. */
+    private static int quit(OthelloClient client) throws InterruptedException {
+        boolean open = client.phase() != OthelloClient.Phase.CLOSED;
+        client.close();
+        try {
+            client.closeFuture().get(2, TimeUnit.SECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // closing is best effort: the process ends anyway
         }
+        return open ? 0 : 1;
+    }
 
-        void readAll(BufferedReader fromServer) {
-            try {
-                String line;
-                while ((line = fromServer.readLine()) != null) {
-                    show(line);
+    /** Acts on one typed command; {@code true} when the user quits. */
+    private static boolean handle(String command, OthelloClient client, View view, AutoPlay autoPlay) {
+        if (command.isEmpty()) {
+            return false;
+        }
+        String[] words = command.split("\\s+", 2);
+        String arg = words.length > 1 ? words[1].trim() : "";
+        String word = words[0].toLowerCase(Locale.ROOT);
+        try {
+            switch (word) {
+                case "quit", "exit" -> {
+                    return true;
                 }
-                say("the server closed the connection");
-            } catch (IOException e) {
-                say("the connection was lost: " + e.getMessage());
+                case "who" -> view.printLobby(client.lobby());
+                case "invite" -> client.send(new ClientMessage.CReq(arg));
+                case "accept" -> client.send(new ClientMessage.CRes(arg, Answer.ACCEPT));
+                case "decline" -> client.send(new ClientMessage.CRes(arg, Answer.DECLINE));
+                case "withdraw" -> client.send(new ClientMessage.CReqC(arg));
+                case "leave" -> client.send(new ClientMessage.CEndGame());
+                case "raw" -> client.sendRaw(arg);
+                case "help" -> view.say("commands: " + COMMANDS + ", raw LINE");
+                case "move" -> move(arg, client, view, autoPlay);
+                default -> {
+                    if (command.length() >= 2 && Character.isLetter(command.charAt(0)) && Character.isDigit(command.charAt(1))) {
+                        move(command, client, view, autoPlay);
+                    } else {
+                        view.say("unknown command '" + command + "'; commands: " + COMMANDS + ", raw LINE");
+                    }
+                }
             }
+        } catch (IllegalStateException e) {
+            view.say("not sent: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            view.say(word + " needs a player's name: " + e.getMessage());
+        }
+        return false;
+    }
+
+    private static void move(String notation, OthelloClient client, View view, AutoPlay autoPlay) {
+        if (autoPlay != null) {
+            view.say(autoPlay.playerId() + " plays your moves; type quit to stop");
+            return;
+        }
+        Square square;
+        try {
+            square = Square.of(notation.trim().toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            view.say("a move is a square a1..h8 (column, then row from the top), e.g. move d3");
+            return;
+        }
+        client.send(new ClientMessage.CMov(square));
+    }
+
+    /** Turns the client's news into words for the player; runs on the client's event loop. */
+    private static final class View implements OthelloClient.Listener {
+        private final PrintWriter out;
+        private final AutoPlay autoPlay;
+        private final BlockingQueue<Input> inputs;
+
+        View(PrintWriter out, AutoPlay autoPlay, BlockingQueue<Input> inputs) {
+            this.out = out;
+            this.autoPlay = autoPlay;
+            this.inputs = inputs;
         }
 
-        private synchronized void say(String text) {
+        synchronized void say(String text) {
             out.println(text);
             out.flush();
         }
 
-        synchronized void printLobby() {
+        synchronized void printLobby(Map<String, Status> lobby) {
             if (lobby.isEmpty()) {
                 say("nobody else is in the lobby");
             }
             lobby.forEach((n, st) -> say("  " + n + "  " + st));
         }
 
-        private void show(String line) {
-            Optional<ServerMessage> parsed;
-            try {
-                parsed = ServerMessage.parse(line);
-            } catch (IllegalArgumentException e) {
-                say("? " + line + " (" + e.getMessage() + ")");
-                return;
-            }
-            if (parsed.isEmpty()) {
-                return;
-            }
-            ServerMessage m = parsed.get();
-            synchronized (this) {
-                if (m instanceof ServerMessage.SAddP p) {
-                    lobby.put(p.name(), "READY");
-                } else if (m instanceof ServerMessage.SDelP p) {
-                    lobby.remove(p.name());
-                } else if (m instanceof ServerMessage.SUps u) {
-                    lobby.put(u.name(), u.status().name());
+        OthelloSeat.Listener seatListener() {
+            String id = autoPlay.playerId();
+            return new OthelloSeat.Listener() {
+                @Override
+                public void played(Move move, Duration thought) {
+                    say(id + " plays " + move.notation() + String.format(Locale.ROOT, " (%.2f s)", thought.toNanos() / 1e9));
                 }
+
+                @Override
+                public void problem(String message) {
+                    say(id + ": " + message);
+                }
+
+                @Override
+                public void thinking(GameState position) {
+                    // the board was just shown; the answer follows
+                }
+            };
+        }
+
+        @Override
+        public void malformed(ProtocolViolation v) {
+            say("? " + v.line() + " (" + v.reason() + ")");
+        }
+
+        @Override
+        public void closed(OthelloClient.CloseReason reason) {
+            switch (reason.kind()) {
+                case CLIENT -> { }
+                case SERVER, PROTOCOL_ERROR -> say("the server closed the connection");
+                case FAILED -> say(reason.detail());
+                default -> throw new IllegalStateException(reason.kind().name());
             }
+            inputs.add(new Input(Event.CONNECTION_ENDED, null));
+        }
+
+        @Override
+        public void message(ServerMessage m) {
             if (m instanceof ServerMessage.SPong || m instanceof ServerMessage.SUps || m instanceof ServerMessage.SAddP) {
                 return;
             }
@@ -201,9 +286,10 @@ public final class OthelloTerminalClient implements TerminalClient {
             } else if (m instanceof ServerMessage.SDelP p) {
                 say(p.name() + " left");
             } else if (m instanceof ServerMessage.SReq r) {
-                say(r.name() + " invites you: type 'accept " + r.name() + "' or 'decline " + r.name() + "'");
+                say(autoPlay != null ? r.name() + " invites you"
+                        : r.name() + " invites you: type 'accept " + r.name() + "' or 'decline " + r.name() + "'");
             } else if (m instanceof ServerMessage.SRes r) {
-                say(r.name() + (r.answer().name().equals("ACCEPT") ? " accepted" : " declined") + " your invitation");
+                say(r.name() + (r.answer() == Answer.ACCEPT ? " accepted" : " declined") + " your invitation");
             } else if (m instanceof ServerMessage.SReqC r) {
                 say("the invitation with " + r.name() + " is off");
             } else if (m instanceof ServerMessage.SStartG g) {
@@ -220,7 +306,7 @@ public final class OthelloTerminalClient implements TerminalClient {
                 say("move " + e.square().notation() + " refused: " + e.reason() + "; try another");
             } else if (m instanceof ServerMessage.SEndG e) {
                 say("game over: black " + e.black() + ", white " + e.white() + ": "
-                        + (e.winner().name().equals("DRAW") ? "a draw" : e.winner().name().toLowerCase() + " wins")
+                        + (e.winner().name().equals("DRAW") ? "a draw" : e.winner().name().toLowerCase(Locale.ROOT) + " wins")
                         + " (" + e.reason().words() + ")");
             } else if (m instanceof ServerMessage.SGameEC) {
                 say("the game was cancelled");
@@ -233,7 +319,7 @@ public final class OthelloTerminalClient implements TerminalClient {
             } else if (m instanceof ServerMessage.SErr e) {
                 say("the server says the protocol was broken: " + e.reason());
             } else {
-                say(line);
+                say(m.encode());
             }
         }
 

@@ -8,12 +8,24 @@ import java.io.PipedWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.boardlab.ai.basic.FirstLegalPlayer;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.Player;
+import org.boardlab.api.event.MatchOutcome.Ending;
 import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
 import org.boardlab.game.othello.Othello;
+import org.boardlab.protocol.othello.OthelloClient;
+import org.boardlab.protocol.othello.OthelloSeat;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
+import org.boardlab.server.TerminalClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +34,11 @@ class OthelloTerminalClientTest {
 
     private final Othello othello = new Othello();
     private final EmbeddedServer server = new EmbeddedServer(id -> othello, new EventBus(), ServerSettings.defaults(), l -> { });
+    private final List<GameResult> results = new CopyOnWriteArrayList<>();
+
+    OthelloTerminalClientTest() {
+        server.onResult(results::add);
+    }
 
     @AfterEach
     void stop() {
@@ -74,6 +91,54 @@ class OthelloTerminalClientTest {
             assertThat(bob.await("SMOV")).startsWith("SMOV~2~2~WHITE~BLACK~");
             typing.println("quit");
             assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
+        }
+    }
+
+    @Test
+    void withALoadedPlayerTheClientInvitesPlaysTheGamesAndQuits() throws Exception {
+        server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+        InetSocketAddress address = server.start("othello", "127.0.0.1", 0);
+        OthelloClient bob = new OthelloClient(null);
+        bob.connect("127.0.0.1", address.getPort()).get(5, TimeUnit.SECONDS);
+        OthelloSeat bobSeat = OthelloSeat.start(bob, new FirstLegalPlayer(), othello, OthelloSeat.Options.defaults().withGames(1), null);
+        bob.login("bob").get(5, TimeUnit.SECONDS);
+        try {
+            PipedWriter keyboard = new PipedWriter();
+            BufferedReader typed = new BufferedReader(new PipedReader(keyboard));
+            StringWriter screen = new StringWriter();
+            CountDownLatch typedOnce = new CountDownLatch(1);
+            RandomPlayer random = new RandomPlayer();
+            Player waitsForTheTest = request -> {
+                typedOnce.await(); // the first move waits until the test has typed a move of its own
+                return random.chooseMove(request);
+            };
+            TerminalClient.AutoPlay auto = new TerminalClient.AutoPlay("random", waitsForTheTest, othello,
+                    Duration.ofMillis(200), "bob", 1);
+            CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new OthelloTerminalClient().run("127.0.0.1", address.getPort(), "ann", auto, typed,
+                            new PrintWriter(screen, true));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            awaitText(screen, "random plays for you: it accepts every invitation and invites bob whenever you are both free,"
+                    + " and you quit after 1 game");
+            awaitText(screen, "bob accepted your invitation");
+            awaitText(screen, "game against bob: you play black; your move");
+            new PrintWriter(keyboard, true).println("d3");
+            awaitText(screen, "random plays your moves; type quit to stop");
+            typedOnce.countDown();
+            assertThat(exit.get(30, TimeUnit.SECONDS)).isZero();
+            assertThat(bobSeat.finished().get(5, TimeUnit.SECONDS)).isEqualTo(1);
+            String shown = screen.toString();
+            assertThat(shown).containsPattern("random plays [a-h][1-8] \\(\\d+\\.\\d\\d s\\)");
+            assertThat(shown).contains("game over: black ", "played 1 game; bye");
+            assertThat(results).hasSize(1);
+            assertThat(results.get(0).first()).isEqualTo("ann");
+            assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.NORMAL);
+        } finally {
+            bob.close();
         }
     }
 

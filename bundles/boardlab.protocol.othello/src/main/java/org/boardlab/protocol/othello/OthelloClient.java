@@ -1,0 +1,741 @@
+package org.boardlab.protocol.othello;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.ChannelPromise;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.boardlab.api.Game;
+import org.boardlab.api.Player;
+
+/**
+ * A client of seed 000's Othello protocol over Netty: it connects, sends typed
+ * {@link ClientMessage}s, decodes the server's lines, keeps what a client must know (the lobby,
+ * the invitation, the game) and tells {@linkplain Listener listeners} about every server message,
+ * every malformed line and the close. It pings the server every 5 s, as the spec asks, and takes
+ * the connection for lost when no {@code SPONG} has come for two intervals.
+ *
+ * <pre>{@code
+ * OthelloClient client = new OthelloClient(new OthelloClient.Listener() {
+ *     public void message(ServerMessage m) { System.out.println(m.summary()); }
+ * });
+ * client.connect("127.0.0.1", OthelloCodec.DEFAULT_PORT).join();
+ * client.login("ann").join();                 // fails if the name is taken
+ * client.send(new ClientMessage.CReq("bob")); // invite bob; ann plays black
+ * ...
+ * client.close();                             // CEXIT, then the connection closes
+ * }</pre>
+ *
+ * <h2>Threads</h2>
+ * Every listener call, and every completion of the futures this class returns, runs on the
+ * connection's Netty event loop, one at a time and in the order the lines arrived. Listeners must
+ * return quickly and never block there (a {@code join()} on one of this client's futures inside a
+ * listener would wait forever): hand slow work to another thread, as {@link OthelloSeat} does with
+ * a player's thinking. {@link #send}, {@link #login}, {@link #close} and the state getters may be
+ * called from any thread. The state is updated before the listeners hear of the message that
+ * changed it, so a listener of {@code SSTARTG} already sees the game in {@link #game()}.
+ *
+ * <h2>Event loops</h2>
+ * Clients share one small group of daemon event-loop threads ({@link #sharedGroup()}) unless
+ * {@link Options#group()} names another {@link NioEventLoopGroup}: a load generator with thousands
+ * of clients gives them all its own group, which it shuts down itself. The shared group lives as
+ * long as the JVM.
+ *
+ * <h2>Pitfalls</h2>
+ * <ul>
+ * <li>A client connects once: make a new one to connect again (for example to log in again within
+ * the server's 60 s reconnect window).</li>
+ * <li>The server passes for a player without a move ({@code SPASS}); a client never sends a pass.
+ * {@link GameInfo#toMove()} follows the {@code next} field of {@code SMOV}, which already accounts
+ * for the pass.</li>
+ * <li>While a game is being played the server sends no lobby news; it sends what changed when the
+ * game ends, so {@link #lobby()} is right again then.</li>
+ * </ul>
+ */
+public final class OthelloClient implements AutoCloseable {
+
+    /** Where the client stands, as the spec's section 4 names the states (plus the two ends). */
+    public enum Phase {
+        /** {@link #connect} has not succeeded yet (or was not called). */
+        CONNECTING,
+        /** Connected, not logged in: send {@code CNAME} ({@link #login}). */
+        CONNECTED,
+        /** Logged in, free: may invite and be invited. */
+        LOBBY,
+        /** Sent {@code CREQ} and waits for the answer. */
+        INVITING,
+        /** Got {@code SREQ} and has not answered yet (or accepted and waits for {@code SSTARTG}). */
+        INVITED,
+        /** Playing a game. */
+        IN_GAME,
+        /** The connection is closed; the client cannot be used again. */
+        CLOSED
+    }
+
+    /**
+     * The one pending invitation, sent or received.
+     *
+     * @param name the other player
+     * @param sent {@code true} if this client invited {@code name}, {@code false} if {@code name}
+     *             invited this client
+     */
+    public record Invitation(String name, boolean sent) {
+        /** Checks the name. */
+        public Invitation {
+            Objects.requireNonNull(name, "name");
+        }
+    }
+
+    /**
+     * The client's game, as the server's lines tell it: the running game, or the last one once it
+     * has ended (until the next starts).
+     *
+     * @param opponent  the opponent's name ({@code ?} when a seed-style {@code SRECOV} did not say)
+     * @param colour    this client's colour
+     * @param board     the board after the last move
+     * @param toMove    who moves now; empty when the game is over
+     * @param lastMove  the last square played; empty at the start and after a reconnect
+     * @param result    the {@code SENDG} that ended the game; empty while it goes on or when it was
+     *                  cancelled
+     * @param cancelled {@code true} when the game was cancelled ({@code SGAMEEC}), without a result
+     */
+    public record GameInfo(String opponent, Colour colour, Board board, Optional<Colour> toMove,
+            Optional<Square> lastMove, Optional<ServerMessage.SEndG> result, boolean cancelled) {
+
+        /** Checks that nothing is {@code null}. */
+        public GameInfo {
+            Objects.requireNonNull(opponent, "opponent");
+            Objects.requireNonNull(colour, "colour");
+            Objects.requireNonNull(board, "board");
+            Objects.requireNonNull(toMove, "toMove");
+            Objects.requireNonNull(lastMove, "lastMove");
+            Objects.requireNonNull(result, "result");
+        }
+
+        /** {@code true} when this client is to move. */
+        public boolean myTurn() {
+            return toMove.isPresent() && toMove.get() == colour;
+        }
+
+        /** {@code true} once the game has ended, with a result or cancelled. */
+        public boolean over() {
+            return result.isPresent() || cancelled;
+        }
+
+        GameInfo moved(ServerMessage.SMov m) {
+            return new GameInfo(opponent, colour, m.board(), m.next(), Optional.of(m.square()), result, cancelled);
+        }
+
+        GameInfo ended(ServerMessage.SEndG end) {
+            return new GameInfo(opponent, colour, board, Optional.empty(), lastMove, Optional.of(end), false);
+        }
+
+        GameInfo cancel() {
+            return new GameInfo(opponent, colour, board, Optional.empty(), lastMove, result, true);
+        }
+    }
+
+    /**
+     * Why the connection closed.
+     *
+     * @param kind   who or what closed it
+     * @param detail one sentence for people, e.g. {@code the server reported a protocol error: ...}
+     */
+    public record CloseReason(Kind kind, String detail) {
+
+        /** Who or what closed the connection. */
+        public enum Kind {
+            /** This client: {@link #close()}, or a {@code CEXIT} it sent. */
+            CLIENT,
+            /** The server closed it without a protocol error (for example it shut down). */
+            SERVER,
+            /** The server said this client broke the protocol ({@code SERR}) and closed it. */
+            PROTOCOL_ERROR,
+            /** The network failed, or the server stopped answering pings. */
+            FAILED
+        }
+
+        /** Checks that nothing is {@code null}. */
+        public CloseReason {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(detail, "detail");
+        }
+    }
+
+    /**
+     * What a client tells the code that uses it. Every method has an empty default, so implement
+     * only what you need. Calls run on the connection's event loop (see the class comment); an
+     * exception thrown by a listener is printed to standard error and the client goes on.
+     */
+    public interface Listener {
+
+        /** A well-formed line from the server, after the client's state was updated for it. */
+        default void message(ServerMessage message) {
+        }
+
+        /**
+         * A line from the server that starts with {@code S} but is not a well-formed message (the
+         * server broke the protocol). The line is skipped and the connection stays open.
+         */
+        default void malformed(ProtocolViolation violation) {
+        }
+
+        /** The connection closed; called once, last. Not called when {@link #connect} fails. */
+        default void closed(CloseReason reason) {
+        }
+    }
+
+    /**
+     * How a client connects.
+     *
+     * @param group        the event loops to run on: a {@link NioEventLoopGroup}, or {@code null}
+     *                     for {@link OthelloClient#sharedGroup()}
+     * @param pingInterval how often to send {@code CPING} (the spec: every 5 s); after two
+     *                     intervals without {@code SPONG} the connection is taken for lost.
+     *                     {@link Duration#ZERO}: never ping
+     * @param pipeline     called with each new connection's pipeline after the codec's three stages
+     *                     ({@link OthelloCodec#FRAMER}, {@link OthelloCodec#DECODER},
+     *                     {@link OthelloCodec#ENCODER}) and before the client's own handler, to add
+     *                     handlers (for example a filter after the framer); {@code null} for none
+     */
+    public record Options(EventLoopGroup group, Duration pingInterval, Consumer<ChannelPipeline> pipeline) {
+
+        /** Checks the interval. */
+        public Options {
+            Objects.requireNonNull(pingInterval, "pingInterval");
+            if (pingInterval.isNegative()) {
+                throw new IllegalArgumentException("the ping interval may not be negative");
+            }
+        }
+
+        /** The shared group, a ping every 5 s, no extra handlers. */
+        public static Options defaults() {
+            return new Options(null, Duration.ofSeconds(5), null);
+        }
+
+        /** The same options on another group of event loops. */
+        public Options withGroup(EventLoopGroup group) {
+            return new Options(group, pingInterval, pipeline);
+        }
+
+        /** The same options with another ping interval ({@link Duration#ZERO}: no pings). */
+        public Options withPingInterval(Duration interval) {
+            return new Options(group, interval, pipeline);
+        }
+
+        /** The same options with extra handlers added to each pipeline. */
+        public Options withPipeline(Consumer<ChannelPipeline> pipeline) {
+            return new Options(group, pingInterval, pipeline);
+        }
+    }
+
+    private static final Object SHARED_LOCK = new Object();
+    private static EventLoopGroup shared;
+
+    private final Options options;
+    private final CopyOnWriteArrayList<Listener> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, Status> lobby = new ConcurrentHashMap<>();
+    private final CompletableFuture<CloseReason> closed = new CompletableFuture<>();
+    private final AtomicReference<CompletableFuture<Void>> login = new AtomicReference<>();
+    private volatile Channel channel;
+    private volatile boolean connecting;
+    private volatile Phase phase = Phase.CONNECTING;
+    private volatile String name;
+    private volatile String loginName;
+    private volatile Invitation invitation;
+    private volatile GameInfo game;
+    private volatile boolean closeRequested;
+    private volatile String serverError;
+    private volatile String failure;
+
+    /** A client with default {@link Options} and one listener. */
+    public OthelloClient(Listener listener) {
+        this(listener, Options.defaults());
+    }
+
+    /**
+     * A client; it does nothing until {@link #connect}.
+     *
+     * @param listener the first listener; {@code null} for none (add some with {@link #addListener})
+     * @param options  how to connect
+     */
+    public OthelloClient(Listener listener, Options options) {
+        this.options = Objects.requireNonNull(options, "options");
+        if (listener != null) {
+            listeners.add(listener);
+        }
+    }
+
+    /**
+     * The group of event loops that clients use unless told otherwise: daemon threads, at most two,
+     * made on first use and kept for the life of the JVM.
+     */
+    public static EventLoopGroup sharedGroup() {
+        synchronized (SHARED_LOCK) {
+            if (shared == null) {
+                int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
+                shared = new NioEventLoopGroup(threads, new DefaultThreadFactory("othello-client", true));
+            }
+            return shared;
+        }
+    }
+
+    /** Adds a listener; it hears what arrives from now on. */
+    public void addListener(Listener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Removes a listener. */
+    public void removeListener(Listener listener) {
+        listeners.remove(listener);
+    }
+
+    /**
+     * Connects to a server. The future completes (on the event loop) with this client once the
+     * connection is open, or fails with the reason (for example a {@link java.net.ConnectException}).
+     *
+     * @throws IllegalStateException if this client has already connected or is connecting
+     */
+    public CompletableFuture<OthelloClient> connect(String host, int port) {
+        Objects.requireNonNull(host, "host");
+        synchronized (this) {
+            if (connecting || phase == Phase.CLOSED) {
+                throw new IllegalStateException("this client has already connected; make a new one");
+            }
+            connecting = true;
+        }
+        CompletableFuture<OthelloClient> connected = new CompletableFuture<>();
+        EventLoopGroup group = options.group() == null ? sharedGroup() : options.group();
+        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        OthelloCodec.addClientSide(ch.pipeline());
+                        if (options.pipeline() != null) {
+                            options.pipeline().accept(ch.pipeline());
+                        }
+                        ch.pipeline().addLast("othello-client", new Handler());
+                    }
+                });
+        ChannelFuture future = bootstrap.connect(host, port);
+        channel = future.channel();
+        future.addListener((ChannelFutureListener) f -> {
+            if (f.isSuccess()) {
+                phase = Phase.CONNECTED; // before the future's users look; channelActive follows
+                connected.complete(this);
+            } else {
+                phase = Phase.CLOSED;
+                closed.complete(new CloseReason(closeRequested ? CloseReason.Kind.CLIENT : CloseReason.Kind.FAILED,
+                        "could not connect to " + host + ":" + port + ": " + f.cause().getMessage()));
+                connected.completeExceptionally(f.cause());
+            }
+        });
+        return connected;
+    }
+
+    /**
+     * Logs in: sends {@code CNAME~name}. The future completes on {@code SNAMEOK}; it fails with an
+     * {@link IllegalStateException} saying why on {@code SNAMEERR} (the client stays connected and
+     * may try another name) or when the connection closes first.
+     *
+     * @throws IllegalArgumentException if the name breaks the protocol's name rule
+     * @throws IllegalStateException    if not connected, or a login is already under way
+     */
+    public CompletableFuture<Void> login(String name) {
+        ClientMessage.CName cname = new ClientMessage.CName(name);
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        if (!login.compareAndSet(null, done)) {
+            throw new IllegalStateException("a login is already under way");
+        }
+        try {
+            send(cname);
+        } catch (RuntimeException e) {
+            login.set(null);
+            throw e;
+        }
+        return done;
+    }
+
+    /**
+     * Sends a message (also fine from a listener). The client's state follows what it sends, on
+     * the event loop as the message is written: a {@code CREQ} makes it {@link Phase#INVITING}, a
+     * {@code CEXIT} marks the coming close as the client's own.
+     *
+     * @return completes once the line is written to the socket (so the state has followed it), or
+     *         fails with the reason it could not be; never wait for it inside a listener
+     * @throws IllegalStateException if the client is not connected
+     */
+    public CompletableFuture<Void> send(ClientMessage message) {
+        Objects.requireNonNull(message, "message");
+        return completion(activeChannel().writeAndFlush(message));
+    }
+
+    private static CompletableFuture<Void> completion(ChannelFuture written) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        written.addListener(f -> {
+            if (f.isSuccess()) {
+                done.complete(null);
+            } else {
+                done.completeExceptionally(f.cause());
+            }
+        });
+        return done;
+    }
+
+    /**
+     * Sends a line exactly as given, with an LF after it: for lessons on how the server answers a
+     * broken line. The line's characters are sent as single bytes (ISO-8859-1). Prefer
+     * {@link #send}, which can only send well-formed lines.
+     *
+     * @return completes once the line is written to the socket
+     * @throws IllegalStateException if the client is not connected
+     */
+    public CompletableFuture<Void> sendRaw(String line) {
+        Channel ch = activeChannel();
+        ByteBuf buf = ch.alloc().buffer(line.length() + 1);
+        for (int i = 0; i < line.length(); i++) {
+            buf.writeByte(line.charAt(i));
+        }
+        buf.writeByte('\n');
+        return completion(ch.writeAndFlush(buf));
+    }
+
+    private Channel activeChannel() {
+        Channel ch = channel;
+        if (ch == null || !ch.isActive()) {
+            throw new IllegalStateException("the client is not connected");
+        }
+        return ch;
+    }
+
+    /**
+     * Plays with a loaded player: on every turn of this client's games it asks {@code player} (on a
+     * worker thread, one second a move) and sends the move; it accepts every invitation. Shorthand
+     * for {@link OthelloSeat#start} with {@link OthelloSeat.Options#defaults()}; log in first or
+     * after, either works.
+     *
+     * @param game the {@code othello} game as loaded (its rules track the position the player is
+     *             asked about)
+     */
+    public OthelloSeat playWith(Player player, Game game) {
+        return OthelloSeat.start(this, player, game, OthelloSeat.Options.defaults(), null);
+    }
+
+    /**
+     * Closes the connection: sends {@code CEXIT} when connected, then closes. Listeners hear
+     * {@link Listener#closed} with {@link CloseReason.Kind#CLIENT}. Does not wait; see
+     * {@link #closeFuture()}. Calling it again does nothing.
+     */
+    @Override
+    public void close() {
+        closeRequested = true;
+        Channel ch = channel;
+        if (ch == null) {
+            phase = Phase.CLOSED;
+            closed.complete(new CloseReason(CloseReason.Kind.CLIENT, "closed before connecting"));
+            return;
+        }
+        if (ch.isActive()) {
+            ch.writeAndFlush(new ClientMessage.CExit()).addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ch.close();
+        }
+    }
+
+    /**
+     * Completes with the reason once the connection has closed (after the listeners heard it), or
+     * once {@link #connect} has failed ({@link CloseReason.Kind#FAILED}).
+     */
+    public CompletableFuture<CloseReason> closeFuture() {
+        return closed;
+    }
+
+    /** Where the client stands now. */
+    public Phase phase() {
+        return phase;
+    }
+
+    /** The name this client is logged in with, once {@code SNAMEOK} came. */
+    public Optional<String> name() {
+        return Optional.ofNullable(name);
+    }
+
+    /**
+     * The other players the server told this client about, by name, with their status; a sorted
+     * copy. This client's own name is not in it.
+     */
+    public Map<String, Status> lobby() {
+        return new TreeMap<>(lobby);
+    }
+
+    /** The pending invitation, sent or received. */
+    public Optional<Invitation> invitation() {
+        return Optional.ofNullable(invitation);
+    }
+
+    /** The running game, or the last one once it has ended (until the next starts); empty before the first. */
+    public Optional<GameInfo> game() {
+        return Optional.ofNullable(game);
+    }
+
+    /** Runs {@code task} on this connection's event loop; {@code false} if there is none (any more). */
+    boolean execute(Runnable task) {
+        Channel ch = channel;
+        if (ch == null) {
+            return false;
+        }
+        try {
+            ch.eventLoop().execute(task);
+            return true;
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return false;
+        }
+    }
+
+    /** Runs {@code task} on this connection's event loop after {@code millis}, if the loop still runs. */
+    void schedule(Runnable task, long millis) {
+        Channel ch = channel;
+        if (ch != null) {
+            try {
+                ch.eventLoop().schedule(task, millis, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // the event loop is shutting down: nothing more will happen on this connection
+            }
+        }
+    }
+
+    private void tell(Consumer<Listener> call) {
+        for (Listener l : listeners) {
+            try {
+                call.accept(l);
+            } catch (RuntimeException e) {
+                System.err.println("boardlab: an Othello client listener failed: " + e);
+            }
+        }
+    }
+
+    /** What a client sent, for the state: runs on the event loop, in order with the server's lines. */
+    private void sent(ClientMessage m) {
+        if (m instanceof ClientMessage.CName c) {
+            loginName = c.name();
+        } else if (m instanceof ClientMessage.CReq r) {
+            if (phase == Phase.LOBBY) {
+                invitation = new Invitation(r.opponent(), true);
+                phase = Phase.INVITING;
+            }
+        } else if (m instanceof ClientMessage.CRes r) {
+            Invitation i = invitation;
+            if (r.answer() == Answer.DECLINE && i != null && !i.sent() && i.name().equals(r.name())) {
+                invitation = null;
+                phase = Phase.LOBBY;
+            }
+        } else if (m instanceof ClientMessage.CReqC r) {
+            Invitation i = invitation;
+            if (i != null && i.sent() && i.name().equals(r.name())) {
+                invitation = null;
+                phase = Phase.LOBBY;
+            }
+        } else if (m instanceof ClientMessage.CExit) {
+            closeRequested = true;
+        }
+    }
+
+    /** What the server said, for the state: runs on the event loop before the listeners hear it. */
+    private void received(ServerMessage m) {
+        String me = name;
+        if (m instanceof ServerMessage.SNameOk) {
+            name = loginName;
+            phase = Phase.LOBBY;
+            CompletableFuture<Void> f = login.getAndSet(null);
+            if (f != null) {
+                f.complete(null);
+            }
+        } else if (m instanceof ServerMessage.SNameErr e) {
+            CompletableFuture<Void> f = login.getAndSet(null);
+            if (f != null) {
+                f.completeExceptionally(new IllegalStateException("login refused: " + e.reason()));
+            }
+        } else if (m instanceof ServerMessage.SAddP p) {
+            if (!p.name().equals(me)) {
+                lobby.put(p.name(), Status.READY);
+            }
+        } else if (m instanceof ServerMessage.SDelP p) {
+            lobby.remove(p.name());
+        } else if (m instanceof ServerMessage.SUps u) {
+            if (!u.name().equals(me)) {
+                lobby.put(u.name(), u.status());
+            }
+        } else if (m instanceof ServerMessage.SReq r) {
+            invitation = new Invitation(r.name(), false);
+            phase = Phase.INVITED;
+        } else if (m instanceof ServerMessage.SRes r) {
+            Invitation i = invitation;
+            if (r.answer() == Answer.DECLINE && i != null && i.sent() && i.name().equals(r.name())) {
+                invitation = null;
+                if (phase == Phase.INVITING) {
+                    phase = Phase.LOBBY;
+                }
+            }
+        } else if (m instanceof ServerMessage.SReqC r) {
+            Invitation i = invitation;
+            if (i != null && i.name().equals(r.name())) {
+                invitation = null;
+                if (phase == Phase.INVITING || phase == Phase.INVITED) {
+                    phase = Phase.LOBBY;
+                }
+            }
+        } else if (m instanceof ServerMessage.SStartG s) {
+            Invitation i = invitation;
+            Colour colour = s.colour().orElse(i != null && i.sent() ? Colour.BLACK : Colour.WHITE);
+            game = new GameInfo(s.opponent(), colour, Board.start(), Optional.of(Colour.BLACK), Optional.empty(),
+                    Optional.empty(), false);
+            invitation = null;
+            phase = Phase.IN_GAME;
+        } else if (m instanceof ServerMessage.SMov mv) {
+            GameInfo g = game;
+            if (g != null && !g.over()) {
+                game = g.moved(mv);
+            }
+        } else if (m instanceof ServerMessage.SEndG end) {
+            GameInfo g = game;
+            if (g != null && !g.over()) {
+                game = g.ended(end);
+            }
+            phase = Phase.LOBBY;
+        } else if (m instanceof ServerMessage.SGameEC) {
+            GameInfo g = game;
+            if (g != null && !g.over()) {
+                game = g.cancel();
+            }
+            phase = Phase.LOBBY;
+        } else if (m instanceof ServerMessage.SRecov r) {
+            Colour colour = r.host() ? Colour.BLACK : Colour.WHITE;
+            game = new GameInfo(r.opponent().orElse("?"), colour, r.board(),
+                    Optional.of(r.whiteToMove() ? Colour.WHITE : Colour.BLACK), Optional.empty(), Optional.empty(), false);
+            invitation = null;
+            phase = Phase.IN_GAME;
+        } else if (m instanceof ServerMessage.SErr e) {
+            serverError = e.reason();
+        }
+    }
+
+    private CloseReason closeReason() {
+        if (serverError != null) {
+            return new CloseReason(CloseReason.Kind.PROTOCOL_ERROR, "the server reported a protocol error: " + serverError);
+        }
+        if (closeRequested) {
+            return new CloseReason(CloseReason.Kind.CLIENT, "closed by this client");
+        }
+        if (failure != null) {
+            return new CloseReason(CloseReason.Kind.FAILED, failure);
+        }
+        return new CloseReason(CloseReason.Kind.SERVER, "the server closed the connection");
+    }
+
+    /** The client's end of the pipeline: state, listeners, pings. Runs on the event loop. */
+    private final class Handler extends ChannelDuplexHandler {
+
+        private ScheduledFuture<?> pings;
+        /** When the oldest CPING not answered yet was sent, or 0. */
+        private long unansweredSince;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) throws Exception {
+            phase = Phase.CONNECTED;
+            long every = options.pingInterval().toNanos();
+            if (every > 0) {
+                pings = ctx.executor().scheduleAtFixedRate(() -> ping(ctx, every), every, every, TimeUnit.NANOSECONDS);
+            }
+            super.channelActive(ctx);
+        }
+
+        private void ping(ChannelHandlerContext ctx, long every) {
+            long now = System.nanoTime();
+            if (unansweredSince != 0 && now - unansweredSince >= 2 * every) {
+                Duration silent = Duration.ofNanos(2 * every);
+                failure = "no SPONG from the server for "
+                        + (silent.toMillis() < 1000 ? silent.toMillis() + " ms" : silent.toSeconds() + " s");
+                ctx.close();
+                return;
+            }
+            if (unansweredSince == 0) {
+                unansweredSince = now;
+            }
+            ctx.writeAndFlush(new ClientMessage.CPing());
+        }
+
+        @Override
+        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+            if (msg instanceof ClientMessage m) {
+                sent(m);
+            }
+            super.write(ctx, msg, promise);
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof ServerMessage m) {
+                if (m instanceof ServerMessage.SPong) {
+                    unansweredSince = 0;
+                }
+                received(m);
+                tell(l -> l.message(m));
+            } else if (msg instanceof ProtocolViolation v) {
+                tell(l -> l.malformed(v));
+            } else {
+                ctx.fireChannelRead(msg);
+            }
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (failure == null) {
+                failure = cause instanceof IOException ? "the connection was lost: " + cause.getMessage()
+                        : "the client failed: " + cause;
+            }
+            ctx.close();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+            if (pings != null) {
+                pings.cancel(false);
+            }
+            phase = Phase.CLOSED;
+            CloseReason reason = closeReason();
+            CompletableFuture<Void> f = login.getAndSet(null);
+            if (f != null) {
+                f.completeExceptionally(new IllegalStateException("the connection closed before the login was answered: "
+                        + reason.detail()));
+            }
+            tell(l -> l.closed(reason));
+            closed.complete(reason);
+            super.channelInactive(ctx);
+        }
+    }
+}
