@@ -3,6 +3,8 @@ package org.boardlab.protocol.gomoku.internal;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -73,6 +75,13 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     private volatile boolean waiting;
     /** A {@code new} that came before the lobby released the players from the last table. */
     private final AtomicBoolean newRequested = new AtomicBoolean();
+    /**
+     * Whether the table accepted this client's stone and its {@code update} has not been sent yet.
+     * Only read and written on the channel's event loop, like {@link #held}.
+     */
+    private boolean stoneInFlight;
+    /** Refusals of places that came while {@link #stoneInFlight}: sent right after that stone's update. */
+    private final List<Refused> held = new ArrayList<>();
 
     GomokuSession(Connection connection, String gameId) {
         this.connection = connection;
@@ -144,7 +153,7 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
         for (int i = 0; m == null; i++) {
             name = "gomoku-" + connection.id() + (i == 0 ? "" : "-" + i);
             try {
-                m = connection.lobby().login(name, gameId, connection.protocolId(), this);
+                m = connection.lobby().login(name, gameId, connection.protocolId(), this, channel.eventLoop());
             } catch (LobbyException e) {
                 if (i == NAME_TRIES) {
                     throw new IllegalStateException("no free lobby name like gomoku-" + connection.id(), e);
@@ -225,8 +234,9 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
             return;
         }
         switch (t.move(m, Point.of(col, row).notation())) {
-            case ACCEPTED, REFUSED -> {
-                // accepted: the update reaches both through moved(); refused: moveRefused() answered
+            case ACCEPTED -> stoneInFlight = true; // the update reaches both through moved()
+            case REFUSED -> {
+                // moveRefused() answered
             }
             case OUT_OF_TURN -> refuse(row, col, notYourTurn(state));
             case GAME_OVER -> refuse(row, col, "the round is over: send new for another round");
@@ -245,8 +255,17 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
      * board as it stands. The update's turn is the colour to move, except when it is not this
      * client's turn (or the round is over): then it is the opponent's colour, so that the original
      * client keeps its board locked. Before a client's first round there is no board to send.
+     * <p>While the client's own accepted stone has not been announced yet (a client that sends a
+     * {@code place} again before the {@code update} of its last one), the answer waits until that
+     * update has been sent: answered at once, it would overtake the update, and its board, taken
+     * before the table played the stone, would lack the stone and name the client's own colour as
+     * turn, which unlocks the original client on a wrong board. Runs on the channel's event loop.
      */
     private void refuse(int row, int col, String reason) {
+        if (stoneInFlight) {
+            held.add(new Refused(row, col, reason));
+            return;
+        }
         send(new Refused(row, col, reason));
         Table t = lastTable;
         if (t == null) {
@@ -314,7 +333,36 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     @Override
     public void moved(Table t, Side mover, Move move, GameState after) {
         Point p = Point.parse(move.notation());
-        send(new Update(p.row(), p.col(), stone(mover.other())));
+        Update update = new Update(p.row(), p.col(), stone(mover.other()));
+        // on the event loop, so that a place refused while this stone was in flight is answered after it
+        onEventLoop(() -> {
+            send(update);
+            if (mover == side) {
+                sendHeld();
+            }
+        });
+    }
+
+    /** Runs {@code task} now if this is the channel's event loop, else queues it there. */
+    private void onEventLoop(Runnable task) {
+        if (channel.eventLoop().inEventLoop()) {
+            task.run();
+        } else {
+            channel.eventLoop().execute(task);
+        }
+    }
+
+    /** Ends {@link #stoneInFlight} and sends the refusals held meanwhile. Runs on the event loop. */
+    private void sendHeld() {
+        stoneInFlight = false;
+        if (held.isEmpty()) {
+            return;
+        }
+        List<Refused> refusals = new ArrayList<>(held);
+        held.clear();
+        for (Refused r : refusals) {
+            refuse(r.row(), r.col(), r.reason());
+        }
     }
 
     @Override
@@ -332,7 +380,13 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
         }
         connection.matchId(0);
         connection.state("round over");
-        send(new Win(outcome.winner() == null ? Winner.DRAW : Winner.of(stone(outcome.winner()))));
+        Win win = new Win(outcome.winner() == null ? Winner.DRAW : Winner.of(stone(outcome.winner())));
+        // on the event loop, after the updates moved() queued there; a round can also end (a forfeit)
+        // with this client's stone accepted but never played: its held refusals go out before the win
+        onEventLoop(() -> {
+            sendHeld();
+            send(win);
+        });
     }
 
     // ---- the board on the wire

@@ -185,6 +185,52 @@ class GomokuServerTest {
         assertThat(server.violations()).isZero();
     }
 
+    /**
+     * Found by playing the original Qt client through a proxy that sent one of its places twice: the
+     * second copy reached the server while the first was accepted but not yet played by the table.
+     * The server used to answer the copy at once, before the update of the first stone, with a full
+     * update of the board without that stone and the client's own colour as turn, which unlocks the
+     * original client on a wrong board. The copy must be answered after the first stone's update,
+     * with the board that has it and the opponent's turn. Both copies go out in one write, so the
+     * second always arrives before the first stone is announced; the bytes are the same whether or
+     * not the table has played the stone by then.
+     */
+    @Test
+    void aPlaceSentAgainBeforeItsUpdateIsRefusedAfterThatUpdateWithTheBoardThatHasTheStone() throws Exception {
+        GmkuClient[] c = startGame();
+        byte[] once = GomokuWire.frame("{\"data\":{\"col\":7,\"row\":7},\"type\":\"place\"}");
+        byte[] twice = new byte[once.length * 2];
+        System.arraycopy(once, 0, twice, 0, once.length);
+        System.arraycopy(once, 0, twice, once.length, once.length);
+        c[0].sendRaw(twice);
+        String rowWithH8 = "[" + String.join(",", java.util.Collections.nCopies(7, "\" \"")) + ",\"B\","
+                + String.join(",", java.util.Collections.nCopies(7, "\" \"")) + "]";
+        String emptyRow = "[" + String.join(",", java.util.Collections.nCopies(15, "\" \"")) + "]";
+        List<String> rows = new java.util.ArrayList<>(java.util.Collections.nCopies(15, emptyRow));
+        rows.set(7, rowWithH8);
+        List<String> golden = List.of(
+                "{\"data\":{\"col\":7,\"row\":7,\"turn\":\"W\"},\"type\":\"update\"}",
+                "{\"data\":{\"col\":7,\"reason\":\"it is not your turn: white is to move\",\"row\":7},\"type\":\"refused\"}",
+                "{\"data\":{\"board\":[" + String.join(",", rows) + "],\"col\":7,\"row\":7,\"turn\":\"W\"},\"type\":\"update\"}");
+        WireBoard board = WireBoard.empty(15, 15).with(7, 7, org.boardlab.protocol.gomoku.Cell.BLACK);
+        assertThat(c[0].expectNext()).isEqualTo(new Update(7, 7, Stone.WHITE));
+        assertThat(c[0].expectNext()).isEqualTo(new Refused(7, 7, "it is not your turn: white is to move"));
+        assertThat(c[0].expectNext()).as("the board has the stone; turn W keeps the original client locked")
+                .isEqualTo(new FullUpdate(7, 7, Stone.WHITE, board));
+        assertThat(c[1].expectNext()).isEqualTo(new Update(7, 7, Stone.WHITE));
+        assertThat(c[1].quietFor(200)).as("white hears nothing of the refusal").isTrue();
+        long black = wire.stream().filter(w -> w.fromClient() && "place".equals(w.decoded().type()))
+                .findFirst().orElseThrow().connectionId();
+        eventually(() -> wire.stream().filter(w -> !w.fromClient() && w.connectionId() == black).count() == 7,
+                "black's seven frames out are tapped (hello, then hello, color and the board, then these three)");
+        assertThat(wire.stream().filter(w -> !w.fromClient() && w.connectionId() == black).skip(4)
+                .map(w -> new String(w.raw(), java.nio.charset.StandardCharsets.UTF_8)))
+                .containsExactly(golden.stream().map(GomokuWire::frame)
+                        .map(b -> new String(b, java.nio.charset.StandardCharsets.UTF_8)).toArray(String[]::new));
+        play(c, c[1], 8, 8, Stone.BLACK); // the game goes on: white moves
+        assertThat(results).isEmpty();
+    }
+
     /** Black a1..e1, white a2..d2: black wins on its fifth stone. */
     private static void quickBlackWin(GmkuClient black, GmkuClient white) throws IOException {
         GmkuClient[] c = {black, white};
