@@ -66,6 +66,9 @@ class WorkbenchTest {
     @BeforeAll
     void open() throws Exception {
         System.setProperty("boardlab.server", "off");
+        // any free port: a workbench running on this machine has the default ones
+        System.setProperty("boardlab.server.port.othello", "0");
+        System.setProperty("boardlab.server.port.gomoku", "0");
         Application application = Lab.bean(Application.class, "workbench");
         workbench = Lab.bean(Workbench.class);
         ui = new Thread(() -> {
@@ -243,6 +246,96 @@ class WorkbenchTest {
             press(shell, "stop");
             return true;
         });
+    }
+
+    @Test
+    void aServerGameOpenedMidwayShowsItsMovesFromTheFirst() throws Exception {
+        org.boardlab.server.EmbeddedServer server = Lab.bean(org.boardlab.server.ServerService.class).server();
+        if (server.ports().stream().noneMatch(p -> p.protocolId().equals("othello"))) {
+            server.start("othello", "127.0.0.1", -1);
+        }
+        java.net.InetSocketAddress address = server.ports().stream().filter(p -> p.protocolId().equals("othello"))
+                .findFirst().orElseThrow().address();
+        Game othello = Lab.bean(Registry.class).requireGame("othello");
+        try (Line alice = new Line(address); Line bob = new Line(address)) {
+            alice.send("CNAME~alice");
+            alice.await("SNAMEOK");
+            bob.send("CNAME~bob");
+            bob.await("SNAMEOK");
+            alice.send("CREQ~bob");
+            bob.await("SREQ~alice");
+            bob.send("CRES~alice~ACCEPT");
+            alice.await("SSTARTG");
+            GameState state = othello.newGame();
+            List<String> played = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                if (i == 4) {
+                    long id = server.tables().stream().filter(t -> t.names().contains("alice")).findFirst().orElseThrow().id();
+                    onUi(display, () -> {
+                        workbench.showView("match");
+                        Lab.bean(org.boardlab.workbench.ServerSelection.class).select(id);
+                        return true;
+                    });
+                    Lab.await("the four moves played before", Duration.ofSeconds(10),
+                            () -> onUi(display, () -> moveList(shell)).size() == 4);
+                    assertThat(onUi(display, () -> moveList(shell)).get(0)).startsWith("1. " + played.get(0) + " ");
+                    assertThat(onUi(display, () -> text(shell, "status"))).contains("watching", "alice", "bob",
+                            "4 moves played before it was opened");
+                }
+                String move = state.legalMoves().get(0).notation();
+                (i % 2 == 0 ? alice : bob).send("CMOV~" + (move.charAt(0) - 'a') + "~" + (Integer.parseInt(move.substring(1)) - 1));
+                alice.await("SMOV");
+                bob.await("SMOV");
+                state = state.apply(state.parseMove(move));
+                played.add(move);
+            }
+            Lab.await("the move made while watching", Duration.ofSeconds(10),
+                    () -> onUi(display, () -> moveList(shell)).size() == 5);
+            List<String> shown = onUi(display, () -> moveList(shell));
+            for (int i = 0; i < 5; i++) {
+                assertThat(shown.get(i)).startsWith((i + 1) + ". " + played.get(i) + " ");
+            }
+            alice.send("CENDGAME");
+            alice.await("SGAMEEC");
+        }
+    }
+
+    private static List<String> moveList(Shell shell) {
+        return List.of(((org.eclipse.swt.widgets.List) find(shell, "moves")).getItems());
+    }
+
+    /** A line client of seed 000's protocol, as a student's program would be. */
+    private static final class Line implements AutoCloseable {
+        private final java.net.Socket socket;
+        private final java.io.BufferedReader in;
+
+        Line(java.net.InetSocketAddress address) throws java.io.IOException {
+            socket = new java.net.Socket(address.getAddress(), address.getPort());
+            socket.setSoTimeout(10_000);
+            in = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII));
+        }
+
+        void send(String line) throws java.io.IOException {
+            socket.getOutputStream().write((line + "\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+        }
+
+        /** The next line that starts with {@code prefix}; lines before it are skipped. */
+        String await(String prefix) throws java.io.IOException {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.startsWith(prefix)) {
+                    return line;
+                }
+            }
+            throw new java.io.EOFException("the server closed the connection before " + prefix);
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            socket.close();
+        }
     }
 
     @Test

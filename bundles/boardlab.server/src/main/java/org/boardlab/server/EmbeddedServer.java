@@ -119,7 +119,8 @@ public final class EmbeddedServer implements AutoCloseable {
      * Opens the port of protocol {@code protocolId}.
      *
      * @param bindAddress the address to listen on, e.g. {@code 127.0.0.1} (only this machine) or {@code 0.0.0.0}
-     * @param port        the port; {@code 0} picks a free one; {@code -1} takes the protocol's default
+     * @param port        the port; {@code 0} picks a free one; {@code -1} takes the system property
+     *                    {@code boardlab.server.port.<protocolId>} if set, else the protocol's default
      * @return the address actually bound
      * @throws IllegalArgumentException if the protocol is unknown or already listening
      * @throws IllegalStateException if the port cannot be opened (in use, no permission)
@@ -134,7 +135,8 @@ public final class EmbeddedServer implements AutoCloseable {
             throw new IllegalArgumentException("protocol " + protocolId + " is already listening on "
                     + listening.get(protocolId).localAddress());
         }
-        int actualPort = port < 0 ? protocol.protocol().defaultPort() : port;
+        int actualPort = port >= 0 ? port : Integer.getInteger("boardlab.server.port." + protocolId,
+                protocol.protocol().defaultPort());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(NioServerSocketChannel.class)

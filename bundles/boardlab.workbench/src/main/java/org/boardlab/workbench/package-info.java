@@ -1,11 +1,14 @@
 /**
  * The workbench's view SPI: a bundle contributes a view to the main window by implementing
- * {@link org.boardlab.workbench.WorkbenchView} in a {@code @javax.inject.Named("<id>")} class.
- * {@link org.boardlab.workbench.Workbench} gives access to the running window (for views and UI
- * tests).
+ * {@link org.boardlab.workbench.WorkbenchView} in a {@code @javax.inject.Named("<id>")} class, and a
+ * game's board by implementing {@link org.boardlab.workbench.BoardRenderer}, whose
+ * {@link org.boardlab.workbench.BoardWidget}s usually extend
+ * {@link org.boardlab.workbench.BoardCanvas} (with {@link org.boardlab.workbench.BoardGeometry} for
+ * square boards). {@link org.boardlab.workbench.Workbench} gives access to the running window (for
+ * views and UI tests).
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package org.boardlab.workbench;
 
 import org.osgi.annotation.bundle.Export;

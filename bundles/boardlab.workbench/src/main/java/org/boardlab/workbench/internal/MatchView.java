@@ -463,6 +463,9 @@ public final class MatchView implements WorkbenchView {
                 thinking = t.side();
                 deadlineNanos = t.deadlineNanos();
             } else if (e instanceof MatchEvent.Moved moved) {
+                if (moved.ply() < positions.size()) {
+                    return; // already shown: it was in the history of a server game opened just now
+                }
                 moves.add(moved.move());
                 positions.add(moved.after());
                 lastNanos[moved.side().index()] = moved.elapsedNanos();
@@ -530,8 +533,8 @@ public final class MatchView implements WorkbenchView {
     }
 
     /**
-     * Shows a game of the embedded server (chosen in the Server view) and follows it live, read-only.
-     * Its earlier moves are not known here: the move list starts at the position it has now.
+     * Shows a game of the embedded server (chosen in the Server view) and follows it live, read-only,
+     * from its first move (the moves before it was opened have no times).
      */
     private void watch(long matchId) {
         Table table = serverService.server().tables().stream().filter(t -> t.id() == matchId).findFirst().orElse(null);
@@ -552,9 +555,21 @@ public final class MatchView implements WorkbenchView {
         gameCombo.select(List.of(gameCombo.getItems()).indexOf(game.id()));
         prepareBoard(game);
         board.setPlayerNames(names[0], names[1]);
-        resetGame(table.state());
+        resetGame(table.startPosition());
+        for (Move move : table.history()) {
+            GameState before = positions.get(positions.size() - 1);
+            Side side = before.sideToMove();
+            moves.add(move);
+            positions.add(before.apply(move));
+            moveList.add(moves.size() + ". " + move.notation() + "  (" + game.sideName(side) + ")");
+        }
+        if (moveList.getItemCount() > 0) {
+            moveList.setTopIndex(moveList.getItemCount() - 1);
+        }
+        refreshBoard();
+        updateLabels();
         status.setText("watching match " + matchId + " on the server: " + names[0] + " vs " + names[1]
-                + " (from move " + table.state().ply() + ")");
+                + (moves.isEmpty() ? "" : " (" + moves.size() + " moves played before it was opened)"));
         status.getParent().layout(true);
     }
 

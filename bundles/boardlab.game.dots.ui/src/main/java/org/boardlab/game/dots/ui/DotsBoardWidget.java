@@ -1,33 +1,19 @@
 package org.boardlab.game.dots.ui;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Consumer;
-import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
-import org.boardlab.api.Outcome;
 import org.boardlab.api.Side;
 import org.boardlab.game.dots.DotsPosition;
 import org.boardlab.game.dots.Point;
 import org.boardlab.game.dots.Zone;
-import org.boardlab.workbench.BoardWidget;
+import org.boardlab.workbench.BoardCanvas;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.Color;
-import org.eclipse.swt.graphics.Font;
-import org.eclipse.swt.graphics.FontData;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 
 /**
@@ -39,7 +25,7 @@ import org.eclipse.swt.widgets.Event;
  * the {@code clickable} side on its turn; after a report the widget ignores clicks until the next
  * {@link #show}.
  */
-final class DotsBoardWidget implements BoardWidget {
+final class DotsBoardWidget extends BoardCanvas<DotsPosition, Point> {
 
     static final RGB PAPER = new RGB(251, 251, 247);
     static final RGB GRID = new RGB(206, 212, 224);
@@ -54,168 +40,76 @@ final class DotsBoardWidget implements BoardWidget {
     static final RGB LABEL = new RGB(120, 120, 130);
     static final RGB TEXT = new RGB(40, 40, 40);
 
-    private final Canvas canvas;
-    private final Map<RGB, Color> colors = new HashMap<>();
-    private final Map<Integer, Font> fonts = new HashMap<>();
-    private final List<Consumer<Move>> listeners = new ArrayList<>();
-    private final String[] names = new String[2];
-
-    private DotsPosition state;
-    private Side clickable;
-    private Optional<Point> lastMove = Optional.empty();
-    private Set<Move> legal = Set.of();
-    private boolean moveSent;
-
     DotsBoardWidget(Composite parent) {
-        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.NO_BACKGROUND);
-        canvas.addPaintListener(e -> paint(e.gc));
-        canvas.addListener(SWT.Resize, e -> canvas.redraw());
-        canvas.addListener(SWT.MouseUp, this::mouseUp);
-        canvas.addDisposeListener(e -> {
-            colors.values().forEach(Color::dispose);
-            colors.clear();
-            fonts.values().forEach(Font::dispose);
-            fonts.clear();
-        });
-    }
-
-    @Override
-    public Control control() {
-        return canvas;
+        super(parent, "Dots", DotsPosition.class, Point.class);
     }
 
     /**
-     * {@inheritDoc} The dot ringed as the last one is {@code lastMove}, or, when that is
-     * {@code null}, the position's own {@link DotsPosition#lastMove()}.
+     * The dot ringed as the last one is {@code given}, or, when that is not a point, the position's
+     * own {@link DotsPosition#lastMove()}.
      */
     @Override
-    public void show(GameState newState, Move newLastMove, Side newClickable) {
-        if (!(newState instanceof DotsPosition position)) {
-            throw new IllegalArgumentException("the Dots board shows Dots positions, not "
-                    + newState.game().id() + " positions");
-        }
-        state = position;
-        lastMove = newLastMove instanceof Point point ? Optional.of(point) : position.lastMove();
-        clickable = newClickable;
-        legal = new HashSet<>(position.legalMoves());
-        moveSent = false;
-        canvas.redraw();
+    protected Point lastMoveOf(DotsPosition position, Move given) {
+        return given instanceof Point point ? point : position.lastMove().orElse(null);
     }
 
+    /** One point: the pixel of the move's point on the grid. */
     @Override
-    public void onMove(Consumer<Move> listener) {
-        listeners.add(listener);
-    }
-
-    @Override
-    public void setPlayerNames(String first, String second) {
-        names[0] = first;
-        names[1] = second;
-        canvas.redraw();
-    }
-
-    /**
-     * {@inheritDoc}
-     *
-     * <p>One point: the pixel of the move's point on the grid.
-     *
-     * @throws IllegalStateException    before the first {@link #show}
-     * @throws IllegalArgumentException if {@code move} is not a legal move of the position shown
-     */
-    @Override
-    public List<org.eclipse.swt.graphics.Point> clicksFor(Move move) {
-        if (state == null) {
-            throw new IllegalStateException("no position is shown yet");
-        }
-        Move parsed;
-        try {
-            parsed = move instanceof Point ? move : state.parseMove(move.notation());
-        } catch (RuntimeException notOurs) {
-            parsed = null;
-        }
-        if (!(parsed instanceof Point point) || !legal.contains(point)) {
-            throw new IllegalArgumentException(move.notation() + " is not a legal move in the position shown");
-        }
-        return List.of(layout().centre(point));
+    protected List<org.eclipse.swt.graphics.Point> clicksOnCanvas(Point move) {
+        return List.of(layout().centre(move));
     }
 
     /** The layout for the canvas's current size and the board shown (tests use it to find points). */
     DotsLayout layout() {
-        Rectangle area = canvas.getClientArea();
-        return new DotsLayout(area.width, area.height, state.width(), state.height());
+        Rectangle area = canvas().getClientArea();
+        return new DotsLayout(area.width, area.height, position().width(), position().height());
     }
 
-    private void mouseUp(Event event) {
-        if (event.button != 1 || state == null || clickable == null || moveSent || state.isTerminal()
-                || state.sideToMove() != clickable) {
+    /** A release of button 1 near a free point plays it (no press on the same point is needed). */
+    @Override
+    protected void mouseUp(Event event) {
+        if (event.button != 1 || !myTurn()) {
             return;
         }
         Point point = layout().pointAt(event.x, event.y);
-        if (point == null || !legal.contains(point)) {
-            return;
-        }
-        moveSent = true;
-        for (Consumer<Move> listener : List.copyOf(listeners)) {
-            listener.accept(point);
+        if (point != null && isLegal(point)) {
+            report(point);
         }
     }
 
     // ---- texts
 
-    private String sideName(Side side) {
-        String name = state.game().sideName(side);
-        return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
-    }
-
     /** The left (red) or right (blue) text of the status line: the player's name and score. */
     String scoreText(Side side) {
-        String name = names[side.index()] == null ? sideName(side) : names[side.index()];
-        int score = state.score(side);
-        return name + ": " + score;
+        String name = playerName(side) == null ? sideName(side) : playerName(side);
+        return name + ": " + position().score(side);
     }
 
     /** The middle of the status line: the result, or whose move it is. */
     String turnText() {
-        if (state.isTerminal()) {
-            Outcome outcome = state.outcome();
-            return (outcome.isDraw() ? "Draw" : sideName(outcome.winner()) + " wins") + ": " + outcome.reason();
+        if (position().isTerminal()) {
+            return resultText();
         }
-        if (clickable == null) {
-            return sideName(state.sideToMove()) + " to move";
+        if (clickable() == null) {
+            return sideName(position().sideToMove()) + " to move";
         }
-        return state.sideToMove() == clickable ? "your move" : "opponent's move";
+        return position().sideToMove() == clickable() ? "your move" : "opponent's move";
     }
 
     // ---- drawing
-
-    private Color color(RGB rgb) {
-        return colors.computeIfAbsent(rgb, c -> new Color(canvas.getDisplay(), c));
-    }
-
-    /** A font whose letters are about {@code pixels} high. */
-    private Font font(int pixels, boolean bold) {
-        int px = Math.max(6, pixels);
-        return fonts.computeIfAbsent(bold ? -px : px, key -> {
-            Display display = canvas.getDisplay();
-            FontData data = display.getSystemFont().getFontData()[0];
-            int points = Math.max(4, Math.round(px * 72f / display.getDPI().y));
-            return new Font(display, data.getName(), points, bold ? SWT.BOLD : SWT.NORMAL);
-        });
-    }
 
     private static RGB sideColor(Side side) {
         return side == Side.FIRST ? RED : BLUE;
     }
 
-    private void paint(GC gc) {
-        Rectangle area = canvas.getClientArea();
-        gc.setBackground(color(PAPER));
-        gc.fillRectangle(area);
-        if (state == null) {
-            return;
-        }
-        gc.setAntialias(SWT.ON);
-        gc.setTextAntialias(SWT.ON);
+    @Override
+    protected Color background() {
+        return color(PAPER);
+    }
+
+    @Override
+    protected void paint(GC gc, Rectangle area) {
+        DotsPosition state = position();
         DotsLayout layout = new DotsLayout(area.width, area.height, state.width(), state.height());
         double s = layout.spacing();
         for (Zone zone : state.zones()) {
@@ -257,8 +151,9 @@ final class DotsBoardWidget implements BoardWidget {
                 gc.fillOval(c.x - radius, c.y - radius, 2 * radius + 1, 2 * radius + 1);
             }
         }
-        lastMove.ifPresent(point -> {
-            org.eclipse.swt.graphics.Point c = layout.centre(point);
+        Point last = lastMove();
+        if (last != null) {
+            org.eclipse.swt.graphics.Point c = layout.centre(last);
             int ring = (int) Math.max(4, Math.round(s * 0.42));
             gc.setForeground(color(RING));
             gc.setLineWidth(Math.max(1, (int) Math.round(s * 0.07)));
@@ -266,7 +161,7 @@ final class DotsBoardWidget implements BoardWidget {
             int dot = (int) Math.max(1, Math.round(s * 0.09));
             gc.setBackground(color(LAST));
             gc.fillOval(c.x - dot, c.y - dot, 2 * dot + 1, 2 * dot + 1);
-        });
+        }
         paintLabels(gc, layout);
         paintStatus(gc, layout);
     }
@@ -284,6 +179,7 @@ final class DotsBoardWidget implements BoardWidget {
 
     /** The numbers {@code x} above the grid and {@code y} left of it, thinned out when points are close. */
     private void paintLabels(GC gc, DotsLayout layout) {
+        DotsPosition state = position();
         double s = layout.spacing();
         gc.setFont(font((int) Math.max(8, Math.min(14, Math.round(s * 0.5))), false));
         gc.setForeground(color(LABEL));
@@ -315,9 +211,10 @@ final class DotsBoardWidget implements BoardWidget {
     }
 
     private void paintStatus(GC gc, DotsLayout layout) {
+        DotsPosition state = position();
         int height = layout.statusHeight();
         int left = Math.max(4, layout.areaLeft());
-        int right = Math.min(canvas.getClientArea().width - 4, layout.areaRight());
+        int right = Math.min(canvas().getClientArea().width - 4, layout.areaRight());
         String red = scoreText(Side.FIRST);
         String blue = scoreText(Side.SECOND);
         String turn = turnText();

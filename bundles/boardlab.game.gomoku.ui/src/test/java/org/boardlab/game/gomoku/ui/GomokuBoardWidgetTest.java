@@ -16,6 +16,7 @@ import org.boardlab.api.Side;
 import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.gomoku.api.Danger;
 import org.boardlab.game.gomoku.api.Threat;
+import org.boardlab.workbench.BoardGeometry;
 import org.boardlab.workbench.BoardWidget;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
@@ -93,7 +94,7 @@ class GomokuBoardWidgetTest {
 
     private Point at(String point) {
         var p = org.boardlab.game.gomoku.api.Point.parse(point);
-        return widget.geometry().intersection(p.col(), p.row());
+        return widget.geometry().centre(p.col(), p.row());
     }
 
     private void click(int x, int y) {
@@ -166,7 +167,7 @@ class GomokuBoardWidgetTest {
     void clicksBetweenPointsOnStonesOrBesideTheBoardReportNothing() {
         GameState state = play("h8", "h9");
         widget.show(state, null, Side.FIRST);
-        GomokuBoardWidget.Geometry g = widget.geometry();
+        BoardGeometry g = widget.geometry();
         Point h8 = at("h8");
 
         click(h8.x, h8.y); // black's stone

@@ -1,36 +1,23 @@
 package org.boardlab.game.onitama.ui;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
-import org.boardlab.api.GameState;
-import org.boardlab.api.Move;
-import org.boardlab.api.Outcome;
 import org.boardlab.api.Side;
 import org.boardlab.game.onitama.Card;
 import org.boardlab.game.onitama.OnitamaMove;
 import org.boardlab.game.onitama.OnitamaPosition;
 import org.boardlab.game.onitama.Piece;
 import org.boardlab.game.onitama.Square;
-import org.boardlab.workbench.BoardWidget;
-import org.eclipse.swt.SWT;
+import org.boardlab.workbench.BoardCanvas;
 import org.eclipse.swt.graphics.Color;
-import org.eclipse.swt.graphics.Font;
-import org.eclipse.swt.graphics.FontData;
 import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.widgets.Canvas;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
 
 /**
@@ -41,7 +28,7 @@ import org.eclipse.swt.widgets.Event;
  * {@code <card>:pass}. Only moves in the position's legal moves are reported; after a report the
  * widget ignores clicks until the next {@link #show}.
  */
-final class OnitamaBoardWidget implements BoardWidget {
+final class OnitamaBoardWidget extends BoardCanvas<OnitamaPosition, OnitamaMove> {
 
     static final RGB BACKGROUND = new RGB(247, 243, 235);
     static final RGB SQUARE_LIGHT = new RGB(238, 223, 192);
@@ -66,98 +53,34 @@ final class OnitamaBoardWidget implements BoardWidget {
     static final RGB TEXT = new RGB(40, 40, 40);
     static final RGB FAINT = new RGB(110, 110, 110);
 
-    private final Canvas canvas;
-    private final Map<RGB, Color> colors = new HashMap<>();
-    private final Map<Integer, Font> fonts = new HashMap<>();
-    private final List<Consumer<Move>> listeners = new ArrayList<>();
-
-    private OnitamaPosition state;
-    private OnitamaMove lastMove;
-    private Side clickable;
-    private Set<Move> legal = Set.of();
-    private final String[] names = new String[2];
-
     private Card selectedCard;
     private Square selectedPiece;
-    private boolean moveSent;
 
     OnitamaBoardWidget(Composite parent) {
-        canvas = new Canvas(parent, SWT.DOUBLE_BUFFERED | SWT.NO_BACKGROUND);
-        canvas.addPaintListener(e -> paint(e.gc));
-        canvas.addListener(SWT.Resize, e -> canvas.redraw());
-        canvas.addListener(SWT.MouseUp, this::mouseUp);
-        canvas.addDisposeListener(e -> {
-            colors.values().forEach(Color::dispose);
-            colors.clear();
-            fonts.values().forEach(Font::dispose);
-            fonts.clear();
-        });
+        super(parent, "Onitama", OnitamaPosition.class, OnitamaMove.class);
     }
 
+    /** A new position or another clickable side clears the card and piece selected. */
     @Override
-    public Control control() {
-        return canvas;
-    }
-
-    @Override
-    public void show(GameState newState, Move newLastMove, Side newClickable) {
-        if (!(newState instanceof OnitamaPosition position)) {
-            throw new IllegalArgumentException("the Onitama board shows Onitama positions, not "
-                    + newState.game().id() + " positions");
-        }
-        if (!position.equals(state) || newClickable != clickable) {
+    protected void shown(OnitamaPosition previous, Side previousClickable) {
+        if (!position().equals(previous) || clickable() != previousClickable) {
             selectedCard = null;
             selectedPiece = null;
         }
-        state = position;
-        lastMove = newLastMove instanceof OnitamaMove m ? m : null;
-        clickable = newClickable;
-        legal = new HashSet<>(position.legalMoves());
-        moveSent = false;
-        canvas.redraw();
-    }
-
-    @Override
-    public void onMove(Consumer<Move> listener) {
-        listeners.add(listener);
-    }
-
-    @Override
-    public void setPlayerNames(String first, String second) {
-        names[0] = first;
-        names[1] = second;
-        canvas.redraw();
     }
 
     /**
-     * {@inheritDoc}
-     *
-     * <p>A move {@code <card>:<from>-<to>} takes up to three clicks: the centre of the card in the
+     * A move {@code <card>:<from>-<to>} takes up to three clicks: the centre of the card in the
      * mover's hand, the centre of square {@code from}, the centre of square {@code to}. A card or
      * piece that is already selected is not clicked again (a second click would unselect it), so
      * right after {@link #show} of a new position there are three. A pass {@code <card>:pass} is one
      * click, on the card.
-     *
-     * @throws IllegalStateException    before the first {@link #show}
-     * @throws IllegalArgumentException if {@code move} is not a legal move of the position shown
      */
     @Override
-    public List<Point> clicksFor(Move move) {
-        if (state == null) {
-            throw new IllegalStateException("no position is shown yet");
-        }
-        OnitamaMove m;
-        try {
-            m = move instanceof OnitamaMove om ? om : (OnitamaMove) state.parseMove(move.notation());
-        } catch (RuntimeException notOurs) {
-            m = null;
-        }
-        if (m == null || !legal.contains(m)) {
-            throw new IllegalArgumentException(move.notation() + " is not a legal move in the position shown");
-        }
+    protected List<Point> clicksOnCanvas(OnitamaMove m) {
         OnitamaLayout layout = layout();
-        Side mover = state.sideToMove();
-        Rectangle card = layout.cardRect(OnitamaLayout.slot(mover, state.cards(mover).indexOf(m.card())));
+        Side mover = position().sideToMove();
+        Rectangle card = layout.cardRect(OnitamaLayout.slot(mover, position().cards(mover).indexOf(m.card())));
         Point cardCentre = new Point(card.x + card.width / 2, card.y + card.height / 2);
         if (m.isPass()) {
             return List.of(cardCentre);
@@ -170,12 +93,12 @@ final class OnitamaBoardWidget implements BoardWidget {
             clicks.add(layout.squareCentre(m.from()));
         }
         clicks.add(layout.squareCentre(m.to()));
-        return List.copyOf(clicks);
+        return clicks;
     }
 
     /** The layout for the canvas's current size (tests use it to find squares and cards). */
     OnitamaLayout layout() {
-        Rectangle area = canvas.getClientArea();
+        Rectangle area = canvas().getClientArea();
         return OnitamaLayout.of(area.width, area.height);
     }
 
@@ -189,27 +112,24 @@ final class OnitamaBoardWidget implements BoardWidget {
         return selectedPiece;
     }
 
-    private boolean myTurn() {
-        return state != null && clickable != null && !moveSent && !state.isTerminal()
-                && state.sideToMove() == clickable;
-    }
-
-    private void mouseUp(Event event) {
+    /** A click in steps: a card, a piece, a square (or a card alone for a pass); see the class comment. */
+    @Override
+    protected void mouseUp(Event event) {
         if (event.button != 1 || !myTurn()) {
             return;
         }
         OnitamaLayout layout = layout();
-        Side me = clickable;
+        Side me = clickable();
         int slot = layout.cardAt(event.x, event.y);
         if (slot == OnitamaLayout.slot(me, 0) || slot == OnitamaLayout.slot(me, 1)) {
-            Card card = state.cards(me).get(slot - me.index() * 2);
+            Card card = position().cards(me).get(slot - me.index() * 2);
             OnitamaMove pass = OnitamaMove.pass(card);
-            if (legal.contains(pass)) {
-                report(pass);
+            if (isLegal(pass)) {
+                sendMove(pass);
                 return;
             }
             selectedCard = card == selectedCard ? null : card;
-            canvas.redraw();
+            canvas().redraw();
             return;
         }
         Square square = layout.squareAt(event.x, event.y);
@@ -218,32 +138,28 @@ final class OnitamaBoardWidget implements BoardWidget {
         }
         if (selectedCard != null && selectedPiece != null) {
             OnitamaMove move = OnitamaMove.of(selectedCard, selectedPiece, square);
-            if (legal.contains(move)) {
-                report(move);
+            if (isLegal(move)) {
+                sendMove(move);
                 return;
             }
         }
-        Optional<Piece> piece = state.pieceAt(square);
+        Optional<Piece> piece = position().pieceAt(square);
         selectedPiece = piece.isPresent() && piece.get().side() == me && square != selectedPiece ? square : null;
-        canvas.redraw();
+        canvas().redraw();
     }
 
-    private void report(OnitamaMove move) {
+    private void sendMove(OnitamaMove move) {
         selectedCard = null;
         selectedPiece = null;
-        moveSent = true;
-        canvas.redraw();
-        for (Consumer<Move> listener : List.copyOf(listeners)) {
-            listener.accept(move);
-        }
+        report(move);
     }
 
     /** The squares the selected piece reaches with the selected card, by legal moves only. */
     private Set<Square> reachable() {
         Set<Square> result = new HashSet<>();
         if (selectedCard != null && selectedPiece != null) {
-            for (Square target : selectedCard.targets(clickable, selectedPiece)) {
-                if (legal.contains(OnitamaMove.of(selectedCard, selectedPiece, target))) {
+            for (Square target : selectedCard.targets(clickable(), selectedPiece)) {
+                if (isLegal(OnitamaMove.of(selectedCard, selectedPiece, target))) {
                     result.add(target);
                 }
             }
@@ -253,42 +169,17 @@ final class OnitamaBoardWidget implements BoardWidget {
 
     // ---- drawing
 
-    private Color color(RGB rgb) {
-        return colors.computeIfAbsent(rgb, c -> new Color(canvas.getDisplay(), c));
-    }
-
-    /** A font whose letters are about {@code pixels} high. */
-    private Font font(int pixels, boolean bold) {
-        int px = Math.max(6, pixels);
-        return fonts.computeIfAbsent(bold ? -px : px, key -> {
-            Display display = canvas.getDisplay();
-            FontData data = display.getSystemFont().getFontData()[0];
-            int points = Math.max(4, Math.round(px * 72f / display.getDPI().y));
-            return new Font(display, data.getName(), points, bold ? SWT.BOLD : SWT.NORMAL);
-        });
-    }
-
     private static RGB sideColor(Side side) {
         return side == Side.FIRST ? BLUE : RED;
     }
 
-    private String sideName(Side side) {
-        return capitalized(state.game().sideName(side));
+    @Override
+    protected Color background() {
+        return color(BACKGROUND);
     }
 
-    private static String capitalized(String text) {
-        return text.isEmpty() ? text : text.substring(0, 1).toUpperCase(Locale.ROOT) + text.substring(1);
-    }
-
-    private void paint(GC gc) {
-        Rectangle area = canvas.getClientArea();
-        gc.setBackground(color(BACKGROUND));
-        gc.fillRectangle(area);
-        if (state == null) {
-            return;
-        }
-        gc.setAntialias(SWT.ON);
-        gc.setTextAntialias(SWT.ON);
+    @Override
+    protected void paint(GC gc, Rectangle area) {
         OnitamaLayout layout = OnitamaLayout.of(area.width, area.height);
         paintStatus(gc, layout);
         paintBoard(gc, layout);
@@ -297,19 +188,18 @@ final class OnitamaBoardWidget implements BoardWidget {
 
     /** The status text: whose turn it is (or the result), and the last move. */
     String statusText() {
-        if (state.isTerminal()) {
-            Outcome outcome = state.outcome();
-            return (outcome.isDraw() ? "Draw" : sideName(outcome.winner()) + " wins") + ": " + outcome.reason();
+        if (position().isTerminal()) {
+            return resultText();
         }
-        Side toMove = state.sideToMove();
+        Side toMove = position().sideToMove();
         String text = sideName(toMove) + " to move";
-        if (clickable == null) {
+        if (clickable() == null) {
             return text;
         }
-        if (clickable != toMove) {
+        if (clickable() != toMove) {
             return text + " (opponent's move)";
         }
-        if (legal.stream().allMatch(m -> ((OnitamaMove) m).isPass())) {
+        if (position().legalMoves().stream().allMatch(m -> ((OnitamaMove) m).isPass())) {
             return text + ": no piece can move, click a card to exchange it";
         }
         if (selectedCard == null) {
@@ -322,6 +212,8 @@ final class OnitamaBoardWidget implements BoardWidget {
     }
 
     private void paintStatus(GC gc, OnitamaLayout layout) {
+        OnitamaPosition state = position();
+        OnitamaMove lastMove = lastMove();
         Rectangle status = layout.statusRect();
         gc.setFont(font(layout.px(0.27), true));
         Side color = state.isTerminal() ? state.outcome().winner() : state.sideToMove();
@@ -342,6 +234,8 @@ final class OnitamaBoardWidget implements BoardWidget {
     }
 
     private void paintBoard(GC gc, OnitamaLayout layout) {
+        OnitamaPosition state = position();
+        OnitamaMove lastMove = lastMove();
         double u = layout.unit();
         Set<Square> reach = reachable();
         for (Square square : Square.values()) {
@@ -396,16 +290,14 @@ final class OnitamaBoardWidget implements BoardWidget {
             if (piece.isPresent()) {
                 paintPiece(gc, c, u, piece.get());
             } else if (reach.contains(square)) {
-                gc.setBackground(color(REACHABLE_DOT));
-                int r = (int) Math.round(u * 0.12);
-                gc.fillOval(c.x - r, c.y - r, 2 * r, 2 * r);
+                fillCircle(gc, c, (int) Math.round(u * 0.12), color(REACHABLE_DOT));
             }
         }
         gc.setFont(font(layout.px(0.26), false));
         gc.setForeground(color(TEXT));
         for (int i = 0; i < Square.SIZE; i++) {
             drawCentred(gc, String.valueOf(Square.SIZE - i), layout.rowLabel(i));
-            drawCentred(gc, String.valueOf((char) ('a' + i)), layout.columnLabel(i));
+            drawCentred(gc, columnName(i), layout.columnLabel(i));
         }
     }
 
@@ -450,14 +342,16 @@ final class OnitamaBoardWidget implements BoardWidget {
     }
 
     private void paintCards(GC gc, OnitamaLayout layout) {
+        OnitamaPosition state = position();
+        OnitamaMove lastMove = lastMove();
         for (Side side : Side.values()) {
             List<Card> hand = state.cards(side);
             for (int i = 0; i < hand.size(); i++) {
                 Card card = hand.get(i);
-                boolean selected = card == selectedCard && side == clickable;
+                boolean selected = card == selectedCard && side == clickable();
                 paintCard(gc, layout, OnitamaLayout.slot(side, i), card, side, selected);
             }
-            String caption = sideName(side) + (names[side.index()] == null ? "" : ": " + names[side.index()]);
+            String caption = sideName(side) + (playerName(side) == null ? "" : ": " + playerName(side));
             if (!state.isTerminal() && state.sideToMove() == side) {
                 caption += "  (to move)";
             }
@@ -518,10 +412,5 @@ final class OnitamaBoardWidget implements BoardWidget {
 
     private static long key(int dx, int dy) {
         return dx * 16L + dy;
-    }
-
-    private static void drawCentred(GC gc, String text, Point centre) {
-        Point size = gc.textExtent(text);
-        gc.drawText(text, centre.x - size.x / 2, centre.y - size.y / 2, true);
     }
 }

@@ -16,6 +16,7 @@ import org.boardlab.game.othello.Othello;
 import org.boardlab.game.othello.OthelloMove;
 import org.boardlab.game.othello.OthelloPosition;
 import org.boardlab.game.othello.Scoring;
+import org.boardlab.workbench.BoardGeometry;
 import org.boardlab.workbench.BoardWidget;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.graphics.GC;
@@ -162,7 +163,7 @@ class OthelloBoardWidgetTest {
     @Test
     void clicksOnTakenOrIllegalSquaresOrBesideTheBoardReportNothing() {
         widget.show(game.newGame(), null, Side.FIRST);
-        OthelloBoardWidget.Geometry g = widget.geometry();
+        BoardGeometry g = widget.geometry();
 
         click("d4"); // taken
         click("a1"); // empty, flips nothing
@@ -208,6 +209,24 @@ class OthelloBoardWidgetTest {
         widget.show(next, OthelloMove.at(2, 2), Side.FIRST);
         click(blackMove);
         assertThat(reported).extracting(Move::notation).containsExactly("d3", blackMove);
+    }
+
+    @Test
+    void thePointerIsAHandOverTheSquaresWhereAClickPlaysUntilAMoveIsMade() {
+        widget.show(game.newGame(), null, Side.FIRST);
+        var hand = display.getSystemCursor(SWT.CURSOR_HAND);
+        Point d3 = centre("d3");
+        Point a1 = centre("a1");
+
+        fire(SWT.MouseMove, d3.x, d3.y);
+        assertThat(canvas().getCursor()).as("over a legal square").isSameAs(hand);
+        fire(SWT.MouseMove, a1.x, a1.y);
+        assertThat(canvas().getCursor()).as("over a square that turns nothing").isNull();
+        fire(SWT.MouseMove, d3.x, d3.y);
+        click("d3");
+        assertThat(canvas().getCursor()).as("once the move is made").isNull();
+        fire(SWT.MouseMove, centre("c4").x, centre("c4").y);
+        assertThat(canvas().getCursor()).as("until the next position").isNull();
     }
 
     @Test
@@ -389,7 +408,7 @@ class OthelloBoardWidgetTest {
                 """, Side.SECOND, Scoring.PLAIN);
         widget.show(whiteMustPass, null, Side.SECOND);
         Point pass = widget.clicksFor(OthelloMove.PASS).get(0);
-        OthelloBoardWidget.Geometry g = widget.geometry();
+        BoardGeometry g = widget.geometry();
         assertThat(new Rectangle(g.left(), g.top(), g.extent(), g.extent()).contains(pass)).isTrue();
 
         OthelloPosition start = game.newGame();
