@@ -54,6 +54,8 @@ final class TraceWriter implements EventListener, AutoCloseable {
         line.put("summary", d.summary());
         line.put("fields", fields(d.fields()));
         line.put("error", d.error());
+        line.put("refused", d.refused());
+        line.put("violation", d.violation());
         try {
             out.write(Json.line(line));
             out.newLine();

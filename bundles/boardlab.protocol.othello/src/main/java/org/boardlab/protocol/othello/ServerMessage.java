@@ -439,6 +439,12 @@ public sealed interface ServerMessage extends OthelloMessage {
             return Grammars.SERVER.parse(line, SMovErr.class);
         }
 
+        /** Marked as a refusal, with the server's reason. */
+        @Override
+        public org.boardlab.api.DecodedMessage describe() {
+            return ServerMessage.super.describe().withRefused(reason);
+        }
+
         @Override public String type() { return "SMOVERR"; }
         @Override public String encode() { return "SMOVERR~" + square.x() + "~" + square.y() + "~" + reason; }
         @Override public String summary() { return "move " + square + " refused: " + reason; }
@@ -475,6 +481,12 @@ public sealed interface ServerMessage extends OthelloMessage {
             return Grammars.SERVER.parse(line, SNameErr.class);
         }
 
+        /** Marked as a refusal, with the server's reason. */
+        @Override
+        public org.boardlab.api.DecodedMessage describe() {
+            return ServerMessage.super.describe().withRefused(reason);
+        }
+
         @Override public String type() { return "SNAMEERR"; }
         @Override public String encode() { return "SNAMEERR~" + reason; }
         @Override public String summary() { return "login refused: " + reason; }
@@ -493,6 +505,12 @@ public sealed interface ServerMessage extends OthelloMessage {
         /** Parses {@code SERR~<reason>}; throws {@link MalformedMessageException} for anything else. */
         public static SErr parse(String line) {
             return Grammars.SERVER.parse(line, SErr.class);
+        }
+
+        /** Marked as the report of a protocol violation, with the server's reason. */
+        @Override
+        public org.boardlab.api.DecodedMessage describe() {
+            return ServerMessage.super.describe().withViolation(reason);
         }
 
         @Override public String type() { return "SERR"; }

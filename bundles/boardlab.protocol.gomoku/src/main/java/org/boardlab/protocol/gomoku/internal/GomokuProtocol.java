@@ -114,7 +114,8 @@ public final class GomokuProtocol implements Protocol {
         fields.add(MessageField.of("type", message.type()));
         fields.addAll(header);
         fields.addAll(fieldsOf(message));
-        return new DecodedMessage(message.type(), summary(message, sender), fields, null);
+        DecodedMessage decoded = new DecodedMessage(message.type(), summary(message, sender), fields, null);
+        return message instanceof GomokuMessage.Refused refused ? decoded.withRefused(refused.reason()) : decoded;
     }
 
     private static DecodedMessage bad(String type, List<MessageField> fields, String error) {

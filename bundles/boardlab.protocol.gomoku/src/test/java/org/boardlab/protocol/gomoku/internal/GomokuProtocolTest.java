@@ -78,6 +78,14 @@ class GomokuProtocolTest {
     }
 
     @Test
+    void aRefusedPlaceIsMarkedWithItsReason() {
+        DecodedMessage refused = fromServer(new GomokuMessage.Refused(7, 7, "h8 is taken"));
+        assertThat(refused.refused()).isEqualTo("h8 is taken");
+        assertThat(refused.error()).isNull();
+        assertThat(fromServer(new Update(6, 8, Stone.BLACK)).refused()).isNull();
+    }
+
+    @Test
     void describesEveryServerMessage() {
         assertThat(fromServer(GomokuMessage.HELLO).summary()).isEqualTo("hello: a new round is about to start");
         assertThat(fromServer(new Color(Role.BLACK)).summary()).isEqualTo("color B: you play black");

@@ -75,6 +75,20 @@ class OthelloProtocolTest {
     }
 
     @Test
+    void refusalsAndReportedViolationsAreMarkedWithTheirReason() {
+        DecodedMessage refusedMove = server("SMOVERR~0~0~square a1 is not empty");
+        assertThat(refusedMove.refused()).isEqualTo("square a1 is not empty");
+        assertThat(refusedMove.violation()).isNull();
+        assertThat(refusedMove.error()).isNull();
+        assertThat(server("SNAMEERR~the name 'ann' is taken").refused()).isEqualTo("the name 'ann' is taken");
+        DecodedMessage err = server("SERR~log in with CNAME first");
+        assertThat(err.violation()).isEqualTo("log in with CNAME first");
+        assertThat(err.refused()).isNull();
+        assertThat(server("SMOV~3~2~BLACK~WHITE~" + Board.start().cells()).refused()).as("an ordinary move").isNull();
+        assertThat(client("CMOV~3~2\n").refused()).isNull();
+    }
+
+    @Test
     void serverMessagesAreDescribedInWords() {
         assertThat(server("SSTARTG~bob~BLACK").summary())
                 .isEqualTo("the game against bob starts; you play black and move first");

@@ -1,0 +1,58 @@
+package org.boardlab.cli.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import org.boardlab.api.DecodedMessage;
+import org.boardlab.api.MessageField;
+import org.boardlab.api.event.WireEvent;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The trace of {@code boardlab serve --trace}: one JSON object per frame, as the README documents it. */
+class TraceWriterTest {
+
+    @TempDir
+    Path dir;
+
+    private static WireEvent event(long seq, boolean in, String line, DecodedMessage decoded) {
+        return new WireEvent(1_700_000_000_000_000L + seq, seq, 7, "127.0.0.1:5000", "ann", "othello", in,
+                line.getBytes(StandardCharsets.US_ASCII), decoded, 42);
+    }
+
+    @Test
+    void everyFrameIsOneLineWithItsDecodedFieldsAndItsMarks() throws Exception {
+        Path file = dir.resolve("traces/run.jsonl");
+        try (TraceWriter writer = new TraceWriter(file)) {
+            writer.onEvent(event(1, true, "CMOV~0~0\n", new DecodedMessage("CMOV", "move a1", List.of(MessageField.of("x", "0"),
+                    MessageField.of("y", "0")), null)));
+            writer.onEvent(event(2, false, "SMOVERR~0~0~square a1 is not empty\n", new DecodedMessage("SMOVERR",
+                    "move a1 refused", List.of(), null).withRefused("square a1 is not empty")));
+            writer.onEvent(event(3, false, "SERR~log in first\n", new DecodedMessage("SERR", "protocol error", List.of(), null)
+                    .withViolation("log in first")));
+        }
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(3);
+        ObjectMapper json = new ObjectMapper();
+        JsonNode move = json.readTree(lines.get(0));
+        assertThat(move.get("seq").asLong()).isEqualTo(1);
+        assertThat(move.get("direction").asText()).isEqualTo("in");
+        assertThat(move.get("player").asText()).isEqualTo("ann");
+        assertThat(move.get("match").asLong()).isEqualTo(42);
+        assertThat(new String(Base64.getDecoder().decode(move.get("raw").asText()), StandardCharsets.US_ASCII))
+                .isEqualTo("CMOV~0~0\n");
+        assertThat(move.get("fields").get(1).get("name").asText()).isEqualTo("y");
+        assertThat(move.get("refused").isNull()).isTrue();
+        JsonNode refused = json.readTree(lines.get(1));
+        assertThat(refused.get("direction").asText()).isEqualTo("out");
+        assertThat(refused.get("refused").asText()).isEqualTo("square a1 is not empty");
+        assertThat(refused.get("violation").isNull()).isTrue();
+        assertThat(json.readTree(lines.get(2)).get("violation").asText()).isEqualTo("log in first");
+    }
+}
