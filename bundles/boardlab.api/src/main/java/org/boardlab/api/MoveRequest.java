@@ -1,6 +1,7 @@
 package org.boardlab.api;
 
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.osgi.annotation.versioning.ProviderType;
 
 /**
@@ -34,4 +35,19 @@ public interface MoveRequest {
 
     /** A seed for the player's randomness: the same seed in the same match gives the same game. */
     long seed();
+
+    /**
+     * A request with fixed values, for code that asks a player itself (a client playing for a loaded
+     * player, a test): it is cancelled once {@code deadlineNanos} has passed or {@code stopped} says
+     * so.
+     *
+     * @param state         the position
+     * @param history       the moves played before it, oldest first (copied)
+     * @param deadlineNanos the deadline on the {@link System#nanoTime()} clock
+     * @param seed          the seed for the player's randomness
+     * @param stopped       {@code true} once the answer is no longer wanted for another reason
+     */
+    static MoveRequest of(GameState state, List<Move> history, long deadlineNanos, long seed, BooleanSupplier stopped) {
+        return new FixedMoveRequest(state, List.copyOf(history), deadlineNanos, seed, stopped);
+    }
 }

@@ -92,32 +92,7 @@ public final class LobbySeat implements MemberListener, AutoCloseable {
                 return;
             }
             try {
-                Move move = p.chooseMove(new MoveRequest() {
-                    @Override
-                    public GameState state() {
-                        return state;
-                    }
-
-                    @Override
-                    public java.util.List<Move> history() {
-                        return java.util.List.of();
-                    }
-
-                    @Override
-                    public long deadlineNanos() {
-                        return deadlineNanos;
-                    }
-
-                    @Override
-                    public boolean isCancelled() {
-                        return System.nanoTime() - deadlineNanos > 0;
-                    }
-
-                    @Override
-                    public long seed() {
-                        return state.ply();
-                    }
-                });
+                Move move = p.chooseMove(MoveRequest.of(state, java.util.List.of(), deadlineNanos, state.ply(), () -> false));
                 if (move != null) {
                     table.move(member, move.notation());
                 }

@@ -32,32 +32,6 @@ public final class MoveRequests {
 
     /** A request that also carries the moves played before {@code state}. */
     public static MoveRequest of(GameState state, List<Move> history, long seed, long deadlineNanos, BooleanSupplier cancelled) {
-        List<Move> played = List.copyOf(history);
-        return new MoveRequest() {
-            @Override
-            public GameState state() {
-                return state;
-            }
-
-            @Override
-            public List<Move> history() {
-                return played;
-            }
-
-            @Override
-            public long deadlineNanos() {
-                return deadlineNanos;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return cancelled.getAsBoolean();
-            }
-
-            @Override
-            public long seed() {
-                return seed;
-            }
-        };
+        return MoveRequest.of(state, history, deadlineNanos, seed, cancelled);
     }
 }

@@ -398,32 +398,7 @@ public final class GomokuSeat implements AutoCloseable {
         List<Move> before = List.copyOf(history);
         long deadline = System.nanoTime() + options.timePerMove().toNanos();
         long seed = options.seed() + roundsPlayed;
-        MoveRequest request = new MoveRequest() {
-            @Override
-            public GameState state() {
-                return position;
-            }
-
-            @Override
-            public List<Move> history() {
-                return before;
-            }
-
-            @Override
-            public long deadlineNanos() {
-                return deadline;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return generation != asked || System.nanoTime() - deadline > 0;
-            }
-
-            @Override
-            public long seed() {
-                return seed;
-            }
-        };
+        MoveRequest request = MoveRequest.of(position, before, deadline, seed, () -> generation != asked);
         listener.thinking(position);
         try {
             executor.execute(() -> think(request, asked));
