@@ -56,11 +56,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final WireTap tap;
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers = new NioEventLoopGroup();
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "boardlab-server-timer");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService timer = newTimer();
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final Map<String, Channel> listening = new ConcurrentHashMap<>();
     private final Map<Long, ChannelConnection> connections = new ConcurrentHashMap<>();
@@ -85,9 +81,22 @@ public final class EmbeddedServer implements AutoCloseable {
         this.lobby = new Lobby(this::newTable, timer, settings, log);
     }
 
+    /** The server's timer; a cancelled task (a reconnect window, an invitation) is let go at once. */
+    private static ScheduledExecutorService newTimer() {
+        java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
+            Thread t = new Thread(r, "boardlab-server-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
+
     private Table newTable(Member first, Member second) {
         Game game = games.apply(first.gameId());
+        Table[] self = new Table[1];
         Table table = new Table(game, GameOptions.DEFAULT, first, second, lobby, settings, referee, events, timer, result -> {
+            tables.remove(self[0].id()); // a finished game is recorded, not kept: a lab server runs for weeks
             log.accept("game over (" + result.outcome().finalState().game().id() + "): " + result.first() + " vs "
                     + result.second() + ": " + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins")
                     + " (" + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
@@ -95,6 +104,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 listener.accept(result);
             }
         });
+        self[0] = table;
         tables.put(table.id(), table);
         return table;
     }

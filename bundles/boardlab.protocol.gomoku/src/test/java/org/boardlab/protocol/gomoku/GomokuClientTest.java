@@ -242,6 +242,23 @@ class GomokuClientTest {
     }
 
     @Test
+    void aFinishedGameIsRecordedAndThenNotKeptByTheServer() throws Exception {
+        Recorder blackHears = new Recorder();
+        Recorder whiteHears = new Recorder();
+        GomokuClient[] c = pair(blackHears, whiteHears);
+        java.lang.ref.WeakReference<org.boardlab.server.Table> table = new java.lang.ref.WeakReference<>(server.tables().get(0));
+        c[0].close();
+        assertThat(whiteHears.await(Win.class)).isEqualTo(new Win(Winner.WHITE));
+        eventually(() -> results.size() == 1, "the result recorded");
+        c[1].close(); // a connection keeps its last game until the next one
+        // a lab server runs for weeks: a finished game's table, match and thread must not pile up
+        eventually(() -> {
+            System.gc();
+            return table.get() == null;
+        }, "the finished table let go");
+    }
+
+    @Test
     void aServerThatStopsIsReportedAsClosedByTheServer() throws Exception {
         Recorder blackHears = new Recorder();
         Recorder whiteHears = new Recorder();
