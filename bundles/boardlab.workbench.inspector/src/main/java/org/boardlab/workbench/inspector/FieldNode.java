@@ -17,8 +17,10 @@ final class FieldNode {
 
     /** What a line shows. */
     enum Kind {
-        /** Why the message is malformed or out of place; shown first, in red. */
+        /** Why the message is malformed or out of place, or the violation it reports; shown first, in red. */
         ERROR,
+        /** What the server refuses by this message, and why; shown first, in orange. */
+        REFUSED,
         /** A field the protocol decoded. */
         FIELD,
         /** Facts about the frame itself (number, time, connection, size). */
@@ -40,12 +42,21 @@ final class FieldNode {
         this.children = children;
     }
 
-    /** The lines for {@code e}: its error (if any), its decoded fields, then the frame's facts. */
+    /**
+     * The lines for {@code e}: its error, the violation it reports and what it refuses (each if any),
+     * its decoded fields, then the frame's facts.
+     */
     static List<FieldNode> of(WireEvent e) {
         DecodedMessage d = e.decoded();
         List<FieldNode> lines = new ArrayList<>();
         if (d.error() != null) {
             lines.add(new FieldNode(Kind.ERROR, "error", d.error(), List.of()));
+        }
+        if (d.violation() != null) {
+            lines.add(new FieldNode(Kind.ERROR, "violation", d.violation(), List.of()));
+        }
+        if (d.refused() != null) {
+            lines.add(new FieldNode(Kind.REFUSED, "refused", d.refused(), List.of()));
         }
         lines.addAll(fields(d.fields()));
         List<FieldNode> frame = new ArrayList<>();

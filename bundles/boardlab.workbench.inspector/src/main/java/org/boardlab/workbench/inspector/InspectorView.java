@@ -6,23 +6,22 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
 import javax.inject.Inject;
 import javax.inject.Named;
-import org.boardlab.api.DecodedMessage;
+import org.boardlab.api.Protocol;
 import org.boardlab.api.event.WireEvent;
+import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
+import org.boardlab.core.Registry;
 import org.boardlab.workbench.WorkbenchView;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.jface.viewers.ColumnLabelProvider;
-import org.eclipse.jface.viewers.ILazyContentProvider;
 import org.eclipse.jface.viewers.ITreeContentProvider;
-import org.eclipse.jface.viewers.TableViewer;
-import org.eclipse.jface.viewers.TableViewerColumn;
 import org.eclipse.jface.viewers.TreeViewer;
 import org.eclipse.jface.viewers.TreeViewerColumn;
 import org.eclipse.swt.SWT;
@@ -39,15 +38,15 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
 
 /**
  * "Inspector": every frame that crosses the embedded server's wire, live, in the manner of
  * Wireshark. Three panes: the message list (time, connection, player, direction, protocol, type,
- * summary), the selected message's decoded fields as a tree (its error first, in red), and its
- * bytes in hex and ASCII. Protocol violations are red, refused moves and logins orange.
+ * summary), the selected message's decoded fields as a tree (its error or the violation it reports
+ * first, in red; what it refuses in orange), and its bytes in hex and ASCII. Protocol violations are
+ * red, refused moves and logins orange, as the protocol marks them.
  *
  * <p>The list can be filtered by connection, player, match, protocol, direction and type (the
  * choices are what has been seen) and by words in the summary and fields; "Follow connection"
@@ -56,10 +55,14 @@ import org.eclipse.swt.widgets.Widget;
  * a trace (JSON lines, the format of {@code boardlab serve --trace}), and a trace can be loaded on
  * any machine, without the protocol's bundle.
  *
- * <p>How it keeps up with thousands of messages a second: the tap's thread only appends each event
- * to a bounded {@link MessageStore} (100,000 messages; the oldest are dropped and counted); a UI
- * timer, every {@value #REFRESH_MILLIS} ms, filters what arrived since and updates the row count of
- * a virtual table, which asks only for the rows on the screen.
+ * <p>How it keeps up with tens of thousands of messages a second: the tap's thread decodes each
+ * event once and appends it compactly to a bounded {@link MessageStore} (the oldest are dropped and
+ * counted); a UI timer, every {@value #REFRESH_MILLIS} ms, gives the new row count to a
+ * {@link MessageList}, which draws only the rows on the screen. Without a filter a row is simply the
+ * store's message with the same number, so the timer's work does not grow with the message rate;
+ * with a filter the timer looks at the new messages, at most {@value #SCAN_BUDGET_MILLIS} ms a tick
+ * (a text filter that must decode every message's fields may fall behind, and the status line
+ * says by how much).
  *
  * <p>Widgets carry their role as data under the key {@value #ID} (for UI tests).
  */
@@ -72,21 +75,38 @@ public final class InspectorView implements WorkbenchView {
     /** How often the list catches up with the store, in milliseconds. */
     static final int REFRESH_MILLIS = 100;
 
-    /** At most this many rows are added to the table a tick (GTK takes a few microseconds a row). */
-    static final int MAX_NEW_ROWS = 5_000;
+    /** At most this long a tick is spent filtering new messages (or all of them again), in milliseconds. */
+    static final int SCAN_BUDGET_MILLIS = 20;
+
+    /**
+     * How often the filter choices take the values seen, at most, in milliseconds: 5 ms for each value
+     * they offered last time (GTK fills a combo at some microseconds an item), and never less often than this.
+     */
+    static final int CHOICES_MILLIS = 2_000;
+
+    /**
+     * The system property that, when {@code true}, makes the inspector print its own UI-thread work
+     * every 5 s on standard error: timer ticks and drawing of the list, how often and how long.
+     */
+    static final String TIMING_PROPERTY = "boardlab.inspector.timing";
+
+    /** Up to this many values seen in all, the filter choices all take them in one tick (it is quick). */
+    static final int FEW_CHOICES = 50;
+
+    /** The system property that sets how many messages are kept (default {@value MessageStore#DEFAULT_CAPACITY}). */
+    static final String CAPACITY_PROPERTY = "boardlab.inspector.capacity";
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss.SSS").withZone(ZoneId.systemDefault());
 
-    /** Shown for a row whose message left the store between two timer ticks. */
-    private static final WireEvent GONE = new WireEvent(0, 0, 0, "", null, "", false, new byte[0],
-            new DecodedMessage("", "(dropped from the inspector's buffer)", List.of(), null), 0);
+    private static final String[] TITLES = {"Time", "Conn.", "Player", "Dir.", "Protocol", "Type", "Summary"};
+    private static final int[] WIDTHS = {100, 55, 100, 60, 75, 95, 560};
 
     private final EventBus events;
     private final MessageStore store;
 
     private Display display;
     private Composite root;
-    private TableViewer messages;
+    private MessageList messages;
     private TreeViewer fields;
     private StyledText bytes;
     private Label status;
@@ -100,44 +120,92 @@ public final class InspectorView implements WorkbenchView {
     private FilterCombo<Boolean> directionFilter;
     private FilterCombo<String> typeFilter;
     private Text searchText;
-    private Color violationColour;
-    private Color refusalColour;
     private Color errorText;
+    private Color refusedText;
     private org.boardlab.core.Subscription subscription;
 
     // UI thread only
     private final Rows rows = new Rows();
+    private final MessageStore.Row row = new MessageStore.Row();
+    private MessageFilter filter = MessageFilter.ALL;
+    private boolean filtered;
+    /** Without a filter: the absolute index of row 0. */
+    private long listFirst;
+    /** The list covers the messages before this absolute index (it holds still while paused). */
+    private long shownEnd;
+    /** With a filter: the filter has looked at the messages before this absolute index. */
     private long scanned;
     private boolean paused;
-    private MessageFilter filter = MessageFilter.ALL;
     private long selected = -1;
     private WireEvent shown;
     private String notice = "";
     private final Map<Long, String> connections = new TreeMap<>();
-    private final TreeSet<String> players = new TreeSet<>();
-    private final TreeSet<Long> matches = new TreeSet<>();
-    private final TreeSet<String> protocols = new TreeSet<>();
-    private final TreeSet<String> types = new TreeSet<>();
-    private boolean seenChanged;
+    private long choicesVersion = -1;
+    private long choicesNanos;
+    private int choicesOffered;
+    private MessageStore.Seen pendingChoices;
+    private int pendingChoice;
+    private boolean choicesNow = true;
     private long lastTickNanos;
     private long longestTickGapNanos;
-    private boolean updatingTable;
     private long longestTickWorkNanos;
     private long ticks;
     private int searchGeneration;
+    private final boolean timing = Boolean.getBoolean(TIMING_PROPERTY);
+    private long timingSince;
+    private long timingTicks;
+    private long timingTickNanos;
+    private long timingLongestTick;
+    private long timingEnd;
+    private long timingChoicesNanos;
+
+    private org.boardlab.workbench.ServerSelection selection;
+    private org.boardlab.core.Subscription selectionSubscription;
 
     /**
      * A view of the wire events published on {@code events}; it listens while its widgets exist, and
      * shows the server game chosen in the Server view ("Open in Inspector") by filtering on its match.
+     * Messages are decoded again by their protocol in {@code registry} to show their fields, so that
+     * their fields need not be kept.
      */
     @Inject
-    public InspectorView(EventBus events, org.boardlab.workbench.ServerSelection selection) {
-        this(events, MessageStore.DEFAULT_CAPACITY);
+    public InspectorView(EventBus events, org.boardlab.workbench.ServerSelection selection, Registry registry) {
+        this(events, registry, Integer.getInteger(CAPACITY_PROPERTY, MessageStore.DEFAULT_CAPACITY));
         this.selection = selection;
     }
 
-    private org.boardlab.workbench.ServerSelection selection;
-    private org.boardlab.core.Subscription selectionSubscription;
+    /** A view that keeps at most {@code capacity} messages, each decoded as it came (tests use small ones). */
+    InspectorView(EventBus events, int capacity) {
+        this.events = events;
+        this.store = new MessageStore(capacity);
+    }
+
+    /**
+     * A view that keeps at most {@code capacity} messages and decodes them again with the protocols
+     * in {@code registry}.
+     */
+    InspectorView(EventBus events, Registry registry, int capacity) {
+        this.events = events;
+        this.store = new MessageStore(Math.max(1, capacity), protocols(registry));
+    }
+
+    /** The loaded protocol with an id, or {@code null}; remembers the last one of each id while it stays loaded. */
+    private static Function<String, Protocol> protocols(Registry registry) {
+        Map<String, Component<Protocol>> known = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<Component<Protocol>, Protocol> instances = new java.util.concurrent.ConcurrentHashMap<>();
+        return id -> {
+            Component<Protocol> c = registry.protocol(id).orElse(null);
+            if (c == null) {
+                known.remove(id);
+                return null;
+            }
+            Component<Protocol> before = known.put(id, c);
+            if (before != null && before != c) {
+                instances.remove(before);
+            }
+            return instances.computeIfAbsent(c, Component::get);
+        };
+    }
 
     /** Shows only the frames of match {@code matchId} (the Server view's "Open in Inspector"). */
     void showMatch(long matchId) {
@@ -146,12 +214,6 @@ public final class InspectorView implements WorkbenchView {
         }
         matchFilter.select(matchId);
         applyFilter();
-    }
-
-    /** A view that keeps at most {@code capacity} messages (tests use small ones). */
-    InspectorView(EventBus events, int capacity) {
-        this.events = events;
-        this.store = new MessageStore(capacity);
     }
 
     @Override
@@ -172,12 +234,14 @@ public final class InspectorView implements WorkbenchView {
     @Override
     public Control createControl(Composite parent) {
         display = parent.getDisplay();
-        violationColour = new Color(display, 255, 176, 176);
-        refusalColour = new Color(display, 255, 214, 153);
         errorText = new Color(display, 200, 0, 0);
+        refusedText = new Color(display, 170, 85, 0);
         root = new Composite(parent, SWT.NONE);
         root.setLayout(new GridLayout(1, false));
-        root.addListener(SWT.Dispose, e -> disposeColours());
+        root.addListener(SWT.Dispose, e -> {
+            errorText.dispose();
+            refusedText.dispose();
+        });
 
         Composite actions = new Composite(root, SWT.NONE);
         RowLayout actionLayout = new RowLayout(SWT.HORIZONTAL);
@@ -191,8 +255,10 @@ public final class InspectorView implements WorkbenchView {
         button(actions, "follow", "Follow connection", this::followConnection);
         button(actions, "show-all", "Show all", this::showAll);
         autoScroll = tag(new Button(actions, SWT.CHECK), "auto-scroll");
-        autoScroll.setText("Scroll to new messages");
+        autoScroll.setText("Scroll to new messages (End)");
+        autoScroll.setToolTipText("Keep the newest message in view. Scrolling up or selecting a message stops it; End or this box starts it again.");
         autoScroll.setSelection(true);
+        autoScroll.addListener(SWT.Selection, e -> messages.setFollowing(autoScroll.getSelection()));
         new Label(actions, SWT.NONE).setText("   Find:");
         searchText = tag(new Text(actions, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER), "filter-text");
         searchText.setMessage("words in the summary or fields");
@@ -222,7 +288,24 @@ public final class InspectorView implements WorkbenchView {
 
         SashForm panes = new SashForm(root, SWT.VERTICAL);
         panes.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        createMessageList(panes);
+        messages = new MessageList(panes, TITLES, WIDTHS, new MessageList.Source() {
+            @Override
+            public int rowCount() {
+                return InspectorView.this.rowCount();
+            }
+
+            @Override
+            public Severity row(int r, String[] cells) {
+                return cells(r, cells);
+            }
+        });
+        tag(messages.control(), "messages");
+        messages.onSelection(this::selectionChanged);
+        messages.onFollowing(() -> {
+            if (!autoScroll.isDisposed()) {
+                autoScroll.setSelection(messages.following());
+            }
+        });
         SashForm details = new SashForm(panes, SWT.HORIZONTAL);
         createFieldTree(details);
         bytes = tag(new StyledText(details, SWT.BORDER | SWT.MULTI | SWT.READ_ONLY | SWT.H_SCROLL | SWT.V_SCROLL), "bytes");
@@ -234,7 +317,7 @@ public final class InspectorView implements WorkbenchView {
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
 
         pauseButton.setText(paused ? "Resume" : "Pause");
-        seenChanged = true;
+        choicesNow = true;
         if (subscription == null) {
             if (selection != null) {
                 org.eclipse.swt.widgets.Display d = parent.getDisplay();
@@ -242,58 +325,51 @@ public final class InspectorView implements WorkbenchView {
             }
             subscription = events.subscribe(event -> {
                 if (event instanceof WireEvent wire) {
-                    wire.decoded(); // decode here, on the tap's thread, not on the UI thread
-                    store.add(wire);
+                    store.add(wire); // decodes on the tap's thread, not on the UI thread
                 }
             }, WireEvent.class);
         }
-        updateStatus();
+        catchUp();
         display.timerExec(REFRESH_MILLIS, this::tick);
         return root;
     }
 
-    private void createMessageList(Composite parent) {
-        messages = new TableViewer(parent, SWT.VIRTUAL | SWT.BORDER | SWT.FULL_SELECTION | SWT.SINGLE | SWT.V_SCROLL | SWT.H_SCROLL);
-        Table table = tag(messages.getTable(), "messages");
-        table.setHeaderVisible(true);
-        table.setLinesVisible(true);
-        messages.setContentProvider(new ILazyContentProvider() {
-            @Override
-            public void updateElement(int index) {
-                WireEvent e = index < rows.size() ? store.get(rows.get(index)) : null;
-                messages.replace(e == null ? GONE : e, index);
-            }
-        });
-        column("Time", 100, e -> e == GONE ? "" : TIME.format(Instant.ofEpochSecond(0, e.timeMicros() * 1000)));
-        column("Conn.", 55, e -> e == GONE ? "" : Long.toString(e.connectionId()));
-        column("Player", 100, e -> e.player() == null ? "" : e.player());
-        column("Dir.", 60, e -> e == GONE ? "" : e.fromClient() ? "→ in" : "← out");
-        column("Protocol", 75, WireEvent::protocol);
-        column("Type", 95, e -> e.decoded().type());
-        column("Summary", 560, e -> e.decoded().summary());
-        messages.setInput(store);
-        table.addListener(SWT.Selection, e -> selectionChanged());
+    // --- the rows ------------------------------------------------------------------------------------
+
+    private int rowCount() {
+        return filtered ? rows.size() : (int) Math.max(0, shownEnd - listFirst);
     }
 
-    private void column(String title, int width, Function<WireEvent, String> text) {
-        TableViewerColumn column = new TableViewerColumn(messages, SWT.NONE);
-        column.getColumn().setText(title);
-        column.getColumn().setWidth(width);
-        column.setLabelProvider(new ColumnLabelProvider() {
-            @Override
-            public String getText(Object element) {
-                return text.apply((WireEvent) element);
-            }
+    /** The absolute index of the message in row {@code r}. */
+    private long indexOf(int r) {
+        return filtered ? rows.get(r) : listFirst + r;
+    }
 
-            @Override
-            public Color getBackground(Object element) {
-                return switch (Severity.of(((WireEvent) element).decoded())) {
-                    case VIOLATION -> violationColour;
-                    case REFUSAL -> refusalColour;
-                    case NORMAL -> null;
-                };
-            }
-        });
+    /** The row of the message with absolute index {@code index}, or -1. */
+    private int rowOf(long index) {
+        if (index < 0) {
+            return -1;
+        }
+        if (filtered) {
+            return rows.rowOf(index);
+        }
+        return index >= listFirst && index < shownEnd ? (int) (index - listFirst) : -1;
+    }
+
+    private Severity cells(int r, String[] cells) {
+        if (r >= rowCount() || !store.row(indexOf(r), row)) {
+            Arrays.fill(cells, "");
+            cells[cells.length - 1] = "(dropped from the inspector's buffer)";
+            return null;
+        }
+        cells[0] = TIME.format(Instant.ofEpochSecond(0, row.timeMicros * 1000));
+        cells[1] = Long.toString(row.connection);
+        cells[2] = row.player == null ? "" : row.player;
+        cells[3] = row.fromClient ? "→ in" : "← out";
+        cells[4] = row.protocol;
+        cells[5] = row.type;
+        cells[6] = row.summary;
+        return row.severity;
     }
 
     private void createFieldTree(Composite parent) {
@@ -339,7 +415,11 @@ public final class InspectorView implements WorkbenchView {
 
             @Override
             public Color getForeground(Object element) {
-                return ((FieldNode) element).kind == FieldNode.Kind.ERROR ? errorText : null;
+                return switch (((FieldNode) element).kind) {
+                    case ERROR -> errorText;
+                    case REFUSED -> refusedText;
+                    default -> null;
+                };
             }
         });
     }
@@ -377,123 +457,134 @@ public final class InspectorView implements WorkbenchView {
         lastTickNanos = now;
         ticks++;
         catchUp();
-        longestTickWorkNanos = Math.max(longestTickWorkNanos, System.nanoTime() - now);
+        long took = System.nanoTime() - now;
+        longestTickWorkNanos = Math.max(longestTickWorkNanos, took);
+        if (timing) {
+            reportTiming(now, took);
+        }
         display.timerExec(REFRESH_MILLIS, this::tick);
     }
 
-    /** Takes what arrived since the last tick (unless paused) and updates the list, the filters and the status. */
-    private void catchUp() {
-        int before = rows.size();
-        if (!paused) {
-            MessageStore.Batch batch = store.copy(scanned, store.end());
-            take(batch);
-            scanned = batch.end();
+    private void reportTiming(long now, long took) {
+        timingTicks++;
+        timingTickNanos += took;
+        timingLongestTick = Math.max(timingLongestTick, took);
+        if (timingSince == 0) {
+            timingSince = now;
+        } else if (now - timingSince >= 5_000_000_000L) {
+            long[] paints = messages.takePaintTimes();
+            double seconds = (now - timingSince) / 1e9;
+            System.err.printf("boardlab: inspector over %.1f s: %d ticks took %.1f ms in all (longest %.1f ms; filter choices"
+                    + " %.1f ms in all), %d draws of the list took %.1f ms in all (longest %.1f ms); %,d messages kept, %,d rows,"
+                    + " %,d arrived in this time%n", seconds, timingTicks, timingTickNanos / 1e6, timingLongestTick / 1e6,
+                    timingChoicesNanos / 1e6, paints[0], paints[1] / 1e6, paints[2] / 1e6, store.size(), rowCount(),
+                    store.end() - timingEnd);
+            timingChoicesNanos = 0;
+            timingSince = now;
+            timingEnd = store.end();
+            timingTicks = 0;
+            timingTickNanos = 0;
+            timingLongestTick = 0;
         }
-        int dropped = rows.dropBefore(store.first());
-        Table table = messages.getTable();
-        if (dropped > 0 && dropped < table.getItemCount() / 2) {
-            // the oldest messages left a full store: take their rows off the top of the table; the
-            // other rows keep what they show, so the table need not ask for every row again
-            updatingTable = true;
-            try {
-                table.remove(0, Math.min(dropped, table.getItemCount()) - 1);
-            } finally {
-                updatingTable = false;
-            }
-            showRows(false, rows.size() > before - dropped);
-        } else {
-            showRows(dropped > 0, rows.size() > before - dropped);
-        }
-        if (seenChanged) {
-            seenChanged = false;
-            connectionFilter.setValues(connections.keySet());
-            playerFilter.setValues(players);
-            matchFilter.setValues(matches);
-            protocolFilter.setValues(protocols);
-            typeFilter.setValues(types);
-            filterBar.layout(true);
-        }
-        updateStatus();
-    }
-
-    /** Notes what {@code batch} shows for the filter choices and adds the rows the filter lets through. */
-    private void take(MessageStore.Batch batch) {
-        WireEvent[] batchEvents = batch.events();
-        for (int i = 0; i < batchEvents.length; i++) {
-            WireEvent e = batchEvents[i];
-            see(e);
-            if (filter.test(e)) {
-                rows.add(batch.from() + i);
-            }
-        }
-    }
-
-    private void see(WireEvent e) {
-        if (!connections.containsKey(e.connectionId())) {
-            connections.put(e.connectionId(), e.remote());
-            seenChanged = true;
-        }
-        seenChanged |= players.add(e.player() == null ? MessageFilter.NO_PLAYER : e.player());
-        seenChanged |= matches.add(e.matchId());
-        seenChanged |= protocols.add(e.protocol());
-        seenChanged |= types.add(e.decoded().type());
     }
 
     /**
-     * Gives the table its new row count.
-     *
-     * @param shifted the rows moved (messages left the store, or the filter changed): every row on
-     *                the screen is asked for again and the selection follows its message
-     * @param grew    rows were added at the end
+     * Takes what arrived since the last tick (unless paused), takes off the rows of messages that left
+     * the store, and updates the list, the filter choices and the status.
      */
-    private void showRows(boolean shifted, boolean grew) {
-        // The table's own setItemCount, not the viewer's: TableViewer.setItemCount copies a cache
-        // array as long as the list and makes an item for every row it removes. On GTK each row
-        // added costs a few microseconds, so at most MAX_NEW_ROWS are added a tick: a burst of
-        // 50,000 messages shows over 3 ticks and the window stays responsive meanwhile.
-        Table table = messages.getTable();
-        int before = table.getItemCount();
-        int target = Math.min(rows.size(), Math.max(0, Math.min(before, rows.size())) + MAX_NEW_ROWS);
-        updatingTable = true;
-        try {
-            if (shifted) {
-                table.deselectAll();
-                if (target < before / 4 * 3) {
-                    // GTK's setItemCount removes row by row (about 15 us a row); removeAll clears the
-                    // whole list at once (about 3 us a row), so it wins when many rows go
-                    table.removeAll();
-                }
-                table.setItemCount(target);
-                table.clearAll();
-            } else if (before != target) {
-                table.setItemCount(target);
+    private void catchUp() {
+        long end = store.end(); // before first: then the list never covers more than the store holds
+        long first = store.first();
+        if (!paused) {
+            shownEnd = end;
+        }
+        int removed;
+        if (filtered) {
+            removed = rows.dropBefore(first);
+            scan(System.nanoTime() + SCAN_BUDGET_MILLIS * 1_000_000L);
+        } else {
+            long next = Math.max(listFirst, first);
+            removed = (int) Math.min(next - listFirst, Math.max(0, shownEnd - listFirst));
+            listFirst = next;
+        }
+        messages.rowsChanged(removed);
+        messages.setSelection(rowOf(selected));
+        long choicesStart = System.nanoTime();
+        updateChoices(false);
+        timingChoicesNanos += System.nanoTime() - choicesStart;
+        updateStatus();
+    }
+
+    /** Lets the filter look at the messages it has not seen yet, until {@code deadline} ({@link System#nanoTime()}). */
+    private void scan(long deadline) {
+        scanned = Math.max(scanned, store.first());
+        while (scanned < shownEnd) {
+            scanned = store.scan(scanned, shownEnd, filter, rows, 4096, deadline);
+            if (System.nanoTime() - deadline > 0) {
+                break;
             }
-        } finally {
-            updatingTable = false;
+            scanned = Math.max(scanned, store.first());
         }
-        if (selected >= 0 && table.getSelectionIndex() < 0) {
-            int row = rows.rowOf(selected);
-            if (row >= 0 && row < target) {
-                table.setSelection(row);
+    }
+
+    /**
+     * Offers the values seen in the filter choices: when new ones were seen, at most every {@value #CHOICES_MILLIS} ms
+     * (or at once with {@code now}), and one choice a tick (so that no tick takes long).
+     */
+    private void updateChoices(boolean now) {
+        long version = store.seenVersion();
+        long wait = Math.min(CHOICES_MILLIS, 5L * choicesOffered) * 1_000_000L;
+        if (version != choicesVersion && (now || choicesNow || System.nanoTime() - choicesNanos >= wait)) {
+            MessageStore.Seen seen = store.seen();
+            connections.putAll(seen.connections());
+            pendingChoices = seen;
+            pendingChoice = 0;
+            choicesVersion = seen.version();
+            choicesNanos = System.nanoTime();
+            choicesOffered = seen.connections().size() + seen.players().size() + seen.matches().size()
+                    + seen.protocols().size() + seen.types().size();
+            now |= choicesNow || choicesOffered <= FEW_CHOICES;
+            choicesNow = false;
+        }
+        while (pendingChoices != null) {
+            if (choice(pendingChoice).combo().getListVisible()) {
+                return; // not while the person looks at a choice; next tick
+            }
+            switch (pendingChoice) {
+                case 0 -> connectionFilter.setValues(pendingChoices.connections().keySet());
+                case 1 -> playerFilter.setValues(pendingChoices.players());
+                case 2 -> matchFilter.setValues(pendingChoices.matches());
+                case 3 -> protocolFilter.setValues(pendingChoices.protocols());
+                default -> typeFilter.setValues(pendingChoices.types());
+            }
+            if (++pendingChoice == 5) {
+                pendingChoices = null;
+            }
+            if (!now) {
+                return;
             }
         }
-        if ((grew || target > before) && target > 0 && autoScroll.getSelection()) {
-            table.showItem(table.getItem(target - 1));
-        }
+    }
+
+    private FilterCombo<?> choice(int index) {
+        return switch (index) {
+            case 0 -> connectionFilter;
+            case 1 -> playerFilter;
+            case 2 -> matchFilter;
+            case 3 -> protocolFilter;
+            default -> typeFilter;
+        };
     }
 
     // --- actions ------------------------------------------------------------------------------
 
     private void selectionChanged() {
-        if (updatingTable) {
-            return; // GTK moves the selection when rows go; the view puts it back on its message
-        }
-        int row = messages.getTable().getSelectionIndex();
-        if (row < 0 || row >= rows.size()) {
+        int r = messages.selection();
+        if (r < 0 || r >= rowCount()) {
             selected = -1;
             return;
         }
-        selected = rows.get(row);
+        selected = indexOf(r);
         WireEvent e = store.get(selected);
         if (e != null) {
             show(e);
@@ -524,18 +615,22 @@ public final class InspectorView implements WorkbenchView {
             return;
         }
         filter = next;
+        refilter();
+    }
+
+    /** Shows the messages kept again through the filter (what they are changed, or the filter). */
+    private void refilter() {
+        filtered = !filter.equals(MessageFilter.ALL);
         rows.clear();
-        MessageStore.Batch kept = store.copy(store.first(), scanned);
-        WireEvent[] keptEvents = kept.events();
-        for (int i = 0; i < keptEvents.length; i++) {
-            if (filter.test(keptEvents[i])) {
-                rows.add(kept.from() + i);
-            }
+        listFirst = store.first();
+        scanned = listFirst;
+        if (filtered) {
+            scan(System.nanoTime() + SCAN_BUDGET_MILLIS * 1_000_000L);
         }
-        showRows(true, false);
-        if (selected >= 0 && rows.rowOf(selected) >= 0) {
-            messages.getTable().showSelection();
-        }
+        messages.contentsChanged();
+        int r = rowOf(selected);
+        messages.setSelection(r);
+        messages.reveal(r);
         updateStatus();
     }
 
@@ -545,6 +640,7 @@ public final class InspectorView implements WorkbenchView {
             updateStatus();
             return;
         }
+        connections.putIfAbsent(shown.connectionId(), shown.remote());
         connectionFilter.select(shown.connectionId());
         applyFilter();
     }
@@ -570,18 +666,13 @@ public final class InspectorView implements WorkbenchView {
 
     private void clear() {
         store.clear();
-        scanned = store.end();
-        rows.clear();
         connections.clear();
-        players.clear();
-        matches.clear();
-        protocols.clear();
-        types.clear();
-        seenChanged = true;
         selected = -1;
         show(null);
         notice = "";
-        showRows(true, false);
+        shownEnd = store.end();
+        refilter();
+        updateChoices(true);
         catchUp();
     }
 
@@ -607,11 +698,17 @@ public final class InspectorView implements WorkbenchView {
         }
     }
 
-    /** Writes the messages the list shows, in order, to {@code file} as a trace; also used by tests. */
+    /**
+     * Writes the messages the list shows, in order, to {@code file} as a trace (a filter still
+     * looking through the messages finishes first); also used by tests.
+     */
     void save(Path file) {
-        List<WireEvent> list = new ArrayList<>(rows.size());
-        for (int i = 0; i < rows.size(); i++) {
-            WireEvent e = store.get(rows.get(i));
+        if (filtered) {
+            scan(Long.MAX_VALUE + System.nanoTime());
+        }
+        List<WireEvent> list = new ArrayList<>(rowCount());
+        for (int r = 0; r < rowCount(); r++) {
+            WireEvent e = store.get(indexOf(r));
             if (e != null) {
                 list.add(e);
             }
@@ -622,7 +719,7 @@ public final class InspectorView implements WorkbenchView {
         } catch (IOException | RuntimeException e) {
             notice = "cannot save " + file + ": " + e.getMessage();
         }
-        updateStatus();
+        catchUp();
     }
 
     /**
@@ -639,19 +736,10 @@ public final class InspectorView implements WorkbenchView {
             updateStatus();
             return;
         }
-        long end = store.replaceWith(loaded.events());
-        long from = end - Math.min(loaded.events().size(), store.capacity());
-        rows.clear();
+        shownEnd = store.replaceWith(loaded.events());
         connections.clear();
-        players.clear();
-        matches.clear();
-        protocols.clear();
-        types.clear();
-        seenChanged = true;
         selected = -1;
         show(null);
-        take(store.copy(from, end));
-        scanned = end;
         paused = true;
         pauseButton.setText("Resume");
         pauseButton.getParent().layout(true);
@@ -666,12 +754,18 @@ public final class InspectorView implements WorkbenchView {
             }
         }
         notice = text.toString();
-        showRows(true, false);
+        refilter();
+        updateChoices(true);
         catchUp();
     }
 
     private static String count(long n, String what) {
-        return n + " " + what + (n == 1 ? "" : "s");
+        return number(n) + " " + what + (n == 1 ? "" : "s");
+    }
+
+    /** {@code n} with its thousands grouped: 12,345. */
+    private static String number(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
     }
 
     private void updateStatus() {
@@ -680,24 +774,31 @@ public final class InspectorView implements WorkbenchView {
         }
         StringBuilder text = new StringBuilder();
         int kept = store.size();
-        text.append(rows.size()).append(" of ").append(count(kept, "message")).append(" shown");
+        text.append(number(rowCount())).append(" of ").append(count(kept, "message")).append(" shown");
+        if (filtered && scanned < shownEnd) {
+            text.append(" · filtering, ").append(count(shownEnd - scanned, "message")).append(" still to look at");
+        }
         long dropped = store.dropped();
         if (dropped > 0) {
-            text.append(" · ").append(dropped).append(" oldest dropped (the inspector keeps ").append(store.capacity()).append(")");
+            text.append(" · ").append(number(dropped)).append(" oldest dropped (the inspector keeps ").append(number(store.capacity()))
+                    .append(")");
         }
         long missing = store.missing();
         if (missing > 0) {
             text.append(" · ").append(count(missing, "frame")).append(" missing (the server's wire tap was too busy)");
         }
         if (paused) {
-            long waiting = store.end() - Math.max(scanned, store.first());
+            long waiting = store.end() - Math.max(shownEnd, store.first());
             text.append(" · PAUSED, ").append(count(waiting, "new message")).append(" waiting");
         }
         if (!notice.isEmpty()) {
             text.append(" · ").append(notice);
         }
-        status.setText(text.toString());
-        status.setToolTipText(text.toString());
+        String line = text.toString();
+        if (!line.equals(status.getText())) {
+            status.setText(line);
+            status.setToolTipText(line);
+        }
         status.setForeground(notice.startsWith("cannot") || notice.contains("skipped") ? errorText : null);
     }
 
@@ -723,12 +824,9 @@ public final class InspectorView implements WorkbenchView {
         return store;
     }
 
-    private void disposeColours() {
-        for (Color c : new Color[] {violationColour, refusalColour, errorText}) {
-            if (c != null) {
-                c.dispose();
-            }
-        }
+    /** The message list. */
+    MessageList messageList() {
+        return messages;
     }
 
     @Override

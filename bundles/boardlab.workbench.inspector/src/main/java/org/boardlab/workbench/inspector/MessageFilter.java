@@ -1,7 +1,6 @@
 package org.boardlab.workbench.inspector;
 
 import java.util.List;
-import org.boardlab.api.DecodedMessage;
 import org.boardlab.api.MessageField;
 import org.boardlab.api.event.WireEvent;
 
@@ -31,29 +30,126 @@ record MessageFilter(Long connection, String player, Long match, String protocol
         text = text == null || text.isBlank() ? null : text.strip();
     }
 
+    /**
+     * A message as a filter sees it. The cheap parts are asked first; {@link #fields()} and
+     * {@link #fullSummary()} may decode the message, and are asked only by a text filter that found
+     * nothing in the rest.
+     */
+    interface Candidate {
+        long connectionId();
+
+        /** The player's name, or {@code null} before login. */
+        String player();
+
+        long matchId();
+
+        String protocol();
+
+        boolean fromClient();
+
+        String type();
+
+        /** The summary as the list shows it. */
+        String summary();
+
+        /** Why the message is malformed or out of place, or {@code null}. */
+        String error();
+
+        /** The decoded fields. */
+        List<MessageField> fields();
+
+        /** The decoded summary, in full (the list's may be cut short). */
+        String fullSummary();
+
+        /** {@code e} as a candidate. */
+        static Candidate of(WireEvent e) {
+            return new Candidate() {
+                @Override
+                public long connectionId() {
+                    return e.connectionId();
+                }
+
+                @Override
+                public String player() {
+                    return e.player();
+                }
+
+                @Override
+                public long matchId() {
+                    return e.matchId();
+                }
+
+                @Override
+                public String protocol() {
+                    return e.protocol();
+                }
+
+                @Override
+                public boolean fromClient() {
+                    return e.fromClient();
+                }
+
+                @Override
+                public String type() {
+                    return e.decoded().type();
+                }
+
+                @Override
+                public String summary() {
+                    return e.decoded().summary();
+                }
+
+                @Override
+                public String error() {
+                    return e.decoded().error();
+                }
+
+                @Override
+                public List<MessageField> fields() {
+                    return e.decoded().fields();
+                }
+
+                @Override
+                public String fullSummary() {
+                    return e.decoded().summary();
+                }
+            };
+        }
+    }
+
     /** {@code true} when {@code e} is shown. */
     boolean test(WireEvent e) {
-        if (connection != null && connection != e.connectionId()) {
+        return test(Candidate.of(e));
+    }
+
+    /** {@code true} when {@code m} is shown. */
+    boolean test(Candidate m) {
+        if (connection != null && connection != m.connectionId()) {
             return false;
         }
-        if (player != null && !player.equals(e.player() == null ? NO_PLAYER : e.player())) {
+        if (player != null && !player.equals(m.player() == null ? NO_PLAYER : m.player())) {
             return false;
         }
-        if (match != null && match != e.matchId()) {
+        if (match != null && match != m.matchId()) {
             return false;
         }
-        if (protocol != null && !protocol.equals(e.protocol())) {
+        if (protocol != null && !protocol.equals(m.protocol())) {
             return false;
         }
-        if (fromClient != null && fromClient != e.fromClient()) {
+        if (fromClient != null && fromClient != m.fromClient()) {
             return false;
         }
-        DecodedMessage d = e.decoded();
-        if (type != null && !type.equals(d.type())) {
+        if (type != null && !type.equals(m.type())) {
             return false;
         }
-        return text == null || contains(d.type(), text) || contains(d.summary(), text) || contains(d.error(), text)
-                || inFields(d.fields(), text);
+        if (text == null || contains(m.type(), text) || contains(m.summary(), text) || contains(m.error(), text)) {
+            return true;
+        }
+        String summary = m.summary();
+        if (summary != null && summary.length() >= MessageStore.MAX_SUMMARY_CHARS && contains(m.fullSummary(), text)) {
+            return true;
+        }
+        return inFields(m.fields(), text);
     }
 
     private static boolean inFields(List<MessageField> fields, String text) {

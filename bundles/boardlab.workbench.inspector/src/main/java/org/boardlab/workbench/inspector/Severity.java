@@ -1,6 +1,5 @@
 package org.boardlab.workbench.inspector;
 
-import java.util.Locale;
 import org.boardlab.api.DecodedMessage;
 
 /** How the inspector marks a message: red for a protocol violation, orange for a refusal. */
@@ -8,23 +7,23 @@ enum Severity {
     /** An ordinary message. */
     NORMAL,
     /**
-     * The server refused what the client asked (an illegal move, a name that is taken): the message's
-     * type names a refusal, such as Othello's {@code SMOVERR}, {@code SNAMEERR}, {@code SERR} or
-     * Gomoku's {@code refused}.
+     * The server refused what the client asked (an illegal move, a name that is taken): the protocol
+     * marked the message {@linkplain DecodedMessage#refused() refused}, as Othello's {@code SMOVERR}
+     * and {@code SNAMEERR} and Gomoku's {@code refused}.
      */
     REFUSAL,
-    /** The frame is malformed or out of place: the describer's error is set, or the tap reported a {@code violation}. */
+    /**
+     * The frame is malformed or out of place (its {@linkplain DecodedMessage#error() error} is set,
+     * as for every frame the tap reports as a violation), or it tells the client that it broke the
+     * protocol ({@linkplain DecodedMessage#violation() violation}, as Othello's {@code SERR}).
+     */
     VIOLATION;
 
     /** The severity of {@code m}; never {@code null}. */
     static Severity of(DecodedMessage m) {
-        if (m.error() != null || "violation".equalsIgnoreCase(m.type())) {
+        if (m.error() != null || m.violation() != null) {
             return VIOLATION;
         }
-        String type = m.type() == null ? "" : m.type().toLowerCase(Locale.ROOT);
-        if (type.contains("refus") || type.contains("reject") || type.endsWith("err") || type.endsWith("error")) {
-            return REFUSAL;
-        }
-        return NORMAL;
+        return m.refused() != null ? REFUSAL : NORMAL;
     }
 }

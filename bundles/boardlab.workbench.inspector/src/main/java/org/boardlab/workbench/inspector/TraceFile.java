@@ -26,10 +26,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * (see "Trace" in the README): {@code time_us}, {@code seq}, {@code connection}, {@code remote},
  * {@code player}, {@code protocol}, {@code direction} ({@code in} or {@code out}), {@code match},
  * {@code raw} (base64), {@code type}, {@code summary}, {@code fields} ({@code name}, {@code value},
- * {@code children}) and {@code error}.
+ * {@code children}), {@code error}, {@code refused} and {@code violation}.
  *
  * <p>A trace opens without the protocol's bundle: the raw bytes come from {@code raw} and the
- * decoded message from {@code type}, {@code summary}, {@code fields} and {@code error}. Reading
+ * decoded message from {@code type}, {@code summary}, {@code fields}, {@code error}, {@code refused}
+ * and {@code violation} (a trace written before the last two existed has neither). Reading
  * skips a line it cannot use and says why; blank lines are ignored.
  */
 final class TraceFile {
@@ -83,6 +84,8 @@ final class TraceFile {
         g.writeFieldName("fields");
         writeFields(g, d.fields());
         g.writeStringField("error", d.error());
+        g.writeStringField("refused", d.refused());
+        g.writeStringField("violation", d.violation());
         g.writeEndObject();
     }
 
@@ -167,9 +170,11 @@ final class TraceFile {
         String type = shared(strings, optionalText(node, "type", "?"));
         String summary = optionalText(node, "summary", "");
         String error = optionalText(node, "error", null);
+        String refused = optionalText(node, "refused", null);
+        String violation = optionalText(node, "violation", null);
         List<MessageField> fields = fields(node.get("fields"), "fields", strings);
         return new WireEvent(time, seq, connection, remote, player, protocol, direction.equals("in"), raw,
-                new DecodedMessage(type, summary, fields, error), match);
+                new DecodedMessage(type, summary, fields, error, refused, violation), match);
     }
 
     private static List<MessageField> fields(JsonNode array, String where, Map<String, String> strings) throws BadLine {

@@ -44,7 +44,14 @@ final class Frames {
         String square = square(x, y);
         return event(seq, connection, player, false, "othello", "SMOVERR~" + x + "~" + y + "~" + reason,
                 new DecodedMessage("SMOVERR", "move " + square + " refused: " + reason, List.of(MessageField.of("x", x),
-                        MessageField.of("y", y), MessageField.of("reason", reason)), null), match);
+                        MessageField.of("y", y), MessageField.of("reason", reason)), null).withRefused(reason), match);
+    }
+
+    /** The server telling a client that it broke the protocol, before it closes the connection. */
+    static WireEvent serverError(long seq, long connection, String player, String reason) {
+        return event(seq, connection, player, false, "othello", "SERR~" + reason,
+                new DecodedMessage("SERR", "protocol error, the server closes the connection: " + reason,
+                        List.of(MessageField.of("reason", reason)), null).withViolation(reason), 0);
     }
 
     /** A frame the tap reported as a protocol violation. */

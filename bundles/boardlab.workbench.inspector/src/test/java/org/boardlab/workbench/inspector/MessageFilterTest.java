@@ -52,8 +52,11 @@ class MessageFilterTest {
         assertThat(shown(e -> Severity.of(e.decoded()) == Severity.VIOLATION)).containsExactly(6L);
         assertThat(shown(e -> Severity.of(e.decoded()) == Severity.REFUSAL)).containsExactly(3L);
         assertThat(Severity.of(Frames.malformed(1, 1, null, "GMKU{", "not JSON").decoded())).isEqualTo(Severity.VIOLATION);
-        assertThat(Severity.of(new DecodedMessage("refused", "refused h8: taken", List.of(), null))).isEqualTo(Severity.REFUSAL);
-        assertThat(Severity.of(new DecodedMessage("SNAMEERR", "login refused", List.of(), null))).isEqualTo(Severity.REFUSAL);
+        assertThat(Severity.of(new DecodedMessage("refused", "refused h8: taken", List.of(), null).withRefused("taken")))
+                .isEqualTo(Severity.REFUSAL);
+        assertThat(Severity.of(Frames.serverError(1, 1, "alice", "CMOV needs x and y").decoded())).isEqualTo(Severity.VIOLATION);
+        assertThat(Severity.of(new DecodedMessage("SNAMEERR", "login refused", List.of(), null)))
+                .as("the protocol did not mark it refused: the type's name decides nothing").isEqualTo(Severity.NORMAL);
         assertThat(Severity.of(new DecodedMessage("CMOV", "move d5", List.of(), null))).isEqualTo(Severity.NORMAL);
     }
 }

@@ -34,7 +34,8 @@ class TraceFileTest {
     void whatIsWrittenReadsBackTheSame() throws Exception {
         List<WireEvent> events = List.of(Frames.login(1, 1, "alice"), Frames.board(2, 1, "alice", 7),
                 Frames.refused(3, 1, "alice", 3, 4, "d5 flips nothing", 7), Frames.violation(4, 2, null, "CMOV~9", "CMOV needs x and y"),
-                Frames.place(5, 3, "carol", 7, 7, 8), Frames.event(6, 3, "carol", false, "gomoku", "",
+                Frames.place(5, 3, "carol", 7, 7, 8), Frames.serverError(7, 2, null, "CMOV needs x and y"),
+                Frames.event(6, 3, "carol", false, "gomoku", "",
                         new DecodedMessage("ping", "ünïcödé \"quoted\" \\ text", List.of(), null), 0));
         Path file = dir.resolve("trace.jsonl");
 
@@ -58,7 +59,7 @@ class TraceFileTest {
         assertThat(Files.readString(file)).isEqualTo("{\"time_us\":1709294400001000,\"seq\":1,\"connection\":4,"
                 + "\"remote\":\"127.0.0.1:50004\",\"player\":null,\"protocol\":\"othello\",\"direction\":\"in\",\"match\":0,"
                 + "\"raw\":\"Q0xPR0lOfmFsaWNlDQo=\",\"type\":\"CLOGIN\",\"summary\":\"login as alice\","
-                + "\"fields\":[{\"name\":\"name\",\"value\":\"alice\"}],\"error\":null}\n");
+                + "\"fields\":[{\"name\":\"name\",\"value\":\"alice\"}],\"error\":null,\"refused\":null,\"violation\":null}\n");
     }
 
     @Test
@@ -78,6 +79,24 @@ class TraceFileTest {
         assertThat(new String(e.raw(), StandardCharsets.US_ASCII)).isEqualTo("GMKU{}");
         assertThat(e.decoded()).isEqualTo(new DecodedMessage("update", "board after h8",
                 List.of(new MessageField("board", "15x15", List.of(MessageField.of("h8", "black")))), null));
+    }
+
+    @Test
+    void readsWhatAMessageRefusesOrReportsAsAViolation() throws Exception {
+        Path file = dir.resolve("marked.jsonl");
+        String start = "{\"time_us\":1,\"connection\":1,\"direction\":\"out\",\"raw\":\"QQ==\",";
+        Files.writeString(file, String.join("\n",
+                start + "\"type\":\"SMOVERR\",\"refused\":\"a1 flips nothing\",\"violation\":null}",
+                start + "\"type\":\"SERR\",\"refused\":null,\"violation\":\"CMOV needs x and y\"}",
+                start + "\"type\":\"SMOVERR\"}"), StandardCharsets.UTF_8);
+
+        List<WireEvent> events = TraceFile.read(file).events();
+
+        assertThat(events.get(0).decoded().refused()).isEqualTo("a1 flips nothing");
+        assertThat(Severity.of(events.get(0).decoded())).isEqualTo(Severity.REFUSAL);
+        assertThat(events.get(1).decoded().violation()).isEqualTo("CMOV needs x and y");
+        assertThat(Severity.of(events.get(1).decoded())).isEqualTo(Severity.VIOLATION);
+        assertThat(events.get(2).decoded().refused()).as("a trace from before the key").isNull();
     }
 
     @Test
