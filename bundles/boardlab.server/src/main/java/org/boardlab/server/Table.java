@@ -154,9 +154,11 @@ public final class Table {
 
     private void ended(GameResult result) {
         over.set(true);
-        for (ScheduledFuture<?> t : reconnectTimers) {
-            if (t != null) {
-                t.cancel(false);
+        synchronized (reconnectTimers) {
+            for (ScheduledFuture<?> t : reconnectTimers) {
+                if (t != null) {
+                    t.cancel(false);
+                }
             }
         }
         MatchOutcome outcome = result.outcome();
@@ -257,18 +259,26 @@ public final class Table {
         match.setDeadline(side, held); // nobody's clock runs while the game is paused
         match.setDeadline(side.other(), held);
         other.tell(l -> l.opponentAway(this, true));
-        reconnectTimers[side.index()] = timer.schedule(() -> {
-            if (!member.isConnected()) {
-                long ms = settings.reconnectWindow().toMillis();
-                match.adjudicate(member.name() + " left and did not come back within "
-                        + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms"));
+        synchronized (reconnectTimers) {
+            if (over.get()) {
+                return; // the game ended meanwhile (a forfeit crossed the lost connection): nothing to wait for
             }
-        }, settings.reconnectWindow().toMillis(), TimeUnit.MILLISECONDS);
+            reconnectTimers[side.index()] = timer.schedule(() -> {
+                if (!member.isConnected()) {
+                    long ms = settings.reconnectWindow().toMillis();
+                    match.adjudicate(member.name() + " left and did not come back within "
+                            + (ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms"));
+                }
+            }, settings.reconnectWindow().toMillis(), TimeUnit.MILLISECONDS);
+        }
     }
 
     void reconnected(Member member) {
         Side side = sideOf(member);
-        ScheduledFuture<?> t = reconnectTimers[side.index()];
+        ScheduledFuture<?> t;
+        synchronized (reconnectTimers) {
+            t = reconnectTimers[side.index()];
+        }
         if (t != null) {
             t.cancel(false);
         }
