@@ -326,8 +326,10 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
         connection.state("playing " + stone(s).word() + " against " + opponent.name());
         send(GomokuMessage.HELLO);
         send(new Color(Role.of(stone(s))));
-        GameState state = t.state();
-        send(fullUpdate(state, stone(state.sideToMove())));
+        // the start, not the position now: stones placed since (the opponent may have been quicker to
+        // hear of the round) follow as the updates queued after this call
+        GameState start = t.startPosition();
+        send(fullUpdate(start, stone(start.sideToMove())));
     }
 
     @Override
