@@ -25,11 +25,13 @@ public final class WireTap implements AutoCloseable {
     }
 
     private final EventBus events;
-    /** Lock-free, so the I/O threads never wait for each other or for the publisher; bounded by {@link #queued}. */
-    private final java.util.concurrent.ConcurrentLinkedQueue<Frame> queue = new java.util.concurrent.ConcurrentLinkedQueue<>();
-    private final java.util.concurrent.atomic.AtomicInteger queued = new java.util.concurrent.atomic.AtomicInteger();
+    /**
+     * Netty's bounded lock-free queue for many producers and one consumer (an array, so offering a
+     * frame allocates nothing and touches no shared counter): the I/O threads never wait for each
+     * other or for the publisher, and {@code offer} says at once when it is full.
+     */
+    private final java.util.Queue<Frame> queue = io.netty.util.internal.PlatformDependent.newFixedMpscQueue(CAPACITY);
     private final AtomicLong sequence = new AtomicLong();
-    private final AtomicLong seen = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final Thread publisher;
     private volatile boolean running = true;
@@ -47,18 +49,14 @@ public final class WireTap implements AutoCloseable {
     }
 
     void offer(Frame frame) {
-        seen.incrementAndGet();
-        if (queued.incrementAndGet() > CAPACITY) {
-            queued.decrementAndGet();
+        if (!queue.offer(frame)) {
             dropped.incrementAndGet();
-            return;
         }
-        queue.offer(frame);
     }
 
-    /** Frames handed to the tap while somebody listened. */
+    /** Frames handed to the tap while somebody listened (exact once the queue is empty). */
     public long frames() {
-        return seen.get();
+        return sequence.get() + queue.size() + dropped.get();
     }
 
     /** Frames dropped because the queue was full. */
@@ -76,7 +74,6 @@ public final class WireTap implements AutoCloseable {
                 }
                 continue;
             }
-            queued.decrementAndGet();
             java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
                     ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
                             frame.violation())

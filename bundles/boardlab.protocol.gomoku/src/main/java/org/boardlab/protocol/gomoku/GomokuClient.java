@@ -86,7 +86,10 @@ public final class GomokuClient implements AutoCloseable {
         CONNECTED,
         /** Joined: waits for an opponent or for the next round to start. */
         WAITING,
-        /** A round is being played ({@code color} came, no {@code win} yet). */
+        /**
+         * A round is being played ({@code color} came, or for a spectator the board after a
+         * {@code hello}; no {@code win} yet).
+         */
         PLAYING,
         /** The round is over ({@code win}); send {@code new} for another. */
         ROUND_OVER,
@@ -237,6 +240,11 @@ public final class GomokuClient implements AutoCloseable {
     private volatile boolean connecting;
     private volatile Phase phase = Phase.CONNECTING;
     private volatile Round round;
+    /**
+     * A spectator heard {@code hello}: it gets no {@code color} at a round's start, so the full
+     * update that follows opens its next round.
+     */
+    private boolean spectatorRoundOpening;
     private volatile int roundsOver;
     private volatile boolean closeRequested;
     private volatile String brokenStream;
@@ -418,7 +426,11 @@ public final class GomokuClient implements AutoCloseable {
         return phase;
     }
 
-    /** The running round, or the last one once it is over (until the next starts); empty before the first. */
+    /**
+     * The running round, or the last one once it is over (until the next starts); empty before the
+     * first. A player's round starts with {@code color}; a spectator gets {@code color} only once,
+     * so its next round starts with the full {@code update} that follows a {@code hello}.
+     */
     public Optional<Round> round() {
         return Optional.ofNullable(round);
     }
@@ -465,15 +477,25 @@ public final class GomokuClient implements AutoCloseable {
             if (phase == Phase.CONNECTED || phase == Phase.ROUND_OVER) {
                 phase = Phase.WAITING;
             }
+            Round r = round;
+            spectatorRoundOpening = r != null && r.role() == Role.SPECTATOR;
         } else if (m instanceof Color c) {
             int size = GomokuWire.BOARD_SIZE;
             round = new Round(c.role(), WireBoard.empty(size, size), -1, -1, Stone.BLACK, Optional.empty());
             phase = Phase.PLAYING;
+            spectatorRoundOpening = false;
         } else if (m instanceof FullUpdate f) {
             Round r = round;
             if (r != null) {
-                round = new Round(r.role(), f.board(), f.row(), f.col(), f.turn(), r.result());
+                if (spectatorRoundOpening) {
+                    // the original server's next round, as a spectator sees it: hello, then the board
+                    round = new Round(r.role(), f.board(), f.row(), f.col(), f.turn(), Optional.empty());
+                    phase = Phase.PLAYING;
+                } else {
+                    round = new Round(r.role(), f.board(), f.row(), f.col(), f.turn(), r.result());
+                }
             }
+            spectatorRoundOpening = false;
         } else if (m instanceof Update u) {
             Round r = round;
             if (r != null && r.board().contains(u.row(), u.col())) {

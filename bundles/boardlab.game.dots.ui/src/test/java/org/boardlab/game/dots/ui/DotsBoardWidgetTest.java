@@ -2,10 +2,10 @@ package org.boardlab.game.dots.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.boardlab.workbench.testing.BoardHarness.assertClose;
+import static org.boardlab.workbench.testing.BoardHarness.pixel;
+import static org.boardlab.workbench.testing.BoardHarness.save;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import javax.inject.Named;
@@ -15,23 +15,11 @@ import org.boardlab.api.Side;
 import org.boardlab.game.dots.Dots;
 import org.boardlab.game.dots.DotsPosition;
 import org.boardlab.game.dots.Point;
-import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
+import org.boardlab.workbench.testing.BoardHarness;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.graphics.RGB;
-import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.layout.FillLayout;
-import org.eclipse.swt.widgets.Canvas;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Shell;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Drives the Dots board as a person would: shows positions, clicks at the pixels the widget's own
@@ -40,97 +28,27 @@ import org.junit.jupiter.api.Test;
  */
 class DotsBoardWidgetTest {
 
-    private static Display display;
+    @RegisterExtension
+    static final BoardHarness<DotsBoardWidget> board =
+            new BoardHarness<>(shell -> (DotsBoardWidget) new DotsBoardRenderer().create(shell), 900, 760);
+
     private final Dots game = new Dots();
-    private Shell shell;
     private DotsBoardWidget widget;
-    private final List<Move> reported = new ArrayList<>();
-
-    @BeforeAll
-    static void createDisplay() {
-        display = new Display();
-    }
-
-    @AfterAll
-    static void disposeDisplay() {
-        display.dispose();
-    }
+    private List<Move> reported;
 
     @BeforeEach
-    void openShell() {
-        shell = new Shell(display);
-        shell.setLayout(new FillLayout());
-        widget = (DotsBoardWidget) new DotsBoardRenderer().create(shell);
-        widget.onMove(reported::add);
-        resize(900, 760);
-        shell.open();
-        flush();
-    }
-
-    @AfterEach
-    void closeShell() {
-        shell.dispose();
-    }
-
-    private void resize(int width, int height) {
-        shell.setSize(width, height);
-        shell.layout(true);
-        flush();
-    }
-
-    private static void flush() {
-        while (display.readAndDispatch()) {
-            // drain pending events
-        }
-    }
-
-    private void click(org.eclipse.swt.graphics.Point at) {
-        Canvas canvas = (Canvas) widget.control();
-        for (int type : new int[] {SWT.MouseDown, SWT.MouseUp}) {
-            Event event = new Event();
-            event.button = 1;
-            event.x = at.x;
-            event.y = at.y;
-            canvas.notifyListeners(type, event);
-        }
+    void takeTheBoard() {
+        widget = board.widget();
+        reported = board.reported();
     }
 
     private void clickPoint(int x, int y) {
-        click(widget.layout().centre(new Point(x, y)));
-    }
-
-    private ImageData snapshot() {
-        Canvas canvas = (Canvas) widget.control();
-        Rectangle size = canvas.getClientArea();
-        Image image = new Image(display, size.width, size.height);
-        GC gc = new GC(image);
-        try {
-            canvas.print(gc);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
-        return data;
-    }
-
-    private static RGB pixel(ImageData data, org.eclipse.swt.graphics.Point at) {
-        return data.palette.getRGB(data.getPixel(at.x, at.y));
-    }
-
-    private static void assertClose(RGB actual, RGB expected) {
-        int distance = Math.abs(actual.red - expected.red) + Math.abs(actual.green - expected.green)
-                + Math.abs(actual.blue - expected.blue);
-        assertThat(distance).as("colour %s should be close to %s", actual, expected).isLessThanOrEqualTo(24);
+        board.click(widget.layout().centre(new Point(x, y)));
     }
 
     /** Plays the moves, written {@code x,y}, red first. */
     private static DotsPosition play(DotsPosition start, String... moves) {
-        DotsPosition position = start;
-        for (String move : moves) {
-            position = (DotsPosition) position.apply(position.parseMove(move));
-        }
-        return position;
+        return BoardHarness.play(DotsPosition.class, start, moves);
     }
 
     /** Red closes a diamond round blue's dot on 5,5; blue's other dots are far away. */
@@ -151,10 +69,10 @@ class DotsBoardWidgetTest {
         DotsPosition start = game.newGame();
         widget.show(start, null, Side.FIRST);
         DotsLayout layout = widget.layout();
-        click(layout.near(new Point(3, 3), 0.5, 0.5));
-        click(layout.near(new Point(3, 3), 0.45, 0));
+        board.click(layout.near(new Point(3, 3), 0.5, 0.5));
+        board.click(layout.near(new Point(3, 3), 0.45, 0));
         assertThat(reported).isEmpty();
-        click(layout.near(new Point(38, 31), 0.25, -0.2));
+        board.click(layout.near(new Point(38, 31), 0.25, -0.2));
         assertThat(reported).containsExactly(new Point(38, 31));
     }
 
@@ -215,7 +133,7 @@ class DotsBoardWidgetTest {
     void dotsZonesCapturedDotsAndTheLastDotAreDrawnInTheirColours() {
         DotsPosition position = redCaptures(game.newGame());
         widget.show(position, new Point(5, 6), null);
-        ImageData image = snapshot();
+        ImageData image = board.screenshot();
         DotsLayout layout = widget.layout();
 
         assertClose(pixel(image, layout.centre(new Point(5, 4))), DotsBoardWidget.RED);
@@ -244,35 +162,19 @@ class DotsBoardWidgetTest {
     }
 
     /**
-     * Shows {@code position} with its side to move clickable, fires a press and a release at each of
-     * {@code clicksFor(move)} (points of {@code control()}, mapped to the canvas, which is the control
-     * here), and returns the moves reported.
+     * Shows {@code position} with its side to move clickable, makes {@code move} by the one click
+     * {@code clicksFor(move)} gives, and returns the moves reported.
      */
     private List<Move> clickAsTold(DotsPosition position, Move move) {
         widget.show(position, null, position.sideToMove());
-        reported.clear();
-        List<org.eclipse.swt.graphics.Point> clicks = widget.clicksFor(move);
-        assertThat(clicks).as("one click for " + move.notation()).hasSize(1);
-        Canvas canvas = (Canvas) widget.control(); // the control is the canvas that listens
-        for (org.eclipse.swt.graphics.Point p : clicks) {
-            click(display.map(widget.control(), canvas, p));
-        }
-        return List.copyOf(reported);
+        assertThat(widget.clicksFor(move)).as("one click for " + move.notation()).hasSize(1);
+        return board.clickAsTold(move);
     }
 
     /** Positions of a seeded random game of the given size, every {@code every} plies, to its end. */
     private List<DotsPosition> positionsOfARandomGame(String size, long seed, int every) {
-        Random random = new Random(seed);
-        List<DotsPosition> positions = new ArrayList<>();
-        DotsPosition position = game.newGame(GameOptions.DEFAULT.with("size", size));
-        for (int ply = 0; !position.isTerminal(); ply++) {
-            if (ply % every == 0) {
-                positions.add(position);
-            }
-            List<Move> moves = position.legalMoves();
-            position = (DotsPosition) position.apply(moves.get(random.nextInt(moves.size())));
-        }
-        return positions;
+        DotsPosition start = game.newGame(GameOptions.DEFAULT.with("size", size));
+        return BoardHarness.positionsOfARandomGame(DotsPosition.class, start, seed, every);
     }
 
     @Test
@@ -293,7 +195,7 @@ class DotsBoardWidgetTest {
 
     @Test
     void clicksForFollowTheWindow() {
-        resize(420, 300);
+        board.resize(420, 300);
         for (DotsPosition position : positionsOfARandomGame("64x64", 9, 2000)) {
             for (Move move : position.legalMoves()) {
                 assertThat(clickAsTold(position, move)).as("clicks for " + move.notation()).containsExactly(move);
@@ -303,7 +205,7 @@ class DotsBoardWidgetTest {
 
     @Test
     void clicksForTakeAMoveByItsNotationAndRefuseIllegalOnes() {
-        DotsBoardWidget fresh = (DotsBoardWidget) new DotsBoardRenderer().create(shell);
+        DotsBoardWidget fresh = (DotsBoardWidget) new DotsBoardRenderer().create(board.shell());
         assertThatThrownBy(() -> fresh.clicksFor(new Point(1, 1))).isInstanceOf(IllegalStateException.class);
         DotsPosition position = (DotsPosition) game.newGame().apply(new Point(3, 4));
         widget.show(position, null, Side.SECOND);
@@ -334,24 +236,15 @@ class DotsBoardWidgetTest {
         assertThat(position.zones()).hasSizeGreaterThanOrEqualTo(3);
         widget.setPlayerNames("alice", "bob");
         widget.show(position, null, position.sideToMove());
-        save(snapshot(), "dots-board.png");
+        save(board.screenshot(), "dots-board.png");
 
-        resize(520, 520);
+        board.resize(520, 520);
         DotsPosition small = play(game.newGame(GameOptions.DEFAULT.with("size", "10x10")),
                 "4,3", "4,4", "3,4", "8,8", "5,4", "8,7", "4,5");
         widget.setPlayerNames(null, null);
         widget.show(small, null, Side.SECOND);
-        ImageData image = snapshot();
+        ImageData image = board.screenshot();
         assertClose(pixel(image, widget.layout().centre(new Point(4, 4))), DotsBoardWidget.BLUE_FADED);
         save(image, "dots-board-10x10.png");
-    }
-
-    private static void save(ImageData image, String name) throws Exception {
-        Path dir = Path.of("target", "screenshots");
-        Files.createDirectories(dir);
-        ImageLoader loader = new ImageLoader();
-        loader.data = new ImageData[] {image};
-        loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
-        assertThat(dir.resolve(name)).isNotEmptyFile();
     }
 }

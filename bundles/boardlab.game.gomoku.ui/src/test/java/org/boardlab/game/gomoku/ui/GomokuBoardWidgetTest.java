@@ -2,13 +2,11 @@ package org.boardlab.game.gomoku.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.boardlab.workbench.testing.BoardHarness.pixel;
+import static org.boardlab.workbench.testing.BoardHarness.save;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Random;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -17,27 +15,16 @@ import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.gomoku.api.Danger;
 import org.boardlab.game.gomoku.api.Threat;
 import org.boardlab.workbench.BoardGeometry;
-import org.boardlab.workbench.BoardWidget;
+import org.boardlab.workbench.testing.BoardHarness;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
-import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.graphics.Resource;
-import org.eclipse.swt.layout.FillLayout;
-import org.eclipse.swt.widgets.Canvas;
-import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Shell;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Drives the Gomoku board as a person would: shows positions, clicks near intersections (computed
@@ -46,50 +33,18 @@ import org.junit.jupiter.api.Test;
  */
 class GomokuBoardWidgetTest {
 
-    private static Display display;
+    @RegisterExtension
+    static final BoardHarness<GomokuBoardWidget> board =
+            new BoardHarness<>(shell -> (GomokuBoardWidget) new GomokuRenderer().create(shell), 560, 660);
 
     private final Gomoku game = new Gomoku();
-    private Shell shell;
     private GomokuBoardWidget widget;
-    private final List<Move> reported = new ArrayList<>();
-
-    @BeforeAll
-    static void createDisplay() {
-        display = new Display();
-    }
-
-    @AfterAll
-    static void disposeDisplay() {
-        display.dispose();
-    }
+    private List<Move> reported;
 
     @BeforeEach
-    void openShell() {
-        shell = new Shell(display);
-        shell.setLayout(new FillLayout());
-        BoardWidget created = new GomokuRenderer().create(shell);
-        widget = (GomokuBoardWidget) created;
-        widget.onMove(reported::add);
-        shell.setSize(560, 660);
-        shell.open();
-        settle();
-    }
-
-    @AfterEach
-    void closeShell() {
-        if (!shell.isDisposed()) {
-            shell.dispose();
-        }
-    }
-
-    private void settle() {
-        while (display.readAndDispatch()) {
-            // run pending layout and paint events
-        }
-    }
-
-    private Canvas canvas() {
-        return widget.canvas();
+    void takeTheBoard() {
+        widget = board.widget();
+        reported = board.reported();
     }
 
     private Point at(String point) {
@@ -97,59 +52,8 @@ class GomokuBoardWidgetTest {
         return widget.geometry().centre(p.col(), p.row());
     }
 
-    private void click(int x, int y) {
-        fire(SWT.MouseDown, x, y);
-        fire(SWT.MouseUp, x, y);
-    }
-
-    private void fire(int type, int x, int y) {
-        Event e = new Event();
-        e.x = x;
-        e.y = y;
-        e.button = 1;
-        canvas().notifyListeners(type, e);
-    }
-
     private GameState play(String... moves) {
-        GameState state = game.newGame();
-        for (String m : moves) {
-            state = state.apply(state.parseMove(m));
-        }
-        return state;
-    }
-
-    private ImageData screenshot() {
-        return screenshot(canvas());
-    }
-
-    /** {@code control} drawn into an image; the canvas is at the top left of the widget's control. */
-    private ImageData screenshot(Control control) {
-        settle();
-        Rectangle size = control.getBounds();
-        Image image = new Image(display, size.width, size.height);
-        try {
-            GC gc = new GC(image);
-            try {
-                control.print(gc);
-            } finally {
-                gc.dispose();
-            }
-            return image.getImageData();
-        } finally {
-            image.dispose();
-        }
-    }
-
-    private static RGB pixel(ImageData data, Point p) {
-        return data.palette.getRGB(data.getPixel(p.x, p.y));
-    }
-
-    private static void save(ImageData data, String name) throws Exception {
-        Path dir = Path.of("target", "screenshots");
-        Files.createDirectories(dir);
-        ImageLoader loader = new ImageLoader();
-        loader.data = new ImageData[] {data};
-        loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
+        return BoardHarness.play(GameState.class, game.newGame(), moves);
     }
 
     @Test
@@ -158,7 +62,7 @@ class GomokuBoardWidgetTest {
         int cell = widget.geometry().cell();
         Point h8 = at("h8");
 
-        click(h8.x + cell / 4, h8.y - cell / 5);
+        board.click(h8.x + cell / 4, h8.y - cell / 5);
 
         assertThat(reported).extracting(Move::notation).containsExactly("h8");
     }
@@ -170,11 +74,11 @@ class GomokuBoardWidgetTest {
         BoardGeometry g = widget.geometry();
         Point h8 = at("h8");
 
-        click(h8.x, h8.y); // black's stone
-        click(at("h9").x, at("h9").y); // white's stone
-        click(at("c3").x + g.cell() / 2, at("c3").y + g.cell() / 2); // halfway between c3 and d4
-        click(g.left() - 3, at("a1").y); // on the row numbers
-        click(at("a15").x, g.bottom() + 4); // under the board
+        board.click(h8); // black's stone
+        board.click(at("h9")); // white's stone
+        board.click(at("c3").x + g.cell() / 2, at("c3").y + g.cell() / 2); // halfway between c3 and d4
+        board.click(g.left() - 3, at("a1").y); // on the row numbers
+        board.click(at("a15").x, g.bottom() + 4); // under the board
 
         assertThat(reported).isEmpty();
     }
@@ -182,13 +86,13 @@ class GomokuBoardWidgetTest {
     @Test
     void nobodyClicksWhenNoSideIsClickableTheOtherSideIsToMoveOrTheGameIsOver() {
         widget.show(game.newGame(), null, null);
-        click(at("h8").x, at("h8").y);
+        board.click(at("h8"));
         widget.show(game.newGame(), null, Side.SECOND);
-        click(at("h8").x, at("h8").y);
+        board.click(at("h8"));
         GameState won = play("a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1");
         assertThat(won.isTerminal()).isTrue();
         widget.show(won, null, Side.SECOND);
-        click(at("h8").x, at("h8").y);
+        board.click(at("h8"));
 
         assertThat(reported).isEmpty();
     }
@@ -196,12 +100,12 @@ class GomokuBoardWidgetTest {
     @Test
     void aSecondClickBeforeTheNextPositionIsShownIsIgnored() {
         widget.show(game.newGame(), null, Side.FIRST);
-        click(at("h8").x, at("h8").y);
-        click(at("g7").x, at("g7").y);
+        board.click(at("h8"));
+        board.click(at("g7"));
         assertThat(reported).extracting(Move::notation).containsExactly("h8");
 
         widget.show(play("h8", "h9"), null, Side.FIRST);
-        click(at("g7").x, at("g7").y);
+        board.click(at("g7"));
         assertThat(reported).extracting(Move::notation).containsExactly("h8", "g7");
     }
 
@@ -209,8 +113,8 @@ class GomokuBoardWidgetTest {
     void pressingNearOnePointAndReleasingNearAnotherIsNoMove() {
         widget.show(game.newGame(), null, Side.FIRST);
 
-        fire(SWT.MouseDown, at("h8").x, at("h8").y);
-        fire(SWT.MouseUp, at("i8").x, at("i8").y);
+        board.fire(SWT.MouseDown, at("h8"));
+        board.fire(SWT.MouseUp, at("i8"));
 
         assertThat(reported).isEmpty();
     }
@@ -227,7 +131,7 @@ class GomokuBoardWidgetTest {
         assertThat(widget.dangers()).extracting(Danger::toString).containsExactly("e8 open-four", "i8 open-four");
         assertThat(widget.noticeText()).isEqualTo("2 danger points, where black would make a threat:");
 
-        ImageData shown = screenshot();
+        ImageData shown = board.screenshot();
         save(shown, "gomoku-board-open-four.png");
         RGB openFour = GomokuBoardWidget.THREAT_COLOURS.get(Threat.OPEN_FOUR);
         assertThat(pixel(shown, at("e8"))).isEqualTo(openFour);
@@ -240,11 +144,11 @@ class GomokuBoardWidgetTest {
         assertThat(widget.isDangerShown()).isFalse();
         assertThat(widget.noticeText()).isEmpty();
         Point nearE8 = new Point(at("e8").x + 3, at("e8").y + 3);
-        assertThat(pixel(screenshot(), nearE8)).isEqualTo(GomokuBoardWidget.WOOD);
+        assertThat(pixel(board.screenshot(), nearE8)).isEqualTo(GomokuBoardWidget.WOOD);
 
         widget.setDangerShown(true);
         assertThat(widget.dangerButton().getSelection()).isTrue();
-        assertThat(pixel(screenshot(), at("e8"))).isEqualTo(openFour);
+        assertThat(pixel(board.screenshot(), at("e8"))).isEqualTo(openFour);
     }
 
     @Test
@@ -254,7 +158,7 @@ class GomokuBoardWidgetTest {
         widget.show(state, null, null);
 
         assertThat(widget.dangers()).contains(new Danger(org.boardlab.game.gomoku.api.Point.parse("h8"), Threat.DOUBLE_THREE));
-        assertThat(pixel(screenshot(), at("h8"))).isEqualTo(GomokuBoardWidget.THREAT_COLOURS.get(Threat.DOUBLE_THREE));
+        assertThat(pixel(board.screenshot(), at("h8"))).isEqualTo(GomokuBoardWidget.THREAT_COLOURS.get(Threat.DOUBLE_THREE));
         assertThat(new HashSet<>(GomokuBoardWidget.THREAT_COLOURS.values())).as("four different colours").hasSize(4);
     }
 
@@ -263,9 +167,9 @@ class GomokuBoardWidgetTest {
         GameState midGame = play("h8", "h9", "g7", "i9", "g9", "f8", "i7", "g8", "j6", "k5", "j8", "i8", "h7");
         widget.setPlayerNames("Ada", "Bob");
         widget.show(midGame, org.boardlab.game.gomoku.api.Point.parse("h7"), Side.SECOND);
-        ImageData shot = screenshot(widget.control());
+        ImageData shot = board.screenshot(widget.control());
         save(shot, "gomoku-board.png");
-        assertThat(canvas().getLocation()).isEqualTo(new Point(0, 0));
+        assertThat(board.canvas().getLocation()).isEqualTo(new Point(0, 0));
         assertThat(widget.dangerButton().getSelection()).as("danger points are shown at first").isTrue();
         assertThat(widget.dangerButton().getText()).isEqualTo("Show danger points");
 
@@ -291,7 +195,7 @@ class GomokuBoardWidgetTest {
         assertThat(widget.turnText()).isEqualTo("Game over: Black wins");
         assertThat(widget.noticeText()).isEqualTo("Black has five in a row (d4 to h8).");
         assertThat(widget.dangers()).isEmpty();
-        ImageData shot = screenshot();
+        ImageData shot = board.screenshot();
         save(shot, "gomoku-won.png");
         Point e5 = at("e5");
         Point f6 = at("f6");
@@ -305,51 +209,38 @@ class GomokuBoardWidgetTest {
         widget.show(small, null, Side.SECOND);
         int cellBefore = widget.geometry().cell();
 
-        shell.setSize(260, 330);
-        settle();
+        board.resize(260, 330);
         assertThat(widget.geometry().cell()).isLessThan(cellBefore);
-        ImageData shot = screenshot();
+        ImageData shot = board.screenshot();
         save(shot, "gomoku-7x7-small.png");
         assertThat(pixel(shot, new Point(at("d4").x + 4, at("d4").y + 4))).isEqualTo(GomokuBoardWidget.BLACK);
         Point g7 = at("g7");
-        assertThat(g7.x).isLessThan(canvas().getSize().x);
-        assertThat(g7.y).isLessThan(canvas().getSize().y);
+        assertThat(g7.x).isLessThan(board.canvas().getSize().x);
+        assertThat(g7.y).isLessThan(board.canvas().getSize().y);
 
-        click(g7.x, g7.y);
+        board.click(g7);
         assertThat(reported).extracting(Move::notation).containsExactly("g7");
     }
 
     /**
-     * Shows {@code position} with its side to move clickable, fires a press and a release at each of
-     * {@code clicksFor(move)}, mapped from {@code control()} (the composite) to the canvas that listens,
-     * and returns the moves reported.
+     * Shows {@code position} with its side to move clickable, makes {@code move} by the one click
+     * {@code clicksFor(move)} gives (a point of {@code control()}, the composite, which the harness
+     * maps to the canvas that listens), and returns the moves reported.
      */
     private List<Move> clickAsTold(GameState position, Move move) {
         widget.show(position, null, position.sideToMove());
-        reported.clear();
         List<Point> clicks = widget.clicksFor(move);
         assertThat(clicks).as("one click for " + move.notation()).hasSize(1);
         for (Point p : clicks) {
-            assertThat(canvas().getBounds().contains(p)).as(p + " is on the canvas, not on the check button").isTrue();
-            Point onCanvas = display.map(widget.control(), canvas(), p);
-            click(onCanvas.x, onCanvas.y);
+            assertThat(board.canvas().getBounds().contains(p)).as(p + " is on the canvas, not on the check button").isTrue();
         }
-        return List.copyOf(reported);
+        return board.clickAsTold(move);
     }
 
     /** Positions of a seeded random game on a {@code size}x{@code size} board, every {@code every} plies. */
     private List<GameState> positionsOfARandomGame(int size, long seed, int every) {
-        List<GameState> positions = new ArrayList<>();
-        Random random = new Random(seed);
-        GameState state = game.newGame(GameOptions.DEFAULT.with("size", Integer.toString(size)));
-        for (int ply = 0; !state.isTerminal(); ply++) {
-            if (ply % every == 0) {
-                positions.add(state);
-            }
-            List<? extends Move> legal = state.legalMoves();
-            state = state.apply(legal.get(random.nextInt(legal.size())));
-        }
-        return positions;
+        GameState start = game.newGame(GameOptions.DEFAULT.with("size", Integer.toString(size)));
+        return BoardHarness.positionsOfARandomGame(GameState.class, start, seed, every);
     }
 
     @Test
@@ -369,8 +260,7 @@ class GomokuBoardWidgetTest {
     @Test
     void clicksForFollowTheBoardSizeTheWindowAndTheHiddenDangerPoints() {
         widget.setDangerShown(false);
-        shell.setSize(260, 330);
-        settle();
+        board.resize(260, 330);
         for (GameState position : positionsOfARandomGame(9, 3, 6)) {
             for (Move move : position.legalMoves()) {
                 assertThat(clickAsTold(position, move)).as("clicks for " + move.notation()).containsExactly(move);
@@ -383,12 +273,12 @@ class GomokuBoardWidgetTest {
         GameState position = play("h8");
         widget.show(position, null, Side.SECOND);
         Move h9 = () -> "h9";
-        assertThat(widget.clicksFor(h9)).containsExactly(display.map(canvas(), widget.control(), at("h9")));
+        assertThat(widget.clicksFor(h9)).containsExactly(board.display().map(board.canvas(), widget.control(), at("h9")));
         assertThatThrownBy(() -> widget.clicksFor(org.boardlab.game.gomoku.api.Point.parse("h8")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("h8");
         assertThatThrownBy(() -> widget.clicksFor(() -> "z99")).isInstanceOf(IllegalArgumentException.class);
 
-        GomokuBoardWidget fresh = (GomokuBoardWidget) new GomokuRenderer().create(shell);
+        GomokuBoardWidget fresh = (GomokuBoardWidget) new GomokuRenderer().create(board.shell());
         assertThatThrownBy(() -> fresh.clicksFor(h9)).isInstanceOf(IllegalStateException.class);
     }
 
@@ -397,7 +287,7 @@ class GomokuBoardWidgetTest {
         List<Resource> resources = widget.resources();
         assertThat(resources).isNotEmpty().noneMatch(Resource::isDisposed);
 
-        shell.dispose();
+        board.shell().dispose();
 
         assertThat(resources).allMatch(Resource::isDisposed);
     }

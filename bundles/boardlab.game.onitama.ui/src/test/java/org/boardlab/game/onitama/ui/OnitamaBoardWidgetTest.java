@@ -2,10 +2,10 @@ package org.boardlab.game.onitama.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.boardlab.workbench.testing.BoardHarness.assertClose;
+import static org.boardlab.workbench.testing.BoardHarness.pixel;
+import static org.boardlab.workbench.testing.BoardHarness.save;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import javax.inject.Named;
@@ -17,24 +17,14 @@ import org.boardlab.game.onitama.OnitamaEncoding;
 import org.boardlab.game.onitama.OnitamaPosition;
 import org.boardlab.game.onitama.Square;
 import org.boardlab.game.tictactoe.TicTacToe;
-import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
+import org.boardlab.workbench.testing.BoardHarness;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
-import org.eclipse.swt.layout.FillLayout;
-import org.eclipse.swt.widgets.Canvas;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Shell;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Drives the Onitama board as a person would: shows positions, clicks cards, pieces and squares at
@@ -43,105 +33,31 @@ import org.junit.jupiter.api.Test;
  */
 class OnitamaBoardWidgetTest {
 
-    private static Display display;
+    @RegisterExtension
+    static final BoardHarness<OnitamaBoardWidget> board =
+            new BoardHarness<>(shell -> (OnitamaBoardWidget) new OnitamaBoardRenderer().create(shell), 640, 800);
+
     private final Onitama game = new Onitama();
-    private Shell shell;
     private OnitamaBoardWidget widget;
-    private final List<Move> reported = new ArrayList<>();
-
-    @BeforeAll
-    static void createDisplay() {
-        display = new Display();
-    }
-
-    @AfterAll
-    static void disposeDisplay() {
-        display.dispose();
-    }
+    private List<Move> reported;
 
     @BeforeEach
-    void openShell() {
-        shell = new Shell(display);
-        shell.setLayout(new FillLayout());
-        widget = (OnitamaBoardWidget) new OnitamaBoardRenderer().create(shell);
-        widget.onMove(reported::add);
-        resize(640, 800);
-        shell.open();
-        flush();
-    }
-
-    @AfterEach
-    void closeShell() {
-        shell.dispose();
-    }
-
-    private void resize(int width, int height) {
-        shell.setSize(width, height);
-        shell.layout(true);
-        flush();
-    }
-
-    private static void flush() {
-        while (display.readAndDispatch()) {
-            // drain pending events
-        }
-    }
-
-    private void click(Point at) {
-        Canvas canvas = (Canvas) widget.control();
-        for (int type : new int[] {SWT.MouseDown, SWT.MouseUp}) {
-            Event event = new Event();
-            event.button = 1;
-            event.x = at.x;
-            event.y = at.y;
-            canvas.notifyListeners(type, event);
-        }
+    void takeTheBoard() {
+        widget = board.widget();
+        reported = board.reported();
     }
 
     private void clickSquare(String square) {
-        click(widget.layout().squareCentre(Square.parse(square)));
+        board.click(widget.layout().squareCentre(Square.parse(square)));
     }
 
     private void clickCard(Side side, int index) {
         Rectangle card = widget.layout().cardRect(OnitamaLayout.slot(side, index));
-        click(new Point(card.x + card.width / 2, card.y + card.height / 2));
+        board.click(new Point(card.x + card.width / 2, card.y + card.height / 2));
     }
 
-    private ImageData snapshot() {
-        Canvas canvas = (Canvas) widget.control();
-        Rectangle size = canvas.getClientArea();
-        Image image = new Image(display, size.width, size.height);
-        GC gc = new GC(image);
-        try {
-            canvas.print(gc);
-        } finally {
-            gc.dispose();
-        }
-        ImageData data = image.getImageData();
-        image.dispose();
-        return data;
-    }
-
-    private static RGB pixel(ImageData data, int x, int y) {
-        return data.palette.getRGB(data.getPixel(x, y));
-    }
-
-    private static RGB pixel(ImageData data, Point at) {
-        return pixel(data, at.x, at.y);
-    }
-
-    private static void assertClose(RGB actual, RGB expected) {
-        int distance = Math.abs(actual.red - expected.red) + Math.abs(actual.green - expected.green)
-                + Math.abs(actual.blue - expected.blue);
-        assertThat(distance).as("colour %s should be close to %s", actual, expected).isLessThanOrEqualTo(24);
-    }
-
-    private OnitamaPosition play(OnitamaPosition start, String... moves) {
-        OnitamaPosition position = start;
-        for (String move : moves) {
-            position = position.apply(position.parseMove(move));
-        }
-        return position;
+    private static OnitamaPosition play(OnitamaPosition start, String... moves) {
+        return BoardHarness.play(OnitamaPosition.class, start, moves);
     }
 
     @Test
@@ -166,7 +82,7 @@ class OnitamaBoardWidgetTest {
         clickCard(Side.FIRST, 1); // cobra: (1,1) (1,-1) (-1,0)
         clickSquare("d1");
 
-        ImageData image = snapshot();
+        ImageData image = board.screenshot();
         OnitamaLayout layout = widget.layout();
         int corner = (int) Math.round(layout.unit() * 0.1);
         Rectangle e2 = layout.squareRect(Square.E2);
@@ -232,7 +148,7 @@ class OnitamaBoardWidgetTest {
     void cardGridsShowTheStepsAsTheHolderUsesThemOnThisBoard() {
         OnitamaPosition position = play(game.newGame(), "eel:b1-a2");
         widget.show(position, null, null);
-        ImageData image = snapshot();
+        ImageData image = board.screenshot();
         OnitamaLayout layout = widget.layout();
 
         // red's mantis: (-1,1) (1,1) (0,-1); for red on this board that is down-right, down-left and up
@@ -265,7 +181,7 @@ class OnitamaBoardWidgetTest {
     @Test
     void mastersAreLargerThanStudentsAndCrowned() {
         widget.show(game.newGame(), null, null);
-        ImageData image = snapshot();
+        ImageData image = board.screenshot();
         OnitamaLayout layout = widget.layout();
         int below = (int) Math.round(layout.unit() * 0.32);
         Point c1 = layout.squareCentre(Square.C1);
@@ -320,7 +236,7 @@ class OnitamaBoardWidgetTest {
 
     @Test
     void aWideCanvasPutsTheCardsBesideTheBoardAndClicksStillWork() {
-        resize(1100, 520);
+        board.resize(1100, 520);
         assertThat(widget.layout().wide()).isTrue();
         OnitamaPosition start = game.newGame();
         widget.show(start, null, Side.FIRST);
@@ -330,34 +246,9 @@ class OnitamaBoardWidgetTest {
         assertThat(reported).containsExactly(start.parseMove("cobra:d1-e2"));
     }
 
-    /**
-     * Fires a press and a release at each of {@code clicksFor(move)} (points of {@code control()},
-     * mapped to the canvas, which is the control here) and returns the moves reported.
-     */
-    private List<Move> clickAsTold(Move move) {
-        reported.clear();
-        Canvas canvas = (Canvas) widget.control();
-        for (Point p : widget.clicksFor(move)) {
-            click(display.map(widget.control(), canvas, p));
-        }
-        return List.copyOf(reported);
-    }
-
-    /** Positions of seeded random games, every {@code every} plies of each, to their ends. */
+    /** Positions of seeded random games, every {@code every} plies of each, to their ends or 200 plies. */
     private List<OnitamaPosition> positionsOfRandomGames(long seed, int games, int every) {
-        Random random = new Random(seed);
-        List<OnitamaPosition> positions = new ArrayList<>();
-        for (int g = 0; g < games; g++) {
-            OnitamaPosition position = game.newGame();
-            for (int ply = 0; !position.isTerminal() && ply < 200; ply++) {
-                if (ply % every == 0) {
-                    positions.add(position);
-                }
-                List<Move> moves = position.legalMoves();
-                position = position.apply(moves.get(random.nextInt(moves.size())));
-            }
-        }
-        return positions;
+        return BoardHarness.positionsOfRandomGames(OnitamaPosition.class, game.newGame(), seed, games, 200, every);
     }
 
     private void everyLegalMoveByItsClicks(List<OnitamaPosition> positions) {
@@ -367,7 +258,7 @@ class OnitamaBoardWidgetTest {
                 widget.show(position, null, position.sideToMove());
                 assertThat(widget.clicksFor(move)).as("clicks for " + move.notation())
                         .hasSize(((org.boardlab.game.onitama.OnitamaMove) move).isPass() ? 1 : 3);
-                assertThat(clickAsTold(move)).as("clicks for " + move.notation() + " in " + OnitamaEncoding.format(position))
+                assertThat(board.clickAsTold(move)).as("clicks for " + move.notation() + " in " + OnitamaEncoding.format(position))
                         .containsExactly(move);
                 checked++;
             }
@@ -384,7 +275,7 @@ class OnitamaBoardWidgetTest {
 
     @Test
     void clicksForFollowTheWideArrangement() {
-        resize(1100, 520);
+        board.resize(1100, 520);
         assertThat(widget.layout().wide()).isTrue();
         everyLegalMoveByItsClicks(positionsOfRandomGames(5, 2, 4));
     }
@@ -403,21 +294,21 @@ class OnitamaBoardWidgetTest {
         clickSquare(m.from().notation());
         assertThat(widget.selectedPiece()).isEqualTo(m.from());
         assertThat(widget.clicksFor(move)).containsExactly(widget.layout().squareCentre(m.to()));
-        assertThat(clickAsTold(move)).containsExactly(move);
+        assertThat(board.clickAsTold(move)).containsExactly(move);
 
         // the other card and another piece selected: the clicks change both
         widget.show(start.apply(move), move, null);
         widget.show(start, null, Side.FIRST);
         clickCard(Side.FIRST, 1 - index);
         Square other = Square.parse("a1") == m.from() ? Square.parse("b1") : Square.parse("a1");
-        click(widget.layout().squareCentre(other));
+        board.click(widget.layout().squareCentre(other));
         assertThat(widget.selectedPiece()).isEqualTo(other);
-        assertThat(clickAsTold(move)).containsExactly(move);
+        assertThat(board.clickAsTold(move)).containsExactly(move);
     }
 
     @Test
     void clicksForRefuseIllegalMovesAndNoPosition() {
-        OnitamaBoardWidget fresh = (OnitamaBoardWidget) new OnitamaBoardRenderer().create(shell);
+        OnitamaBoardWidget fresh = (OnitamaBoardWidget) new OnitamaBoardRenderer().create(board.shell());
         OnitamaPosition start = game.newGame();
         Move first = start.legalMoves().get(0);
         assertThatThrownBy(() -> fresh.clicksFor(first)).isInstanceOf(IllegalStateException.class);
@@ -452,7 +343,7 @@ class OnitamaBoardWidgetTest {
         assertThat(widget.statusText()).startsWith(expected + ": ");
         for (Square square : Square.values()) {
             clickCard(loser, 0);
-            click(widget.layout().squareCentre(square));
+            board.click(widget.layout().squareCentre(square));
         }
         assertThat(reported).isEmpty();
     }
@@ -466,15 +357,15 @@ class OnitamaBoardWidgetTest {
         clickCard(Side.FIRST, 0);
         clickSquare("c1");
 
-        ImageData image = snapshot();
+        ImageData image = board.screenshot();
         OnitamaLayout layout = widget.layout();
         Rectangle d4 = layout.squareRect(Square.D4);
         int inset = Math.max(2, (int) Math.round(layout.unit() * 0.06)) / 2 + Math.max(1, (int) Math.round(layout.unit() * 0.13));
         assertClose(pixel(image, d4.x + inset, d4.y + d4.height / 2), OnitamaBoardWidget.LAST_MOVE);
         save(image, "onitama-board.png");
 
-        resize(1100, 560);
-        save(snapshot(), "onitama-board-wide.png");
+        board.resize(1100, 560);
+        save(board.screenshot(), "onitama-board-wide.png");
     }
 
     @Test
@@ -488,14 +379,5 @@ class OnitamaBoardWidgetTest {
     void theRendererIsNamedAfterTheGame() {
         assertThat(new OnitamaBoardRenderer().gameId()).isEqualTo("onitama");
         assertThat(OnitamaBoardRenderer.class.getAnnotation(Named.class).value()).isEqualTo("onitama");
-    }
-
-    private static void save(ImageData image, String name) throws Exception {
-        Path dir = Path.of("target", "screenshots");
-        Files.createDirectories(dir);
-        ImageLoader loader = new ImageLoader();
-        loader.data = new ImageData[] {image};
-        loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
-        assertThat(dir.resolve(name)).isNotEmptyFile();
     }
 }

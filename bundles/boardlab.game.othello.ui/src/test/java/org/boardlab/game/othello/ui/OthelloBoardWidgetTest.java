@@ -2,12 +2,11 @@ package org.boardlab.game.othello.ui;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.boardlab.workbench.testing.BoardHarness.pixel;
+import static org.boardlab.workbench.testing.BoardHarness.save;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -17,26 +16,15 @@ import org.boardlab.game.othello.OthelloMove;
 import org.boardlab.game.othello.OthelloPosition;
 import org.boardlab.game.othello.Scoring;
 import org.boardlab.workbench.BoardGeometry;
-import org.boardlab.workbench.BoardWidget;
+import org.boardlab.workbench.testing.BoardHarness;
 import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
 import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
 import org.eclipse.swt.graphics.Point;
-import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.graphics.Resource;
-import org.eclipse.swt.layout.FillLayout;
-import org.eclipse.swt.widgets.Control;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Event;
-import org.eclipse.swt.widgets.Shell;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Drives the Othello board as a person would: shows positions, clicks at the centres of squares
@@ -45,50 +33,18 @@ import org.junit.jupiter.api.Test;
  */
 class OthelloBoardWidgetTest {
 
-    private static Display display;
+    @RegisterExtension
+    static final BoardHarness<OthelloBoardWidget> board =
+            new BoardHarness<>(shell -> (OthelloBoardWidget) new OthelloRenderer().create(shell), 520, 600);
 
     private final Othello game = new Othello();
-    private Shell shell;
     private OthelloBoardWidget widget;
-    private final List<Move> reported = new ArrayList<>();
-
-    @BeforeAll
-    static void createDisplay() {
-        display = new Display();
-    }
-
-    @AfterAll
-    static void disposeDisplay() {
-        display.dispose();
-    }
+    private List<Move> reported;
 
     @BeforeEach
-    void openShell() {
-        shell = new Shell(display);
-        shell.setLayout(new FillLayout());
-        BoardWidget created = new OthelloRenderer().create(shell);
-        widget = (OthelloBoardWidget) created;
-        widget.onMove(reported::add);
-        shell.setSize(520, 600);
-        shell.open();
-        settle();
-    }
-
-    @AfterEach
-    void closeShell() {
-        if (!shell.isDisposed()) {
-            shell.dispose();
-        }
-    }
-
-    private void settle() {
-        while (display.readAndDispatch()) {
-            // run pending layout and paint events
-        }
-    }
-
-    private Control canvas() {
-        return widget.control();
+    void takeTheBoard() {
+        widget = board.widget();
+        reported = board.reported();
     }
 
     private Point centre(String square) {
@@ -96,59 +52,12 @@ class OthelloBoardWidgetTest {
         return widget.geometry().centre(move.col(), move.row());
     }
 
-    private void click(int x, int y) {
-        fire(SWT.MouseDown, x, y);
-        fire(SWT.MouseUp, x, y);
-    }
-
     private void click(String square) {
-        Point p = centre(square);
-        click(p.x, p.y);
+        board.click(centre(square));
     }
 
-    private void fire(int type, int x, int y) {
-        Event e = new Event();
-        e.x = x;
-        e.y = y;
-        e.button = 1;
-        canvas().notifyListeners(type, e);
-    }
-
-    private OthelloPosition play(OthelloPosition start, String... moves) {
-        GameState state = start;
-        for (String m : moves) {
-            state = state.apply(state.parseMove(m));
-        }
-        return (OthelloPosition) state;
-    }
-
-    private ImageData screenshot() {
-        settle();
-        Rectangle size = canvas().getBounds();
-        Image image = new Image(display, size.width, size.height);
-        try {
-            GC gc = new GC(image);
-            try {
-                canvas().print(gc);
-            } finally {
-                gc.dispose();
-            }
-            return image.getImageData();
-        } finally {
-            image.dispose();
-        }
-    }
-
-    private static RGB pixel(ImageData data, Point p) {
-        return data.palette.getRGB(data.getPixel(p.x, p.y));
-    }
-
-    private static void save(ImageData data, String name) throws Exception {
-        Path dir = Path.of("target", "screenshots");
-        Files.createDirectories(dir);
-        ImageLoader loader = new ImageLoader();
-        loader.data = new ImageData[] {data};
-        loader.save(dir.resolve(name).toString(), SWT.IMAGE_PNG);
+    private static OthelloPosition play(OthelloPosition start, String... moves) {
+        return BoardHarness.play(OthelloPosition.class, start, moves);
     }
 
     @Test
@@ -167,8 +76,8 @@ class OthelloBoardWidgetTest {
 
         click("d4"); // taken
         click("a1"); // empty, flips nothing
-        click(g.left() - 3, g.top() + g.cell() / 2); // on the row numbers
-        click(g.left() + g.cell() / 2, g.bottom() + 3); // under the board
+        board.click(g.left() - 3, g.top() + g.cell() / 2); // on the row numbers
+        board.click(g.left() + g.cell() / 2, g.bottom() + 3); // under the board
 
         assertThat(reported).isEmpty();
     }
@@ -189,8 +98,8 @@ class OthelloBoardWidgetTest {
         Point d3 = centre("d3");
         Point c4 = centre("c4");
 
-        fire(SWT.MouseDown, d3.x, d3.y);
-        fire(SWT.MouseUp, c4.x, c4.y);
+        board.fire(SWT.MouseDown, d3);
+        board.fire(SWT.MouseUp, c4);
 
         assertThat(reported).isEmpty();
     }
@@ -214,19 +123,19 @@ class OthelloBoardWidgetTest {
     @Test
     void thePointerIsAHandOverTheSquaresWhereAClickPlaysUntilAMoveIsMade() {
         widget.show(game.newGame(), null, Side.FIRST);
-        var hand = display.getSystemCursor(SWT.CURSOR_HAND);
+        var hand = board.display().getSystemCursor(SWT.CURSOR_HAND);
         Point d3 = centre("d3");
         Point a1 = centre("a1");
 
-        fire(SWT.MouseMove, d3.x, d3.y);
-        assertThat(canvas().getCursor()).as("over a legal square").isSameAs(hand);
-        fire(SWT.MouseMove, a1.x, a1.y);
-        assertThat(canvas().getCursor()).as("over a square that turns nothing").isNull();
-        fire(SWT.MouseMove, d3.x, d3.y);
+        board.fire(SWT.MouseMove, d3);
+        assertThat(board.canvas().getCursor()).as("over a legal square").isSameAs(hand);
+        board.fire(SWT.MouseMove, a1);
+        assertThat(board.canvas().getCursor()).as("over a square that turns nothing").isNull();
+        board.fire(SWT.MouseMove, d3);
         click("d3");
-        assertThat(canvas().getCursor()).as("once the move is made").isNull();
-        fire(SWT.MouseMove, centre("c4").x, centre("c4").y);
-        assertThat(canvas().getCursor()).as("until the next position").isNull();
+        assertThat(board.canvas().getCursor()).as("once the move is made").isNull();
+        board.fire(SWT.MouseMove, centre("c4"));
+        assertThat(board.canvas().getCursor()).as("until the next position").isNull();
     }
 
     @Test
@@ -288,7 +197,7 @@ class OthelloBoardWidgetTest {
     void theScreenShowsDiscsLegalDotsAndTheLastMove() throws Exception {
         OthelloPosition midGame = play(game.newGame(), "d3", "c5", "f6", "f5", "e6", "e3", "c3", "f3", "c4");
         widget.show(midGame, midGame.lastMove().orElseThrow(), Side.SECOND);
-        ImageData shot = screenshot();
+        ImageData shot = board.screenshot();
         save(shot, "othello-board.png");
 
         assertThat(midGame.disc(3, 3)).contains(Side.FIRST);
@@ -304,7 +213,7 @@ class OthelloBoardWidgetTest {
         assertThat(pixel(shot, centre("a8"))).as("an empty square").isEqualTo(OthelloBoardWidget.BOARD);
 
         widget.show(midGame, null, null);
-        assertThat(pixel(screenshot(), legalCentre)).as("no dots when nobody clicks").isEqualTo(OthelloBoardWidget.BOARD);
+        assertThat(pixel(board.screenshot(), legalCentre)).as("no dots when nobody clicks").isEqualTo(OthelloBoardWidget.BOARD);
     }
 
     /** A point inside the disc on {@code square} but away from the last-move dot in its centre. */
@@ -319,52 +228,35 @@ class OthelloBoardWidgetTest {
         widget.show(big, null, Side.FIRST);
         int cellBefore = widget.geometry().cell();
 
-        shell.setSize(300, 360);
-        settle();
+        board.resize(300, 360);
         int cellAfter = widget.geometry().cell();
         assertThat(cellAfter).isLessThan(cellBefore);
-        ImageData shot = screenshot();
+        ImageData shot = board.screenshot();
         save(shot, "othello-16x16-small.png");
         assertThat(pixel(shot, offCentre("h8"))).isEqualTo(OthelloBoardWidget.WHITE);
         assertThat(pixel(shot, offCentre("i8"))).isEqualTo(OthelloBoardWidget.BLACK);
         Rectangle lastSquare = widget.geometry().square(15, 15);
-        assertThat(lastSquare.x + lastSquare.width).isLessThanOrEqualTo(canvas().getSize().x);
-        assertThat(lastSquare.y + lastSquare.height).isLessThanOrEqualTo(canvas().getSize().y);
+        assertThat(lastSquare.x + lastSquare.width).isLessThanOrEqualTo(board.canvas().getSize().x);
+        assertThat(lastSquare.y + lastSquare.height).isLessThanOrEqualTo(board.canvas().getSize().y);
 
         click("h7");
         assertThat(reported).extracting(Move::notation).containsExactly("h7");
     }
 
     /**
-     * Shows {@code position} with its side to move clickable, fires a press and a release at each of
-     * {@code clicksFor(move)} (points of {@code control()}, mapped to the canvas, which is the control
-     * here), and returns the moves reported.
+     * Shows {@code position} with its side to move clickable, makes {@code move} by the one click
+     * {@code clicksFor(move)} gives, and returns the moves reported.
      */
     private List<Move> clickAsTold(OthelloPosition position, Move move) {
         widget.show(position, null, position.sideToMove());
-        reported.clear();
-        List<Point> clicks = widget.clicksFor(move);
-        assertThat(clicks).as("one click for " + move.notation()).hasSize(1);
-        for (Point p : clicks) {
-            Point onCanvas = display.map(widget.control(), canvas(), p);
-            click(onCanvas.x, onCanvas.y);
-        }
-        return List.copyOf(reported);
+        assertThat(widget.clicksFor(move)).as("one click for " + move.notation()).hasSize(1);
+        return board.clickAsTold(move);
     }
 
     /** The positions of a random game of {@code size}x{@code size} (seeded), every {@code every} plies. */
     private List<OthelloPosition> positionsOfARandomGame(int size, long seed, int every) {
-        List<OthelloPosition> positions = new ArrayList<>();
-        Random random = new Random(seed);
-        GameState state = game.newGame(GameOptions.DEFAULT.with("size", Integer.toString(size)));
-        for (int ply = 0; !state.isTerminal(); ply++) {
-            if (ply % every == 0) {
-                positions.add((OthelloPosition) state);
-            }
-            List<? extends Move> legal = state.legalMoves();
-            state = state.apply(legal.get(random.nextInt(legal.size())));
-        }
-        return positions;
+        GameState start = game.newGame(GameOptions.DEFAULT.with("size", Integer.toString(size)));
+        return BoardHarness.positionsOfARandomGame(OthelloPosition.class, start, seed, every);
     }
 
     @Test
@@ -389,8 +281,7 @@ class OthelloBoardWidgetTest {
 
     @Test
     void clicksForFollowTheBoardSizeAndTheWindow() {
-        shell.setSize(300, 360);
-        settle();
+        board.resize(300, 360);
         for (OthelloPosition position : positionsOfARandomGame(16, 11, 40)) {
             for (Move move : position.legalMoves()) {
                 assertThat(clickAsTold(position, move)).as(move.notation()).containsExactly(move);
@@ -419,7 +310,7 @@ class OthelloBoardWidgetTest {
 
     @Test
     void clicksForAnIllegalMoveOrBeforeAnyPositionIsRefused() {
-        OthelloBoardWidget fresh = (OthelloBoardWidget) new OthelloRenderer().create(shell);
+        OthelloBoardWidget fresh = (OthelloBoardWidget) new OthelloRenderer().create(board.shell());
         assertThatThrownBy(() -> fresh.clicksFor(OthelloMove.at(2, 3))).isInstanceOf(IllegalStateException.class);
 
         widget.show(game.newGame(), null, Side.FIRST);
@@ -433,7 +324,7 @@ class OthelloBoardWidgetTest {
         List<Resource> resources = widget.resources();
         assertThat(resources).isNotEmpty().noneMatch(Resource::isDisposed);
 
-        shell.dispose();
+        board.shell().dispose();
 
         assertThat(resources).allMatch(Resource::isDisposed);
     }

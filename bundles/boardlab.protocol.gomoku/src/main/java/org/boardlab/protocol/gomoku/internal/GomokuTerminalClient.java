@@ -1,5 +1,6 @@
 package org.boardlab.protocol.gomoku.internal;
 
+import io.netty.channel.EventLoop;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -9,6 +10,7 @@ import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
@@ -29,6 +31,7 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Win;
 import org.boardlab.protocol.gomoku.GomokuSeat;
 import org.boardlab.protocol.gomoku.GomokuWire;
 import org.boardlab.protocol.gomoku.ProtocolViolation;
+import org.boardlab.protocol.gomoku.Role;
 import org.boardlab.protocol.gomoku.Stone;
 import org.boardlab.protocol.gomoku.WireBoard;
 import org.boardlab.protocol.gomoku.Winner;
@@ -41,6 +44,17 @@ import org.boardlab.server.TerminalClient;
  * round, your colour, the board after every stone (columns {@code a..} from the left, rows
  * {@code 1..} from the top, the last stone in brackets), whose turn it is, a refused move and its
  * reason, and who won.
+ *
+ * <p>A server's {@code hello} either answers {@code join} (or {@code new}) or opens a round; the
+ * two look the same on the wire. A round opens with {@code color} (or, for a spectator, the board)
+ * right after the {@code hello}, so the client says what the {@code hello} meant once the next
+ * message has come: "a round is starting", or, when nothing follows within
+ * {@value #HELLO_GRACE_MILLIS} ms, "waiting for an opponent". The original's older server greets
+ * every connection with the {@code hello} of its first round and never answers {@code join}.
+ *
+ * <p>A client seated as a spectator ({@code color} {@code V}, sent by the original server) watches:
+ * it shows every board and result, and a typed point or {@code new} is not sent (the original
+ * server would ignore it without a word); the client says so instead.
  *
  * <p>Commands: a point such as {@code h8} (or {@code place h8}) places a stone there; {@code new}
  * asks for another round once one is over; {@code board} shows the board again; {@code help};
@@ -60,6 +74,13 @@ import org.boardlab.server.TerminalClient;
 public final class GomokuTerminalClient implements TerminalClient {
 
     static final String COMMANDS = "h8 (or place h8) to place a stone, new, board, help, quit";
+
+    /**
+     * How long a {@code hello} may wait for the {@code color} or board that shows it opened a round
+     * before the client says it waits for an opponent. The original server writes the three frames
+     * at once; the slack is for a slow network.
+     */
+    static final long HELLO_GRACE_MILLIS = 1000;
 
     private final Duration heartbeatInterval;
 
@@ -89,8 +110,10 @@ public final class GomokuTerminalClient implements TerminalClient {
             throws Exception {
         int actualPort = port < 0 ? GomokuWire.DEFAULT_PORT : port;
         BlockingQueue<Input> inputs = new LinkedBlockingQueue<>();
-        GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults().withHeartbeatInterval(heartbeatInterval));
-        View view = new View(out, client, autoPlay, inputs);
+        View view = new View(out, autoPlay, inputs);
+        GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults()
+                .withHeartbeatInterval(heartbeatInterval).withPipeline(p -> view.loop = p.channel().eventLoop()));
+        view.client = client;
         client.addListener(view);
         try {
             client.connect(host, actualPort).get(30, TimeUnit.SECONDS);
@@ -172,9 +195,13 @@ public final class GomokuTerminalClient implements TerminalClient {
                 case "quit", "exit" -> {
                     return true;
                 }
-                case "help" -> view.say("commands: " + COMMANDS);
+                case "help" -> view.say(view.spectator() ? "commands: board, help, quit (you watch as a spectator)"
+                        : "commands: " + COMMANDS);
                 case "board" -> view.showBoardAgain();
                 case "new" -> {
+                    if (view.spectatorRefuses("new")) {
+                        return false;
+                    }
                     if (view.mayAskForNewRound()) {
                         client.send(GomokuMessage.NEW_ROUND);
                     }
@@ -196,6 +223,9 @@ public final class GomokuTerminalClient implements TerminalClient {
     }
 
     private static void place(String notation, GomokuClient client, View view) {
+        if (view.spectatorRefuses(notation.isEmpty() ? "place" : notation)) {
+            return;
+        }
         if (view.autoPlay != null) {
             view.say(view.autoPlay.playerId() + " plays your stones; type quit to stop");
             return;
@@ -222,17 +252,24 @@ public final class GomokuTerminalClient implements TerminalClient {
     /** Tells the player in words what the client hears; runs on the client's event loop. */
     private static final class View implements GomokuClient.Listener {
         private final PrintWriter out;
-        private final GomokuClient client;
         private final AutoPlay autoPlay;
         private final BlockingQueue<Input> inputs;
+        /** Set before connecting. */
+        private GomokuClient client;
+        /** The connection's event loop, where the listener runs and a hello's grace ends; set on connecting. */
+        private volatile EventLoop loop;
+        /** Whether a server's {@code hello} has been told to the player. */
         private boolean joined;
+        /** A {@code hello} whose meaning waits for the next message (or the grace to end). */
+        private boolean helloPending;
+        /** Counts {@code hello}s, so that a grace that ends late finds out it is stale. */
+        private int hellos;
         private boolean leaving;
         /** The round as the board was last drawn. */
         private Round shown;
 
-        View(PrintWriter out, GomokuClient client, AutoPlay autoPlay, BlockingQueue<Input> inputs) {
+        View(PrintWriter out, AutoPlay autoPlay, BlockingQueue<Input> inputs) {
             this.out = out;
-            this.client = client;
             this.autoPlay = autoPlay;
             this.inputs = inputs;
         }
@@ -269,6 +306,59 @@ public final class GomokuTerminalClient implements TerminalClient {
             return round().flatMap(Round::colour).orElse(null);
         }
 
+        boolean spectator() {
+            return round().map(r -> r.role() == Role.SPECTATOR).orElse(false);
+        }
+
+        /**
+         * For a spectator: says that {@code what} was not sent and what a spectator can do, and
+         * returns {@code true}. {@code false} for a player, or before the server has said which.
+         */
+        synchronized boolean spectatorRefuses(String what) {
+            if (!spectator()) {
+                return false;
+            }
+            say(what + " not sent: spectators cannot " + (what.equals("new") ? "ask for another round (the players start it"
+                    + " and you see it)" : "place stones") + ". You can watch the game (type board to see it again)"
+                    + " or type quit to leave.");
+            return true;
+        }
+
+        /** A {@code hello} came: what it means shows with the next message, or when the grace ends. */
+        private void hello() {
+            settleHello(false); // an earlier hello answered join or new; this one may open the round
+            helloPending = true;
+            int hello = ++hellos;
+            EventLoop l = loop;
+            try {
+                l.schedule(() -> graceEnded(hello), HELLO_GRACE_MILLIS, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException e) {
+                helloPending = false; // the event loops are shutting down: nothing more will come
+            }
+        }
+
+        private synchronized void graceEnded(int hello) {
+            if (helloPending && hello == hellos && !leaving) {
+                helloPending = false;
+                say(joined ? "waiting for an opponent" : "joined: waiting for an opponent");
+                joined = true;
+            }
+        }
+
+        /** Says what the pending {@code hello} meant: it opened a round, or it answered join. */
+        private void settleHello(boolean openedRound) {
+            if (!helloPending) {
+                return;
+            }
+            helloPending = false;
+            if (openedRound) {
+                say(joined ? "a new round is starting" : "joined: a round is starting");
+            } else if (!joined) {
+                say("joined");
+            }
+            joined = true;
+        }
+
         @Override
         public void skipped(ProtocolViolation v) {
             say("the server sent a frame that could not be read, skipped: " + v.reason());
@@ -277,6 +367,7 @@ public final class GomokuTerminalClient implements TerminalClient {
         @Override
         public void closed(GomokuClient.CloseReason reason) {
             synchronized (this) {
+                helloPending = false;
                 if (!leaving) {
                     switch (reason.kind()) {
                         case CLIENT -> { }
@@ -297,13 +388,17 @@ public final class GomokuTerminalClient implements TerminalClient {
                 return;
             }
             if (m instanceof Hello) {
-                say(joined ? "a new round is about to start" : "joined: waiting for an opponent");
-                joined = true;
+                hello();
             } else if (m instanceof Color c) {
                 Stone me = c.role().stone().orElse(null);
-                say(me == null ? "you watch this game as a spectator: you cannot place stones"
+                settleHello(me != null); // a spectator's color answers its join
+                say(me == null ? "you watch this game as a spectator: you see every stone and who wins, but you cannot"
+                        + " place stones or ask for another round. Type quit to leave."
                         : "you play " + me.word() + "; black moves first");
             } else if (m instanceof FullUpdate f) {
+                if (roundOn()) {
+                    settleHello(true); // a spectator's round opens with hello and the board
+                }
                 boolean same = shown != null && f.board().equals(shown.board()) && f.row() == shown.lastRow()
                         && f.col() == shown.lastCol() && f.turn() == shown.turn();
                 shown = round().orElse(null);
@@ -312,6 +407,7 @@ public final class GomokuTerminalClient implements TerminalClient {
                 }
                 sayTurn();
             } else if (m instanceof Update u) {
+                settleHello(false);
                 shown = round().orElse(null);
                 Stone me = me();
                 say(u.placed().word() + (u.placed() == me ? " (you)" : "") + " played " + GomokuWire.point(u.row(), u.col()));
@@ -321,11 +417,13 @@ public final class GomokuTerminalClient implements TerminalClient {
                 say("your move " + (r.row() == -1 && r.col() == -1 ? "" : GomokuWire.point(r.row(), r.col()) + " ")
                         + "was refused: " + r.reason());
             } else if (m instanceof Win w) {
+                settleHello(false);
                 Stone me = me();
                 String result = w.winner() == Winner.DRAW ? "a draw"
                         : w.winner().name().toLowerCase(Locale.ROOT) + " wins"
                         + (me == null ? "" : Winner.of(me) == w.winner() ? ": you win" : ": you lose");
-                say("round over, " + result + (autoPlay != null ? "." : ". Type new for another round, or quit."));
+                say("round over, " + result + (spectator() ? ". The players may start another round; you will see it."
+                        + " Type quit to leave." : autoPlay != null ? "." : ". Type new for another round, or quit."));
             } else {
                 say("the server sent " + GomokuJson.encodeToString(m));
             }
@@ -347,7 +445,8 @@ public final class GomokuTerminalClient implements TerminalClient {
 
         synchronized void showBoardAgain() {
             if (shown == null) {
-                say("no board yet: a round starts when an opponent joins");
+                say(spectator() ? "no board yet: you see it when the players start a round"
+                        : "no board yet: a round starts when an opponent joins");
                 return;
             }
             printBoard();
@@ -377,6 +476,7 @@ public final class GomokuTerminalClient implements TerminalClient {
 
         synchronized void leave() {
             leaving = true;
+            helloPending = false;
             say(roundOn() && me() != null ? "you left during the round, so the server gives it to your opponent" : "bye");
         }
 

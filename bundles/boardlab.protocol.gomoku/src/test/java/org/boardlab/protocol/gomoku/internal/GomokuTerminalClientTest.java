@@ -3,14 +3,21 @@ package org.boardlab.protocol.gomoku.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.PipedReader;
 import java.io.PipedWriter;
 import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -24,11 +31,14 @@ import org.boardlab.api.Player;
 import org.boardlab.api.event.WireEvent;
 import org.boardlab.core.EventBus;
 import org.boardlab.game.gomoku.Gomoku;
+import org.boardlab.protocol.gomoku.Cell;
 import org.boardlab.protocol.gomoku.GomokuClient;
+import org.boardlab.protocol.gomoku.GomokuJson;
 import org.boardlab.protocol.gomoku.GomokuMessage;
 import org.boardlab.protocol.gomoku.GomokuMessage.Color;
 import org.boardlab.protocol.gomoku.GomokuMessage.FullUpdate;
 import org.boardlab.protocol.gomoku.GomokuMessage.Place;
+import org.boardlab.protocol.gomoku.GomokuMessage.Sender;
 import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
 import org.boardlab.protocol.gomoku.GomokuSeat;
@@ -44,7 +54,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** A person at the terminal client plays against a raw GMKU socket client through the real server. */
+/**
+ * A person at the terminal client plays against a raw GMKU socket client through the real server,
+ * and against a fake of the original (twd2/chess) server that a test scripts frame by frame.
+ */
 class GomokuTerminalClientTest {
 
     private static final FullUpdate OPENING = new FullUpdate(-1, -1, Stone.BLACK, WireBoard.empty(15, 15));
@@ -74,11 +87,16 @@ class GomokuTerminalClientTest {
 
     /** Starts the terminal client with heartbeats every 100 ms, typed to through {@link #typing}. */
     private void startClient() throws IOException {
+        startClient(address.getPort());
+    }
+
+    /** {@link #startClient()} against the server on {@code port} of loopback. */
+    private void startClient(int port) throws IOException {
         BufferedReader typed = new BufferedReader(new PipedReader(keyboard));
         GomokuTerminalClient client = new GomokuTerminalClient(Duration.ofMillis(100));
         exit = CompletableFuture.supplyAsync(() -> {
             try {
-                return client.run("127.0.0.1", address.getPort(), null, typed, new PrintWriter(screen, true));
+                return client.run("127.0.0.1", port, null, typed, new PrintWriter(screen, true));
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
@@ -126,7 +144,7 @@ class GomokuTerminalClientTest {
         assertThat(bob.expectNext()).isEqualTo(GomokuMessage.HELLO);
         assertThat(bob.expectNext()).isEqualTo(new Color(Role.WHITE));
         assertThat(bob.expectNext()).isEqualTo(OPENING);
-        awaitText("you play black; black moves first");
+        awaitText("a new round is starting\nyou play black; black moves first");
         awaitText("    a b c d e f g h i j k l m n o\n 1  . . . . . . . . . . . . . . .");
         awaitText("15  . . . . . . . . . . . . . . .");
         awaitText("your turn (black): type a point, e.g. h8");
@@ -204,7 +222,7 @@ class GomokuTerminalClientTest {
             typing.println("new");
             awaitText("asked for another round; the one who asks plays black");
             assertThat(bob.await(Color.class)).isEqualTo(new Color(Role.WHITE));
-            awaitCount("a new round is about to start", 2);
+            awaitCount("a new round is starting", 2);
             awaitCount("you play black; black moves first", 2);
             awaitCount("your turn (black)", 6); // 1 + 4 in the first round, 1 in the second
 
@@ -277,5 +295,160 @@ class GomokuTerminalClientTest {
                 new PrintWriter(out, true));
         assertThat(code).isEqualTo(1);
         assertThat(out.toString()).startsWith("cannot connect to 127.0.0.1:1: ");
+    }
+
+    /**
+     * One connection of a fake GMKU server on loopback, scripted by the test as the original server
+     * (twd2/chess) behaves: it writes frames with the bundle's codec and reads the client's frames.
+     */
+    private static final class FakeOriginalServer implements AutoCloseable {
+        private final ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        private Socket peer;
+        private DataInputStream in;
+
+        FakeOriginalServer() throws IOException {
+        }
+
+        int port() {
+            return listening.getLocalPort();
+        }
+
+        void accept() throws IOException {
+            listening.setSoTimeout(5_000);
+            peer = listening.accept();
+            peer.setSoTimeout(5_000);
+            in = new DataInputStream(peer.getInputStream());
+        }
+
+        /** Writes the messages' frames in one write, as the original writes a round's opening at once. */
+        void send(GomokuMessage... messages) throws IOException {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            for (GomokuMessage m : messages) {
+                bytes.writeBytes(GomokuWire.frame(m));
+            }
+            peer.getOutputStream().write(bytes.toByteArray());
+            peer.getOutputStream().flush();
+        }
+
+        /** The client's next frame (heartbeats included), or {@code null} once the client has closed. */
+        GomokuMessage read() throws IOException {
+            byte[] header = new byte[GomokuWire.HEADER_LENGTH];
+            try {
+                in.readFully(header);
+            } catch (EOFException e) {
+                return null;
+            }
+            assertThat(Arrays.copyOf(header, 4)).as("the frame's magic").isEqualTo(GomokuWire.MAGIC);
+            int length = ((header[4] & 0xff) << 24) | ((header[5] & 0xff) << 16) | ((header[6] & 0xff) << 8) | (header[7] & 0xff);
+            byte[] json = new byte[length];
+            in.readFully(json);
+            return GomokuJson.decode(json, Sender.CLIENT);
+        }
+
+        /** The client's next frame that is not a heartbeat. */
+        GomokuMessage next() throws IOException {
+            GomokuMessage m;
+            do {
+                m = read();
+                assertThat(m).as("a frame from the client before it closed").isNotNull();
+            } while (m == GomokuMessage.HEARTBEAT);
+            return m;
+        }
+
+        /** Every frame but heartbeats that the client sends until it closes the connection. */
+        List<GomokuMessage> restUntilClosed() throws IOException {
+            List<GomokuMessage> rest = new ArrayList<>();
+            for (GomokuMessage m = read(); m != null; m = read()) {
+                if (m != GomokuMessage.HEARTBEAT) {
+                    rest.add(m);
+                }
+            }
+            return rest;
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (peer != null) {
+                peer.close();
+            }
+            listening.close();
+        }
+    }
+
+    @Test
+    void aSpectatorOfTheOriginalServerWatchesAndIsToldThatItsPointsAndNewAreNotSent() throws Exception {
+        // the original server (chessserver.cpp @ 2008271a) with two players seated: a join gets
+        // hello, color V and, during a round, the board; from then on the spectator gets every
+        // update, win and hello, never a color
+        WireBoard h8 = WireBoard.empty(15, 15).with(7, 7, Cell.BLACK);
+        try (FakeOriginalServer original = new FakeOriginalServer()) {
+            startClient(original.port());
+            original.accept();
+            assertThat(original.next()).isEqualTo(GomokuMessage.JOIN);
+            original.send(GomokuMessage.HELLO, new Color(Role.SPECTATOR), new FullUpdate(7, 7, Stone.WHITE, h8));
+            awaitText("joined\nyou watch this game as a spectator: you see every stone and who wins, but you cannot"
+                    + " place stones or ask for another round. Type quit to leave.");
+            awaitText(" 8  . . . . . . .[B]. . . . . . .");
+            awaitText("white to move\n");
+
+            typing.println("i7");
+            awaitText("i7 not sent: spectators cannot place stones. You can watch the game (type board to see it again)"
+                    + " or type quit to leave.");
+            typing.println("place h9");
+            awaitText("h9 not sent: spectators cannot place stones.");
+            typing.println("new");
+            awaitText("new not sent: spectators cannot ask for another round (the players start it and you see it)."
+                    + " You can watch the game (type board to see it again) or type quit to leave.");
+            typing.println("help");
+            awaitText("commands: board, help, quit (you watch as a spectator)");
+
+            original.send(new Update(6, 8, Stone.BLACK), new Win(Winner.WHITE)); // white plays i7 (a win for the test)
+            awaitText("white played i7");
+            awaitText("round over, white wins. The players may start another round; you will see it. Type quit to leave.");
+            // the next round, as a spectator gets it: hello and the empty board, no color
+            original.send(GomokuMessage.HELLO, OPENING);
+            awaitText("a new round is starting\n    a b c d e f g h i j k l m n o");
+            awaitCount("black to move\n", 2); // after i7 in the first round, and at the second's start
+            typing.println("h8");
+            awaitCount("not sent: spectators cannot place stones.", 3);
+            assertThat(screen.toString()).doesNotContain("waiting for an opponent", "you win", "you lose", "was refused");
+
+            typing.println("quit");
+            assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
+            awaitText("bye");
+            assertThat(original.restUntilClosed()).as("what the spectator sent after its join (heartbeats aside)").isEmpty();
+        }
+    }
+
+    @Test
+    void anOriginalHostThatGreetsWithHelloAndNeverAnswersJoinIsShownAsARoundStartingNotAWait() throws Exception {
+        // the original's older server (chessserver.cpp @ 496ca9cb) seats the first connection at
+        // once: hello, color and the board before the client has said anything; join is ignored
+        try (FakeOriginalServer original = new FakeOriginalServer()) {
+            startClient(original.port());
+            original.accept();
+            original.send(GomokuMessage.HELLO, new Color(Role.BLACK), OPENING);
+            awaitText("joined: a round is starting\nyou play black; black moves first");
+            awaitText("your turn (black): type a point, e.g. h8");
+            assertThat(original.next()).isEqualTo(GomokuMessage.JOIN);
+
+            typing.println("h8");
+            assertThat(original.next()).isEqualTo(new Place(7, 7));
+            original.send(new Update(7, 7, Stone.WHITE), new Win(Winner.BLACK)); // a win for the test
+            awaitText("round over, black wins: you win. Type new for another round, or quit.");
+            typing.println("new");
+            assertThat(original.next()).isEqualTo(GomokuMessage.NEW_ROUND);
+            original.send(GomokuMessage.HELLO, new Color(Role.WHITE), OPENING);
+            awaitText("a new round is starting\nyou play white; black moves first");
+            awaitText("black to move: waiting for your opponent");
+
+            // longer than a hello may wait for its round: no late "waiting" either
+            Thread.sleep(GomokuTerminalClient.HELLO_GRACE_MILLIS + 300);
+            assertThat(screen.toString()).doesNotContain("waiting for an opponent");
+            assertThat(count("a round is starting")).isEqualTo(1);
+            typing.println("quit");
+            assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
+            assertThat(original.restUntilClosed()).isEmpty();
+        }
     }
 }
