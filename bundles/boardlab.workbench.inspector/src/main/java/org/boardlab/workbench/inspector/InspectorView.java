@@ -59,10 +59,10 @@ import org.eclipse.swt.widgets.Widget;
  * event once and appends it compactly to a bounded {@link MessageStore} (the oldest are dropped and
  * counted); a UI timer, every {@value #REFRESH_MILLIS} ms, gives the new row count to a
  * {@link MessageList}, which draws only the rows on the screen. Without a filter a row is simply the
- * store's message with the same number, so the timer's work does not grow with the message rate;
- * with a filter the timer looks at the new messages, at most {@value #SCAN_BUDGET_MILLIS} ms a tick
- * (a text filter that must decode every message's fields may fall behind, and the status line
- * says by how much).
+ * store's message with the same number, so the timer's work does not grow with the message rate.
+ * With a filter, a {@link BackgroundFilter} on a thread of the view's own tests the messages (and
+ * decodes those whose fields a Find text must search), and the timer only takes the matches it has
+ * found so far; while it is behind, the status line says by how many messages.
  *
  * <p>Widgets carry their role as data under the key {@value #ID} (for UI tests).
  */
@@ -75,8 +75,8 @@ public final class InspectorView implements WorkbenchView {
     /** How often the list catches up with the store, in milliseconds. */
     static final int REFRESH_MILLIS = 100;
 
-    /** At most this long a tick is spent filtering new messages (or all of them again), in milliseconds. */
-    static final int SCAN_BUDGET_MILLIS = 20;
+    /** How long {@link #save} waits, at most, for the filter to look at every message the list covers, in milliseconds. */
+    static final int SAVE_WAIT_MILLIS = 10_000;
 
     /**
      * How often the filter choices take the values seen, at most, in milliseconds: 5 ms for each value
@@ -103,6 +103,7 @@ public final class InspectorView implements WorkbenchView {
 
     private final EventBus events;
     private final MessageStore store;
+    private final BackgroundFilter background;
 
     private Display display;
     private Composite root;
@@ -133,8 +134,12 @@ public final class InspectorView implements WorkbenchView {
     private long listFirst;
     /** The list covers the messages before this absolute index (it holds still while paused). */
     private long shownEnd;
-    /** With a filter: the filter has looked at the messages before this absolute index. */
+    /** With a filter: the filter has looked at the messages before this absolute index (as of the last tick). */
     private long scanned;
+    /** With a filter: why it stopped looking, or {@code null}. */
+    private String filterFailure;
+    /** Once the selected message's row comes in, scroll it into view (the filter changed). */
+    private boolean revealSelection;
     private boolean paused;
     private long selected = -1;
     private WireEvent shown;
@@ -158,6 +163,7 @@ public final class InspectorView implements WorkbenchView {
     private long timingLongestTick;
     private long timingEnd;
     private long timingChoicesNanos;
+    private long timingMostBehind;
 
     private org.boardlab.workbench.ServerSelection selection;
     private org.boardlab.core.Subscription selectionSubscription;
@@ -178,6 +184,7 @@ public final class InspectorView implements WorkbenchView {
     InspectorView(EventBus events, int capacity) {
         this.events = events;
         this.store = new MessageStore(capacity);
+        this.background = new BackgroundFilter(store);
     }
 
     /**
@@ -187,6 +194,7 @@ public final class InspectorView implements WorkbenchView {
     InspectorView(EventBus events, Registry registry, int capacity) {
         this.events = events;
         this.store = new MessageStore(Math.max(1, capacity), protocols(registry));
+        this.background = new BackgroundFilter(store);
     }
 
     /** The loaded protocol with an id, or {@code null}; remembers the last one of each id while it stays loaded. */
@@ -241,6 +249,7 @@ public final class InspectorView implements WorkbenchView {
         root.addListener(SWT.Dispose, e -> {
             errorText.dispose();
             refusedText.dispose();
+            background.close();
         });
 
         Composite actions = new Composite(root, SWT.NONE);
@@ -328,6 +337,10 @@ public final class InspectorView implements WorkbenchView {
                     store.add(wire); // decodes on the tap's thread, not on the UI thread
                 }
             }, WireEvent.class);
+        }
+        if (filtered) { // made again: the new filter widgets show no filter, nor does the list
+            filter = MessageFilter.ALL;
+            refilter();
         }
         catchUp();
         display.timerExec(REFRESH_MILLIS, this::tick);
@@ -467,6 +480,9 @@ public final class InspectorView implements WorkbenchView {
 
     private void reportTiming(long now, long took) {
         timingTicks++;
+        if (filtered) {
+            timingMostBehind = Math.max(timingMostBehind, filterBehind());
+        }
         timingTickNanos += took;
         timingLongestTick = Math.max(timingLongestTick, took);
         if (timingSince == 0) {
@@ -476,9 +492,11 @@ public final class InspectorView implements WorkbenchView {
             double seconds = (now - timingSince) / 1e9;
             System.err.printf("boardlab: inspector over %.1f s: %d ticks took %.1f ms in all (longest %.1f ms; filter choices"
                     + " %.1f ms in all), %d draws of the list took %.1f ms in all (longest %.1f ms); %,d messages kept, %,d rows,"
-                    + " %,d arrived in this time%n", seconds, timingTicks, timingTickNanos / 1e6, timingLongestTick / 1e6,
+                    + " %,d arrived in this time%s%n", seconds, timingTicks, timingTickNanos / 1e6, timingLongestTick / 1e6,
                     timingChoicesNanos / 1e6, paints[0], paints[1] / 1e6, paints[2] / 1e6, store.size(), rowCount(),
-                    store.end() - timingEnd);
+                    store.end() - timingEnd, filtered ? String.format(java.util.Locale.ROOT,
+                            "; the filter is %,d messages behind (%,d most in this time)", filterBehind(), timingMostBehind) : "");
+            timingMostBehind = 0;
             timingChoicesNanos = 0;
             timingSince = now;
             timingEnd = store.end();
@@ -501,30 +519,36 @@ public final class InspectorView implements WorkbenchView {
         int removed;
         if (filtered) {
             removed = rows.dropBefore(first);
-            scan(System.nanoTime() + SCAN_BUDGET_MILLIS * 1_000_000L);
+            takeMatches(first);
         } else {
             long next = Math.max(listFirst, first);
             removed = (int) Math.min(next - listFirst, Math.max(0, shownEnd - listFirst));
             listFirst = next;
         }
         messages.rowsChanged(removed);
-        messages.setSelection(rowOf(selected));
+        int r = rowOf(selected);
+        messages.setSelection(r);
+        if (revealSelection && r >= 0) {
+            messages.reveal(r);
+            revealSelection = false;
+        } else if (revealSelection && (selected < first || scanned > selected)) {
+            revealSelection = false; // dropped, or the filter does not let it through
+        }
         long choicesStart = System.nanoTime();
         updateChoices(false);
         timingChoicesNanos += System.nanoTime() - choicesStart;
         updateStatus();
     }
 
-    /** Lets the filter look at the messages it has not seen yet, until {@code deadline} ({@link System#nanoTime()}). */
-    private void scan(long deadline) {
-        scanned = Math.max(scanned, store.first());
-        while (scanned < shownEnd) {
-            scanned = store.scan(scanned, shownEnd, filter, rows, 4096, deadline);
-            if (System.nanoTime() - deadline > 0) {
-                break;
-            }
-            scanned = Math.max(scanned, store.first());
-        }
+    /**
+     * Takes the matches the background filter has found since the last tick, of the messages from
+     * {@code first} (the oldest kept) to the end of what the list covers; none is decoded here.
+     */
+    private void takeMatches(long first) {
+        background.limit(paused ? shownEnd : Long.MAX_VALUE);
+        BackgroundFilter.Progress progress = background.take(rows, first, shownEnd);
+        scanned = progress.scanned();
+        filterFailure = progress.failure();
     }
 
     /**
@@ -579,6 +603,7 @@ public final class InspectorView implements WorkbenchView {
     // --- actions ------------------------------------------------------------------------------
 
     private void selectionChanged() {
+        revealSelection = false;
         int r = messages.selection();
         if (r < 0 || r >= rowCount()) {
             selected = -1;
@@ -624,13 +649,14 @@ public final class InspectorView implements WorkbenchView {
         rows.clear();
         listFirst = store.first();
         scanned = listFirst;
-        if (filtered) {
-            scan(System.nanoTime() + SCAN_BUDGET_MILLIS * 1_000_000L);
-        }
+        filterFailure = null;
+        background.limit(paused ? shownEnd : Long.MAX_VALUE);
+        background.restart(filtered ? filter : null);
         messages.contentsChanged();
         int r = rowOf(selected);
         messages.setSelection(r);
         messages.reveal(r);
+        revealSelection = filtered && r < 0 && selected >= 0;
         updateStatus();
     }
 
@@ -703,9 +729,7 @@ public final class InspectorView implements WorkbenchView {
      * looking through the messages finishes first); also used by tests.
      */
     void save(Path file) {
-        if (filtered) {
-            scan(Long.MAX_VALUE + System.nanoTime());
-        }
+        long left = filtered ? awaitFilter() : 0;
         List<WireEvent> list = new ArrayList<>(rowCount());
         for (int r = 0; r < rowCount(); r++) {
             WireEvent e = store.get(indexOf(r));
@@ -716,6 +740,9 @@ public final class InspectorView implements WorkbenchView {
         try {
             TraceFile.write(file, list);
             notice = "saved " + count(list.size(), "message") + " to " + file;
+            if (left > 0) {
+                notice += " (the filter had not looked at the newest " + count(left, "message") + " yet: they are not in it)";
+            }
         } catch (IOException | RuntimeException e) {
             notice = "cannot save " + file + ": " + e.getMessage();
         }
@@ -759,6 +786,37 @@ public final class InspectorView implements WorkbenchView {
         catchUp();
     }
 
+    /**
+     * Waits (at most {@value #SAVE_WAIT_MILLIS} ms) until the background filter has looked at every
+     * message the list covers, and takes its matches.
+     *
+     * @return how many messages it had not looked at yet when the wait ended
+     */
+    private long awaitFilter() {
+        long deadline = System.nanoTime() + SAVE_WAIT_MILLIS * 1_000_000L;
+        while (true) {
+            long first = store.first();
+            int removed = rows.dropBefore(first);
+            takeMatches(first);
+            messages.rowsChanged(removed);
+            long left = filterBehind();
+            if (left == 0 || filterFailure != null || System.nanoTime() - deadline > 0) {
+                return left;
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return left;
+            }
+        }
+    }
+
+    /** With a filter: how many of the messages the list covers it had not looked at, as of the last tick. */
+    private long filterBehind() {
+        return Math.max(0, shownEnd - Math.max(scanned, store.first()));
+    }
+
     private static String count(long n, String what) {
         return number(n) + " " + what + (n == 1 ? "" : "s");
     }
@@ -775,8 +833,10 @@ public final class InspectorView implements WorkbenchView {
         StringBuilder text = new StringBuilder();
         int kept = store.size();
         text.append(number(rowCount())).append(" of ").append(count(kept, "message")).append(" shown");
-        if (filtered && scanned < shownEnd) {
-            text.append(" · filtering, ").append(count(shownEnd - scanned, "message")).append(" still to look at");
+        if (filtered && filterFailure != null) {
+            text.append(" · the filter stopped (").append(filterFailure).append("): the list may miss messages; change the filter to try again");
+        } else if (filtered && filterBehind() > 0) {
+            text.append(" · filtering, ").append(count(filterBehind(), "message")).append(" still to look at");
         }
         long dropped = store.dropped();
         if (dropped > 0) {
@@ -799,7 +859,8 @@ public final class InspectorView implements WorkbenchView {
             status.setText(line);
             status.setToolTipText(line);
         }
-        status.setForeground(notice.startsWith("cannot") || notice.contains("skipped") ? errorText : null);
+        status.setForeground(notice.startsWith("cannot") || notice.contains("skipped") || (filtered && filterFailure != null)
+                ? errorText : null);
     }
 
     // --- for tests ------------------------------------------------------------------------------
@@ -839,5 +900,11 @@ public final class InspectorView implements WorkbenchView {
             subscription.close();
             subscription = null;
         }
+        background.close();
+    }
+
+    /** The background filter (for tests). */
+    BackgroundFilter backgroundFilter() {
+        return background;
     }
 }

@@ -1,6 +1,7 @@
 package org.boardlab.workbench.inspector;
 
 import java.util.List;
+import org.boardlab.api.DecodedMessage;
 import org.boardlab.api.MessageField;
 import org.boardlab.api.event.WireEvent;
 
@@ -30,11 +31,20 @@ record MessageFilter(Long connection, String player, Long match, String protocol
         text = text == null || text.isBlank() ? null : text.strip();
     }
 
-    /**
-     * A message as a filter sees it. The cheap parts are asked first; {@link #fields()} and
-     * {@link #fullSummary()} may decode the message, and are asked only by a text filter that found
-     * nothing in the rest.
-     */
+    /** What a filter can tell of a message from its {@link Candidate}, without decoding it. */
+    enum Verdict {
+        /** The message is shown. */
+        SHOWN,
+        /** The message is not shown. */
+        HIDDEN,
+        /**
+         * It meets every criterion but the text, which is not in its type, summary or error: only its
+         * decoded message can tell ({@link #inDecoded}).
+         */
+        UNDECIDED
+    }
+
+    /** The parts of a message a filter looks at first: all kept as they came, none needs decoding. */
     interface Candidate {
         long connectionId();
 
@@ -49,17 +59,11 @@ record MessageFilter(Long connection, String player, Long match, String protocol
 
         String type();
 
-        /** The summary as the list shows it. */
+        /** The summary as the list shows it (cut to {@link MessageStore#MAX_SUMMARY_CHARS} characters). */
         String summary();
 
         /** Why the message is malformed or out of place, or {@code null}. */
         String error();
-
-        /** The decoded fields. */
-        List<MessageField> fields();
-
-        /** The decoded summary, in full (the list's may be cut short). */
-        String fullSummary();
 
         /** {@code e} as a candidate. */
         static Candidate of(WireEvent e) {
@@ -103,53 +107,55 @@ record MessageFilter(Long connection, String player, Long match, String protocol
                 public String error() {
                     return e.decoded().error();
                 }
-
-                @Override
-                public List<MessageField> fields() {
-                    return e.decoded().fields();
-                }
-
-                @Override
-                public String fullSummary() {
-                    return e.decoded().summary();
-                }
             };
         }
     }
 
-    /** {@code true} when {@code e} is shown. */
+    /** {@code true} when {@code e} is shown (decodes it when the text is not in its type, summary or error). */
     boolean test(WireEvent e) {
-        return test(Candidate.of(e));
+        return switch (judge(Candidate.of(e))) {
+            case SHOWN -> true;
+            case HIDDEN -> false;
+            case UNDECIDED -> inDecoded(e.decoded());
+        };
     }
 
-    /** {@code true} when {@code m} is shown. */
-    boolean test(Candidate m) {
+    /**
+     * Tests every criterion on the parts of {@code m} that need no decoding: the text in its type,
+     * summary and error. Cheap; never decodes.
+     */
+    Verdict judge(Candidate m) {
         if (connection != null && connection != m.connectionId()) {
-            return false;
+            return Verdict.HIDDEN;
         }
         if (player != null && !player.equals(m.player() == null ? NO_PLAYER : m.player())) {
-            return false;
+            return Verdict.HIDDEN;
         }
         if (match != null && match != m.matchId()) {
-            return false;
+            return Verdict.HIDDEN;
         }
         if (protocol != null && !protocol.equals(m.protocol())) {
-            return false;
+            return Verdict.HIDDEN;
         }
         if (fromClient != null && fromClient != m.fromClient()) {
-            return false;
+            return Verdict.HIDDEN;
         }
         if (type != null && !type.equals(m.type())) {
-            return false;
+            return Verdict.HIDDEN;
         }
         if (text == null || contains(m.type(), text) || contains(m.summary(), text) || contains(m.error(), text)) {
-            return true;
+            return Verdict.SHOWN;
         }
-        String summary = m.summary();
-        if (summary != null && summary.length() >= MessageStore.MAX_SUMMARY_CHARS && contains(m.fullSummary(), text)) {
-            return true;
-        }
-        return inFields(m.fields(), text);
+        return Verdict.UNDECIDED;
+    }
+
+    /**
+     * For a message {@link #judge} left {@link Verdict#UNDECIDED}: {@code true} when the text is in
+     * its decoded message {@code d}, in its whole summary (the list's may be cut short) or in any
+     * field's name or value, at any depth.
+     */
+    boolean inDecoded(DecodedMessage d) {
+        return text != null && (contains(d.summary(), text) || inFields(d.fields(), text));
     }
 
     private static boolean inFields(List<MessageField> fields, String text) {

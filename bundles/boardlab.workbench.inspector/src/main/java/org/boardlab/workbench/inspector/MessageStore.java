@@ -33,7 +33,7 @@ import org.boardlab.api.event.WireEvent;
  * give the same message twice.
  *
  * <p>All methods are thread-safe; each takes one short lock (the tap's thread only appends, and
- * decodes before it takes the lock).
+ * decodes before it takes the lock; {@link #scan} decodes after it lets the lock go).
  */
 final class MessageStore {
 
@@ -358,17 +358,15 @@ final class MessageStore {
         return new String(chunk(g, o), chunkOffset(g.position[o]) + g.rawLength[o], g.summaryLength[o], StandardCharsets.UTF_8);
     }
 
-    /** The decoded message of slot {@code s}: the one kept, or decoded again by its protocol. */
-    private DecodedMessage decoded(Segment g, int o) {
-        DecodedMessage d = g.kept[o];
-        if (d != null) {
-            return d;
-        }
-        Source src = g.source[o];
+    /**
+     * {@code raw} decoded again by {@code src}'s protocol; should the protocol throw (it must not), a
+     * message with the type and summary kept, no fields, and an error that says so.
+     */
+    private static DecodedMessage decodeAgain(Source src, byte[] raw, boolean fromClient, String type, String summary) {
         try {
-            return src.describer().describe(raw(g, o), (g.flags[o] & FROM_CLIENT) != 0);
+            return src.describer().describe(raw, fromClient);
         } catch (RuntimeException | LinkageError e) {
-            return new DecodedMessage(g.type[o], summary(g, o), List.of(), "the protocol " + src.protocol()
+            return new DecodedMessage(type, summary, List.of(), "the protocol " + src.protocol()
                     + " could not decode this message again to show its fields: " + e);
         }
     }
@@ -393,14 +391,8 @@ final class MessageStore {
         Source src = g.source[o];
         String t = g.type[o];
         String summary = summary(g, o);
-        return new WireEvent(g.time[o], g.sequence[o], g.connection[o], g.remote[o], g.player[o], src.protocol(), in, raw, () -> {
-            try {
-                return src.describer().describe(raw.clone(), in);
-            } catch (RuntimeException | LinkageError e) {
-                return new DecodedMessage(t, summary, List.of(), "the protocol " + src.protocol()
-                        + " could not decode this message again to show its fields: " + e);
-            }
-        }, g.match[o]);
+        return new WireEvent(g.time[o], g.sequence[o], g.connection[o], g.remote[o], g.player[o], src.protocol(), in, raw,
+                () -> decodeAgain(src, raw.clone(), in, t, summary), g.match[o]);
     }
 
     /** What the message list shows of a message; filled by {@link #row}. */
@@ -437,23 +429,16 @@ final class MessageStore {
         return true;
     }
 
-    /** The message a filter looks at: slot {@code s}, decoded at most once, under the store's lock. */
+    /** The message a filter looks at first, under the store's lock: what is kept of it, never decoded. */
     private final class Candidate implements MessageFilter.Candidate {
         private Segment g;
         private int o;
-        private DecodedMessage decoded;
+        private String summary;
 
         void at(Segment segment, int offset) {
             g = segment;
             o = offset;
-            decoded = null;
-        }
-
-        private DecodedMessage decoded() {
-            if (decoded == null) {
-                decoded = MessageStore.this.decoded(g, o);
-            }
-            return decoded;
+            summary = null;
         }
 
         @Override
@@ -488,48 +473,73 @@ final class MessageStore {
 
         @Override
         public String summary() {
-            return MessageStore.this.summary(g, o);
+            if (summary == null) {
+                summary = MessageStore.this.summary(g, o);
+            }
+            return summary;
         }
 
         @Override
         public String error() {
             return g.kept[o] == null ? null : g.kept[o].error();
         }
+    }
 
-        @Override
-        public List<MessageField> fields() {
-            return decoded().fields();
-        }
-
-        @Override
-        public String fullSummary() {
-            return decoded().summary();
+    /** A message whose fields a filter must see: its frame, copied out of the store to be decoded after the lock is let go. */
+    private record Undecided(Source source, byte[] raw, boolean fromClient, String type, String summary) {
+        DecodedMessage decode() {
+            return decodeAgain(source, raw, fromClient, type, summary);
         }
     }
 
     /**
      * Looks at the messages from {@code from} (raised to {@link #first()}) up to {@code to} (lowered
-     * to {@link #end()}) and adds the absolute index of each that {@code filter} lets through to
-     * {@code rows}; stops early after {@code most} messages or once {@code deadlineNanos}
-     * ({@link System#nanoTime()}) has passed, so that the lock is held only briefly.
+     * to {@link #end()}), at most {@code most} of them, and adds the absolute index of each that
+     * {@code filter} lets through to {@code matches}, in increasing order.
+     *
+     * <p>Two steps, so that decoding never holds the store's lock (the tap's thread appends and the
+     * UI thread draws rows meanwhile): under the lock, every criterion that needs no decoding is
+     * tested (a message kept whole is tested in full); the frames of the messages whose fields must
+     * be searched are copied out, and decoded by their protocol once the lock is let go. Some of the
+     * messages added may have been dropped from the store by the time this returns.
      *
      * @return the absolute index of the first message not looked at
      */
-    synchronized long scan(long from, long to, MessageFilter filter, Rows rows, int most, long deadlineNanos) {
-        long i = Math.max(from, first);
-        long stop = Math.min(Math.min(to, end), i + most);
-        Candidate c = new Candidate();
-        while (i < stop) {
-            c.at(segment(i), at(i));
-            if (filter.test(c)) {
-                rows.add(i);
+    long scan(long from, long to, MessageFilter filter, Rows matches, int most) {
+        int size = Math.max(0, most);
+        long[] indexes = new long[size];
+        Undecided[] undecided = new Undecided[size];
+        int n = 0;
+        long next;
+        synchronized (this) {
+            long i = Math.max(from, first);
+            long stop = Math.min(Math.min(to, end), i + size);
+            Candidate c = new Candidate();
+            for (; i < stop; i++) {
+                Segment g = segment(i);
+                int o = at(i);
+                c.at(g, o);
+                MessageFilter.Verdict verdict = filter.judge(c);
+                if (verdict == MessageFilter.Verdict.SHOWN) {
+                    indexes[n++] = i;
+                } else if (verdict == MessageFilter.Verdict.UNDECIDED) {
+                    DecodedMessage kept = g.kept[o];
+                    if (kept == null) {
+                        undecided[n] = new Undecided(g.source[o], raw(g, o), (g.flags[o] & FROM_CLIENT) != 0, g.type[o], c.summary());
+                        indexes[n++] = i;
+                    } else if (filter.inDecoded(kept)) {
+                        indexes[n++] = i;
+                    }
+                }
             }
-            i++;
-            if ((i & 63) == 0 && System.nanoTime() - deadlineNanos > 0) {
-                break;
+            next = i;
+        }
+        for (int k = 0; k < n; k++) {
+            if (undecided[k] == null || filter.inDecoded(undecided[k].decode())) {
+                matches.add(indexes[k]);
             }
         }
-        return i;
+        return next;
     }
 
     // --- counts -----------------------------------------------------------------------------------

@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * The rows of the message list: the absolute indexes (see {@link MessageStore}) of the messages the
  * filter lets through, in increasing order. Appending and dropping from the front are cheap.
- * Used on the UI thread only.
+ * Not thread-safe: the list's rows are used on the UI thread only, the matches the background
+ * filter has found but the list has not taken yet under the filter's lock.
  */
 final class Rows {
 
@@ -50,6 +51,26 @@ final class Rows {
             head = tail = 0;
         }
         return dropped;
+    }
+
+    /**
+     * Moves the rows of messages older than {@code index} to the end of {@code into} (whose last row
+     * must be older than this one's first), in order.
+     *
+     * @return how many rows were moved
+     */
+    int moveBefore(long index, Rows into) {
+        int at = Arrays.binarySearch(indexes, head, tail, index);
+        int end = at >= 0 ? at : -at - 1;
+        int moved = end - head;
+        for (int i = head; i < end; i++) {
+            into.add(indexes[i]);
+        }
+        head = end;
+        if (head == tail) {
+            head = tail = 0;
+        }
+        return moved;
     }
 
     /** The row showing absolute index {@code index}, or -1. */

@@ -59,6 +59,8 @@ class InspectorViewTest {
     private InspectorView view;
     private Shell shell;
     private Control root;
+    /** The gated protocol of a test that holds the filter thread back, or {@code null}. */
+    private GatedProtocol gated;
 
     @BeforeAll
     static void createDisplay() {
@@ -93,6 +95,10 @@ class InspectorViewTest {
 
     @AfterEach
     void close() {
+        if (gated != null) {
+            gated.open(); // so that the filter thread can end
+            gated = null;
+        }
         view.dispose();
         if (!shell.isDisposed()) {
             shell.dispose();
@@ -109,7 +115,12 @@ class InspectorViewTest {
 
     /** Runs the event loop until {@code done} or 10 s. */
     private static void pumpUntil(BooleanSupplier done) {
-        long deadline = System.nanoTime() + 10_000_000_000L;
+        pumpUntil(done, 10);
+    }
+
+    /** Runs the event loop until {@code done} or {@code seconds}. */
+    private static void pumpUntil(BooleanSupplier done, int seconds) {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
         while (!done.getAsBoolean() && System.nanoTime() < deadline) {
             if (!display.readAndDispatch()) {
                 sleep(2);
@@ -182,9 +193,25 @@ class InspectorViewTest {
         assertThat(rows()).isEqualTo(rows);
     }
 
+    /** Presses a button, and waits for the filter to look at every message, as a person waits for the list. */
     private void press(String role) {
         Button button = find(role);
         button.notifyListeners(SWT.Selection, null);
+        settle();
+        awaitFilter();
+    }
+
+    /** Waits until the status line no longer says that the filter is still looking at messages. */
+    private void awaitFilter() {
+        pumpUntil(() -> !status().contains("still to look at"));
+        assertThat(status()).doesNotContain("still to look at");
+    }
+
+    /** Types {@code text} in Find and presses Enter. */
+    private void findText(String text) {
+        Text find = find("filter-text");
+        find.setText(text);
+        find.notifyListeners(SWT.DefaultSelection, null);
         settle();
     }
 
@@ -195,6 +222,7 @@ class InspectorViewTest {
         combo.select(index);
         combo.notifyListeners(SWT.Selection, null);
         settle();
+        awaitFilter();
     }
 
     /** Scrolls {@code row} into view with the wheel, as a person would, then clicks it. */
@@ -413,11 +441,10 @@ class InspectorViewTest {
         assertThat(rows()).isEqualTo(10);
         assertThat(status()).startsWith("10 of 10 messages shown");
 
-        Text find = find("filter-text");
-        find.setText("FLIPS NOTHING");
-        find.notifyListeners(SWT.DefaultSelection, null);
-        settle();
+        findText("FLIPS NOTHING");
+        awaitFilter();
         assertThat(column(6)).containsExactly("move a1 refused: a1 flips nothing");
+        Text find = find("filter-text");
         find.setText("b1"); // a square deep in the boards' fields; applied by itself after a pause in typing
         pumpUntil(() -> rows() == 2);
         assertThat(column(6)).containsExactly("board after move 4", "board after move 5");
@@ -430,6 +457,7 @@ class InspectorViewTest {
         assertThat(rows()).isEqualTo(3);
 
         publishAll(List.of(Frames.move(11, 2, "bob", 5, 5, 7), Frames.move(12, 1, "alice", 4, 4, 7)));
+        pumpUntil(() -> rows() == 4);
         pumpFor(300);
 
         assertThat(column(6)).containsExactly("login as alice", "move d3", "board after move 4", "move e5");
@@ -738,10 +766,8 @@ class InspectorViewTest {
         MessageFilter none = new MessageFilter(null, null, null, null, null, null, "none");
         List<String> expected = events.stream().filter(none::test).map(e -> e.decoded().summary()).toList();
         assertThat(expected).isNotEmpty().noneMatch(summary -> summary.toLowerCase().contains("none"));
-        Text find = find("filter-text");
-        find.setText("none");
-        find.notifyListeners(SWT.DefaultSelection, null);
-        pumpUntil(() -> !status().contains("still to look at"));
+        findText("none");
+        awaitFilter();
         assertThat(column(6)).containsExactlyElementsOf(expected);
     }
 
@@ -842,6 +868,192 @@ class InspectorViewTest {
             // not Linux: no number
         }
         return 0;
+    }
+
+    // --- the background filter --------------------------------------------------------------------
+
+    /**
+     * Opens an inspector of capacity {@code capacity} whose Othello protocol is {@link #gated}: the
+     * filter thread may decode {@code permits} frames, then waits for more permits.
+     */
+    private OthelloTraffic openGated(int capacity, int permits, long seed) {
+        close();
+        bus = new EventBus();
+        OthelloTraffic traffic = new OthelloTraffic(10, seed);
+        GatedProtocol protocol = new GatedProtocol(traffic.protocol(), permits);
+        open(new InspectorView(bus, OthelloTraffic.registry(bus, protocol), capacity));
+        gated = protocol;
+        return traffic;
+    }
+
+    private static List<String> summaries(List<WireEvent> events, MessageFilter filter) {
+        return events.stream().filter(filter::test).map(e -> e.decoded().summary()).toList();
+    }
+
+    private static MessageFilter findFilter(String text) {
+        return new MessageFilter(null, null, null, null, null, null, text);
+    }
+
+    private static final java.util.regex.Pattern TO_LOOK_AT = java.util.regex.Pattern.compile("filtering, ([\\d,]+) messages? still to look at");
+
+    /** How many messages the status line says the filter still has to look at; 0 when it says nothing of it. */
+    private long stillToLookAt() {
+        java.util.regex.Matcher m = TO_LOOK_AT.matcher(status());
+        return m.find() ? Long.parseLong(m.group(1).replace(",", "")) : 0;
+    }
+
+    @Test
+    void aFindThatOnlyDecodedFieldsContainListsEveryOneOfThousandsOfMessagesAddedQuickly() throws Exception {
+        OthelloTraffic traffic = openGated(100_000, 0, 11);
+        gated.open();
+        int n = 20_000;
+        List<WireEvent> events = new ArrayList<>(n);
+        traffic.publish(n, events::add);
+        // "none" is the next colour in a game's last SMOV: in its fields, never in a summary
+        List<String> expected = summaries(events, findFilter("none"));
+        assertThat(expected).hasSizeGreaterThan(50).noneMatch(summary -> summary.toLowerCase().contains("none"));
+        findText("none");
+        gated.watch(display.getThread());
+
+        Thread tap = new Thread(() -> events.forEach(bus::publish), "test-tap");
+        tap.start();
+        pumpUntil(() -> view.store().size() == n && rows() == expected.size() && stillToLookAt() == 0, 60);
+        tap.join();
+        pumpFor(250);
+
+        assertThat(status()).startsWith(String.format(java.util.Locale.ROOT, "%,d of %,d messages shown", expected.size(), n))
+                .doesNotContain("still to look at");
+        assertThat(column(6)).containsExactlyElementsOf(expected);
+        assertThat(column(5)).containsOnly("SMOV");
+        assertThat(gated.decodedOnWatched()).as("frames decoded on the UI thread to filter them").isZero();
+    }
+
+    @Test
+    void whileTheFilterLooksTheStatusLineSaysHowManyMessagesAreLeftAndTheListShowsTheMatchesFoundSoFar() {
+        OthelloTraffic traffic = openGated(100_000, 0, 12);
+        int n = 3_000;
+        List<WireEvent> events = new ArrayList<>(n);
+        traffic.publish(n, events::add);
+        publishAndShow(events, n);
+
+        findText("none");
+        pumpFor(350); // the filter waits at its first decoding
+
+        assertThat(status()).startsWith("0 of 3,000 messages shown · filtering, 3,000 messages still to look at");
+        assertThat(rows()).isZero();
+        for (int i = 0; i < 100 && stillToLookAt() == n; i++) {
+            gated.gate().release(100);
+            pumpFor(120);
+        }
+        long left = stillToLookAt();
+        assertThat(left).as(status()).isBetween(1L, n - 1L);
+        List<String> foundSoFar = summaries(events.subList(0, (int) (n - left)), findFilter("none"));
+        assertThat(foundSoFar).isNotEmpty();
+        assertThat(column(6)).containsExactlyElementsOf(foundSoFar);
+
+        gated.open();
+        awaitFilter();
+        assertThat(column(6)).containsExactlyElementsOf(summaries(events, findFilter("none")));
+        assertThat(status()).startsWith(String.format(java.util.Locale.ROOT, "%,d of 3,000 messages shown", rows()));
+    }
+
+    @Test
+    void changingTheFilterWhileItLooksShowsOnlyTheNewFiltersMatches() {
+        OthelloTraffic traffic = openGated(100_000, 0, 13);
+        int n = 3_000;
+        List<WireEvent> events = new ArrayList<>(n);
+        traffic.publish(n, events::add);
+        publishAndShow(events, n);
+        findText("none");
+        gated.gate().release(300); // the first 1,024 are being looked at when the filter changes
+        pumpFor(250);
+        assertThat(stillToLookAt()).isEqualTo(n);
+
+        findText("cmov"); // the clients' moves; never in a message that "none" finds
+        gated.open();
+        MessageFilter cmov = findFilter("cmov");
+        int[] checked = {-1};
+        pumpUntil(() -> {
+            if (rows() != checked[0]) {
+                checked[0] = rows();
+                assertThat(column(6)).as("only the new filter's matches, at every moment").allMatch(
+                        summary -> summaries(events, cmov).contains(summary));
+            }
+            return stillToLookAt() == 0;
+        }, 30);
+        awaitFilter();
+
+        List<String> expected = summaries(events, cmov);
+        assertThat(summaries(events, findFilter("none"))).isNotEmpty().doesNotContainAnyElementsOf(expected);
+        assertThat(column(6)).containsExactlyElementsOf(expected);
+        assertThat(column(5)).containsOnly("CMOV");
+    }
+
+    @Test
+    void messagesDroppedWhileTheFilterLooksLeaveTheFilteredList() {
+        OthelloTraffic traffic = openGated(1_000, 0, 14);
+        List<WireEvent> events = new ArrayList<>(2_500);
+        traffic.publish(2_500, events::add);
+        publishAndShow(events.subList(0, 1_000), 1_000);
+        findText("none");
+        gated.gate().release(100); // it is looking at the first 1,000 ...
+        pumpFor(250);
+
+        publishAll(events.subList(1_000, 2_500)); // ... when 1,500 newer ones push them all out
+        pumpUntil(() -> status().contains("1,500 oldest dropped"));
+        assertThat(status()).contains("still to look at");
+        gated.open();
+        awaitFilter();
+
+        List<String> expected = summaries(events.subList(1_500, 2_500), findFilter("none"));
+        assertThat(expected).isNotEmpty();
+        assertThat(column(6)).containsExactlyElementsOf(expected);
+        assertThat(status()).contains("1,500 oldest dropped (the inspector keeps 1,000)");
+
+        publishAll(events.subList(0, 1_000)); // the same frames again: the 1,000 matches before leave
+        pumpUntil(() -> status().contains("2,500 oldest dropped") && !status().contains("still to look at"));
+        awaitFilter();
+        assertThat(column(6)).containsExactlyElementsOf(summaries(events.subList(0, 1_000), findFilter("none")));
+    }
+
+    @Test
+    void savingWhileTheFilterLooksWaitsForItAndWritesEveryMatch() throws Exception {
+        OthelloTraffic traffic = openGated(100_000, 0, 15);
+        List<WireEvent> events = new ArrayList<>(2_000);
+        traffic.publish(2_000, events::add);
+        publishAndShow(events, 2_000);
+        findText("none");
+        pumpFor(250);
+        assertThat(status()).contains("filtering, 2,000 messages still to look at");
+        Thread opener = new Thread(() -> {
+            sleep(300);
+            gated.open();
+        }, "test-opener");
+        opener.start();
+        Path file = dir.resolve("none.jsonl");
+
+        view.save(file);
+        opener.join();
+
+        List<Long> expected = events.stream().filter(findFilter("none")::test).map(WireEvent::sequence).toList();
+        assertThat(expected).isNotEmpty();
+        assertThat(TraceFile.read(file).events()).extracting(WireEvent::sequence).containsExactlyElementsOf(expected);
+        assertThat(status()).contains("saved " + expected.size() + " messages to " + file).doesNotContain("still to look at");
+    }
+
+    @Test
+    void closingTheViewEndsItsFilterThread() {
+        publishAndShow(session(), 10);
+        choose("filter-player", "bob");
+        assertThat(view.backgroundFilter().running()).isTrue();
+
+        view.dispose();
+
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (view.backgroundFilter().running() && System.nanoTime() < deadline) {
+            sleep(5);
+        }
+        assertThat(view.backgroundFilter().running()).isFalse();
     }
 
     @Test

@@ -262,12 +262,56 @@ class MessageStoreTest {
         Rows rows = new Rows();
         MessageFilter two = new MessageFilter(2L, null, null, null, null, null, null);
 
-        long next = store.scan(0, 100, two, rows, 10, Long.MAX_VALUE + System.nanoTime());
+        long next = store.scan(0, 100, two, rows, 10);
         assertThat(next).isEqualTo(10);
         assertThat(rows.size()).isEqualTo(5);
-        next = store.scan(next, 100, two, rows, 1_000, Long.MAX_VALUE + System.nanoTime());
+        next = store.scan(next, 100, two, rows, 1_000);
         assertThat(next).isEqualTo(50);
         assertThat(rows.size()).isEqualTo(25);
         assertThat(store.get(rows.get(0)).sequence()).isEqualTo(1);
+    }
+
+    @Test
+    void aScanDecodesAfterLettingTheLockGoSoThatCapturingAndDrawingGoOn() throws Exception {
+        OthelloTraffic traffic = new OthelloTraffic(2, 5);
+        GatedProtocol othello = new GatedProtocol(traffic.protocol(), 0);
+        MessageStore store = new MessageStore(1_000, id -> othello);
+        List<WireEvent> events = new ArrayList<>();
+        traffic.publish(400, events::add);
+        events.subList(0, 300).forEach(store::add);
+        assertThat(store.keptWhole()).isZero();
+        MessageFilter none = new MessageFilter(null, null, null, null, null, null, "none"); // only in fields
+        Rows rows = new Rows();
+        long[] next = {-1};
+        Thread scan = new Thread(() -> next[0] = store.scan(0, 300, none, rows, 1_024), BackgroundFilter.THREAD_NAME);
+        scan.setDaemon(true);
+        scan.start();
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (!othello.gate().hasQueuedThreads() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
+        }
+        assertThat(othello.gate().hasQueuedThreads()).as("the scan waits in a decoding").isTrue();
+
+        // while it decodes: the tap's thread appends and the list reads rows, neither waits for it
+        Thread tap = new Thread(() -> {
+            events.subList(300, 400).forEach(store::add);
+            store.row(0, new MessageStore.Row());
+        }, "test-tap");
+        tap.start();
+        tap.join(10_000);
+        boolean tapWaited = tap.isAlive();
+        othello.open();
+        scan.join(10_000);
+
+        assertThat(tapWaited).as("appending waited for the scan's decoding").isFalse();
+        assertThat(store.size()).isEqualTo(400);
+        assertThat(next[0]).isEqualTo(300);
+        List<Long> expected = events.subList(0, 300).stream().filter(none::test).map(WireEvent::sequence).toList();
+        assertThat(expected).isNotEmpty();
+        List<Long> found = new ArrayList<>();
+        for (int r = 0; r < rows.size(); r++) {
+            found.add(store.get(rows.get(r)).sequence());
+        }
+        assertThat(found).containsExactlyElementsOf(expected);
     }
 }

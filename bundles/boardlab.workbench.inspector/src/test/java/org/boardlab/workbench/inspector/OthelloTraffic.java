@@ -48,9 +48,14 @@ final class OthelloTraffic {
 
     /** A registry that has the Othello protocol loaded, as the workbench's has. */
     Registry registry(EventBus bus) {
+        return registry(bus, protocol);
+    }
+
+    /** A registry that has {@code othello} loaded as the Othello protocol (a wrapper of {@link #protocol()}, say). */
+    static Registry registry(EventBus bus, Protocol othello) {
         Registry registry = new Registry(bus);
         registry.add(new Component<>(Kind.PROTOCOL, "othello", "seed 000's text protocol", "boardlab.protocol.othello",
-                "0.1.0", -1, () -> protocol));
+                "0.1.0", -1, () -> othello));
         return registry;
     }
 

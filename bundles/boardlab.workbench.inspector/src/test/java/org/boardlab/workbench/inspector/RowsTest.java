@@ -27,4 +27,24 @@ class RowsTest {
         assertThat(rows.dropBefore(100_000)).isEqualTo(3999);
         assertThat(rows.size()).isZero();
     }
+
+    @Test
+    void movesTheRowsBeforeAnIndexToTheEndOfAnother() {
+        Rows found = new Rows();
+        for (long i = 10; i < 20; i++) {
+            found.add(i);
+        }
+        Rows list = new Rows();
+        list.add(3);
+
+        assertThat(found.moveBefore(15, list)).isEqualTo(5);
+        assertThat(found.size()).isEqualTo(5);
+        assertThat(found.get(0)).isEqualTo(15);
+        assertThat(list.size()).isEqualTo(6);
+        assertThat(list.get(0)).isEqualTo(3);
+        assertThat(list.get(5)).isEqualTo(14);
+        assertThat(found.moveBefore(Long.MAX_VALUE, list)).isEqualTo(5);
+        assertThat(found.size()).isZero();
+        assertThat(list.get(10)).isEqualTo(19);
+    }
 }
