@@ -1,12 +1,13 @@
 package org.boardlab.bench.load;
 
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -14,6 +15,7 @@ import org.boardlab.api.Side;
 import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.gomoku.api.GomokuBoard;
 import org.boardlab.game.gomoku.api.Point;
+import org.boardlab.protocol.gomoku.GomokuClient;
 import org.boardlab.protocol.gomoku.GomokuMessage;
 import org.boardlab.protocol.gomoku.GomokuWire;
 import org.boardlab.protocol.gomoku.ProtocolViolation;
@@ -22,7 +24,8 @@ import org.boardlab.protocol.gomoku.Stone;
 import org.boardlab.protocol.gomoku.Winner;
 
 /**
- * One simulated player of seed 003's Gomoku GMKU protocol. The load generator makes it send
+ * One simulated player of seed 003's Gomoku GMKU protocol, on the protocol bundle's own
+ * {@link GomokuClient} (which sends the heartbeat every 40 s). The load generator makes it send
  * {@code join} only after the previous client has its {@code hello} (it is then in the server's
  * queue), so the server pairs client 2k (it waited longest: black) with client 2k+1 (white), the
  * two clients of one {@link GamePair}. The pair's round starts at once ({@code hello},
@@ -35,10 +38,11 @@ import org.boardlab.protocol.gomoku.Winner;
  * {@code update}'s {@code turn} is its colour, it answers with a random empty point. After each
  * {@code win}, black sends {@code new} (so it plays black again) until the run's deadline.
  *
- * <p>Every handler call runs on the connection's event loop, so the fields need no locks; what the
- * two clients of a pair share is in {@link GamePair}.
+ * <p>Every listener call runs on the connection's event loop, and so does everything this class
+ * schedules, so the fields need no locks; what the two clients of a pair share is in
+ * {@link GamePair}.
  */
-final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
+final class GomokuLoadClient implements GomokuClient.Listener {
 
     /** How long black waits for the next round after {@code new} before it asks again. */
     private static final long NEW_RETRY_MILLIS = 2_000;
@@ -52,11 +56,12 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
     private final int thinkMillis;
     private final int thinkMaxMillis;
     private final SplittableRandom random;
+    private final GomokuClient client;
     /** Counted down at the first {@code hello}: the client is in the server's queue (or seated). */
     final CountDownLatch joined = new CountDownLatch(1);
 
-    private volatile ChannelHandlerContext ctx;
-    private ScheduledFuture<?> heartbeats;
+    /** The connection's event loop, known once the client has made its pipeline. */
+    private volatile EventLoop loop;
     private boolean playing;
     /** The round being played, or {@code null} between rounds. */
     private GameState position;
@@ -68,8 +73,8 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
     /** Rounds started, as seen by this client: a {@code new} is retried only if none started since. */
     private int rounds;
 
-    GomokuLoadClient(String name, GamePair pair, Gomoku gomoku, Stats stats, Schedule schedule, int thinkMillis, int thinkMaxMillis,
-            long seed) {
+    GomokuLoadClient(String name, GamePair pair, Gomoku gomoku, Stats stats, Schedule schedule, EventLoopGroup group,
+            int thinkMillis, int thinkMaxMillis, long seed) {
         this.name = name;
         this.pair = pair;
         this.black = name.equals(pair.inviter);
@@ -79,24 +84,33 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
         this.thinkMillis = thinkMillis;
         this.thinkMaxMillis = thinkMaxMillis;
         this.random = new SplittableRandom(seed);
+        this.client = new GomokuClient(this, GomokuClient.Options.defaults().withGroup(group)
+                .withHeartbeatInterval(GomokuWire.HEARTBEAT_INTERVAL)
+                .withPipeline(p -> loop = p.channel().eventLoop()));
     }
 
-    /** Whether the connection is open (it may be joined). */
+    /** Connects; the future completes when the connection is open, or fails with the reason. */
+    CompletableFuture<GomokuClient> connect(InetSocketAddress address) {
+        CompletableFuture<GomokuClient> connected = client.connect(address.getHostString(), address.getPort());
+        connected.thenRun(stats.connected::increment);
+        return connected;
+    }
+
+    /** Whether the connection is open and not joined yet (it may be joined). */
     boolean connected() {
-        return ctx != null;
+        return client.phase() == GomokuClient.Phase.CONNECTED;
     }
 
     /** Sends {@code join}. Call on any thread, once the connection is open. */
     void join() {
-        ChannelHandlerContext c = ctx;
-        c.executor().execute(() -> c.writeAndFlush(GomokuMessage.JOIN));
+        send(GomokuMessage.JOIN);
     }
 
     /** From now on the client answers its turns; black opens the pair's first round. */
     void startPlaying() {
-        ChannelHandlerContext c = ctx;
-        if (c != null) { // no context: the connection failed (counted)
-            c.executor().execute(() -> {
+        EventLoop l = loop;
+        if (l != null) {
+            l.execute(() -> {
                 playing = true;
                 if (myTurn()) {
                     takeTurn();
@@ -105,34 +119,33 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
         }
     }
 
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        this.ctx = ctx;
-        stats.connected.increment();
-        long every = GomokuWire.HEARTBEAT_INTERVAL.toMillis();
-        heartbeats = ctx.executor().scheduleAtFixedRate(() -> ctx.writeAndFlush(GomokuMessage.HEARTBEAT), every, every,
-                TimeUnit.MILLISECONDS);
-        super.channelActive(ctx);
+    /** Closes the connection. */
+    void close() {
+        client.close();
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-        if (heartbeats != null) {
-            heartbeats.cancel(false);
-        }
+    public void closed(GomokuClient.CloseReason reason) {
         error("unexpected close", name + " lost its connection (" + (position == null ? "between rounds" : "in a round")
-                + ")");
-        super.channelInactive(ctx);
+                + "): " + reason.detail());
     }
 
     @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        error("exception", name + ": " + cause);
-        ctx.close();
+    public void skipped(ProtocolViolation violation) {
+        error("malformed server frame", name + ": " + violation.reason());
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
+    public void message(GomokuMessage msg) {
+        try {
+            dispatch(msg);
+        } catch (RuntimeException e) {
+            error("exception", name + ": " + e);
+            client.close();
+        }
+    }
+
+    private void dispatch(GomokuMessage msg) {
         if (msg instanceof GomokuMessage.Update u) {
             placed(u);
         } else if (msg instanceof GomokuMessage.Hello) {
@@ -149,10 +162,17 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
         } else if (msg instanceof GomokuMessage.Refused r) {
             pair.moveRefused();
             error("refused", name + " got refused " + GomokuWire.point(r.row(), r.col()) + ": " + r.reason());
-        } else if (msg instanceof ProtocolViolation v) {
-            error("malformed server frame", name + ": " + v.reason());
         } else if (!(msg instanceof GomokuMessage.Heartbeat)) {
             error("unexpected", name + " got " + msg);
+        }
+    }
+
+    /** Sends a message; once the connection is closing, nothing is sent (the close is counted). */
+    private void send(GomokuMessage message) {
+        try {
+            client.send(message);
+        } catch (IllegalStateException closing) {
+            // closed(...) counts the close
         }
     }
 
@@ -238,7 +258,7 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
     private void takeTurn() {
         if (thinkMaxMillis > 0) {
             int think = thinkMillis + random.nextInt(thinkMaxMillis - thinkMillis + 1);
-            ctx.executor().schedule(this::move, think, TimeUnit.MILLISECONDS);
+            loop.schedule(this::move, think, TimeUnit.MILLISECONDS);
         } else {
             move();
         }
@@ -252,7 +272,7 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
         Point point = (Point) points.get(random.nextInt(points.size()));
         pair.moveSent(name, System.nanoTime(), false);
         stats.movesSent.increment();
-        ctx.writeAndFlush(new GomokuMessage.Place(point.row(), point.col()));
+        send(new GomokuMessage.Place(point.row(), point.col()));
     }
 
     private void won(Winner winner) {
@@ -290,7 +310,7 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
 
     /** Black asks for another round (it plays black again), and asks again if none started in a while. */
     private void askForNewRound() {
-        if (schedule.noNewGames() || position != null || !ctx.channel().isActive()) {
+        if (schedule.noNewGames() || position != null || client.phase() == GomokuClient.Phase.CLOSED) {
             return;
         }
         if (!underWay) {
@@ -298,12 +318,12 @@ final class GomokuLoadClient extends SimpleChannelInboundHandler<Object> {
             stats.gamesInProgress.incrementAndGet();
         }
         int before = rounds;
-        ctx.writeAndFlush(GomokuMessage.NEW_ROUND);
-        ctx.executor().schedule(() -> {
+        send(GomokuMessage.NEW_ROUND);
+        loop.schedule(() -> {
             if (rounds == before && position == null && !schedule.halted()) {
                 error("new not answered", name + " sent new and no round started in " + NEW_RETRY_MILLIS
                         + " ms; asking again");
-                ctx.writeAndFlush(GomokuMessage.NEW_ROUND);
+                send(GomokuMessage.NEW_ROUND);
             }
         }, NEW_RETRY_MILLIS, TimeUnit.MILLISECONDS);
     }

@@ -1,11 +1,13 @@
 package org.boardlab.bench.load;
 
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.api.Move;
@@ -17,26 +19,34 @@ import org.boardlab.protocol.othello.Answer;
 import org.boardlab.protocol.othello.ClientMessage;
 import org.boardlab.protocol.othello.Colour;
 import org.boardlab.protocol.othello.EndReason;
+import org.boardlab.protocol.othello.OthelloClient;
+import org.boardlab.protocol.othello.OthelloCodec;
 import org.boardlab.protocol.othello.ProtocolViolation;
 import org.boardlab.protocol.othello.ServerMessage;
 import org.boardlab.protocol.othello.Square;
 
 /**
- * One simulated player of seed 000's Othello protocol: logs in, then plays its partner game after
- * game with random legal moves until the run's deadline. It keeps its own game with the rules of
- * the {@code othello} bundle, applies every {@code SMOV} and {@code SPASS} to it, and checks that
- * the server agrees (the square was legal, the board, who moves next, the final scores): any
- * disagreement is counted as a {@code desync} error.
+ * One simulated player of seed 000's Othello protocol, on the protocol bundle's own
+ * {@link OthelloClient}: it logs in, then plays its partner game after game with random legal
+ * moves until the run's deadline. It keeps its own game with the rules of the {@code othello}
+ * bundle, applies every {@code SMOV} and {@code SPASS} to it, and checks that the server agrees
+ * (the square was legal, the board, who moves next, the final scores): any disagreement is
+ * counted as a {@code desync} error.
  *
  * <p>Following the spec, it moves when its own game says it is its turn: after the opponent's
  * {@code SMOV}, or after the {@code SPASS} that follows its own {@code SMOV} when the opponent has
  * no move. The inviter (black) invites again after each game, once the partner's
  * {@code SUPS~<partner>~READY} has come.
  *
- * <p>Every handler call runs on the connection's event loop, so the fields need no locks; what the
- * two clients of a pair share is in {@link GamePair}.
+ * <p>The client's pipeline gets a {@link LobbyLineFilter} after the framer, so the lobby lines of
+ * other players never reach the client's decoder and lobby. The client's own pings are off: this
+ * class pings every 5 s itself, as the spec asks, to time the round trips.
+ *
+ * <p>Every listener call runs on the connection's event loop, and so does everything this class
+ * schedules, so the fields need no locks; what the two clients of a pair share is in
+ * {@link GamePair}.
  */
-final class LoadClient extends SimpleChannelInboundHandler<Object> {
+final class LoadClient implements OthelloClient.Listener {
 
     private static final long PING_SECONDS = 5;
 
@@ -48,12 +58,14 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
     private final Othello othello;
     private final Stats stats;
     private final Schedule schedule;
-    private final CountDownLatch loggedIn;
     private final int thinkMillis;
     private final int thinkMaxMillis;
     private final SplittableRandom random;
+    private final LobbyLineFilter filter;
+    private final OthelloClient client;
 
-    private ChannelHandlerContext ctx;
+    /** The connection's event loop, known once the client has made its pipeline. */
+    private volatile EventLoop loop;
     private ScheduledFuture<?> pings;
     private State state = State.CONNECTED;
     private OthelloPosition position;
@@ -65,7 +77,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
     /** When the oldest unanswered CPING was sent, or 0. */
     private long pingSentAt;
 
-    LoadClient(String name, GamePair pair, Othello othello, Stats stats, Schedule schedule, CountDownLatch loggedIn,
+    LoadClient(String name, GamePair pair, Othello othello, Stats stats, Schedule schedule, EventLoopGroup group,
             int thinkMillis, int thinkMaxMillis, long seed) {
         this.name = name;
         this.pair = pair;
@@ -73,45 +85,93 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
         this.othello = othello;
         this.stats = stats;
         this.schedule = schedule;
-        this.loggedIn = loggedIn;
         this.thinkMillis = thinkMillis;
         this.thinkMaxMillis = thinkMaxMillis;
         this.random = new SplittableRandom(seed);
+        this.filter = new LobbyLineFilter(partner());
+        this.client = new OthelloClient(this, OthelloClient.Options.defaults().withGroup(group)
+                .withPingInterval(Duration.ZERO)
+                .withPipeline(p -> {
+                    loop = p.channel().eventLoop();
+                    p.addAfter(OthelloCodec.FRAMER, "lobby-filter", filter);
+                }));
+    }
+
+    /**
+     * Connects and, once connected, logs in and starts pinging. The future completes when the
+     * connection is open, or fails with the reason; {@code loggedIn} is called once, on
+     * {@code SNAMEOK} or when the login failed (the reason is counted by this client).
+     */
+    CompletableFuture<OthelloClient> connect(InetSocketAddress address, Runnable loggedIn) {
+        CompletableFuture<OthelloClient> connected = client.connect(address.getHostString(), address.getPort());
+        connected.thenAccept(c -> {
+            stats.connected.increment();
+            // the connection's event loop is known now; the future may have completed on the caller's thread
+            loop.execute(() -> logIn(loggedIn));
+        });
+        return connected;
+    }
+
+    private void logIn(Runnable loggedIn) {
+        CompletableFuture<Void> login;
+        try {
+            login = client.login(name);
+        } catch (IllegalStateException closedAlready) { // closed(...) counts the close
+            loggedIn.run();
+            return;
+        }
+        pings = loop.scheduleAtFixedRate(this::ping, PING_SECONDS, PING_SECONDS, TimeUnit.SECONDS);
+        login.whenComplete((ok, refused) -> {
+            if (refused == null) {
+                state = State.LOBBY;
+                stats.loggedIn.increment();
+            } // else SNAMEERR or the close is counted when it arrives
+            loggedIn.run();
+        });
     }
 
     /** Starts the first game: the inviter invites its partner. Call on any thread. */
     void startPlaying() {
-        if (inviter && ctx != null) { // no context: the connection failed (counted)
-            ctx.executor().execute(this::invite);
+        EventLoop l = loop;
+        if (inviter && l != null) {
+            l.execute(this::invite);
         }
     }
 
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) throws Exception {
-        this.ctx = ctx;
-        stats.connected.increment();
-        ctx.writeAndFlush(new ClientMessage.CName(name));
-        pings = ctx.executor().scheduleAtFixedRate(this::ping, PING_SECONDS, PING_SECONDS, TimeUnit.SECONDS);
-        super.channelActive(ctx);
+    /** Closes the connection ({@code CEXIT}, then the close). */
+    void close() {
+        client.close();
+    }
+
+    /** Lobby lines this client's filter dropped unparsed. */
+    long lobbyLinesDropped() {
+        return filter.dropped();
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    public void closed(OthelloClient.CloseReason reason) {
         if (pings != null) {
             pings.cancel(false);
         }
-        error("unexpected close", name + " lost its connection (state " + state + ")");
-        super.channelInactive(ctx);
+        error("unexpected close", name + " lost its connection (state " + state + "): " + reason.detail());
     }
 
     @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        error("exception", name + ": " + cause);
-        ctx.close();
+    public void malformed(ProtocolViolation violation) {
+        error("malformed server line", name + ": " + violation.reason());
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, Object msg) {
+    public void message(ServerMessage msg) {
+        try {
+            dispatch(msg);
+        } catch (RuntimeException e) {
+            error("exception", name + ": " + e);
+            client.close();
+        }
+    }
+
+    private void dispatch(ServerMessage msg) {
         if (msg instanceof ServerMessage.SMov m) {
             moved(m);
         } else if (msg instanceof ServerMessage.SPass p) {
@@ -123,13 +183,11 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
                 pingSentAt = 0;
             }
         } else if (msg instanceof ServerMessage.SNameOk) {
-            state = State.LOBBY;
-            stats.loggedIn.increment();
-            loggedIn.countDown();
+            // counted when the login future completes
         } else if (msg instanceof ServerMessage.SReq req) {
             if (!inviter && req.name().equals(pair.inviter) && state == State.LOBBY) {
                 state = State.INVITED;
-                ctx.writeAndFlush(new ClientMessage.CRes(req.name(), Answer.ACCEPT));
+                send(new ClientMessage.CRes(req.name(), Answer.ACCEPT));
             } else {
                 error("unexpected", name + " got " + req.encode() + " in state " + state);
             }
@@ -139,7 +197,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
                 stats.invitationsDeclined.increment();
                 state = State.LOBBY;
                 notUnderWay();
-                ctx.executor().schedule(this::invite, 5, TimeUnit.MILLISECONDS);
+                loop.schedule(this::invite, 5, TimeUnit.MILLISECONDS);
             }
         } else if (msg instanceof ServerMessage.SStartG start) {
             started(start);
@@ -157,13 +215,20 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
             gameOver();
         } else if (msg instanceof ServerMessage.SGameI info) {
             error("SGAMEI", name + " got " + info.encode());
-        } else if (msg instanceof ProtocolViolation v) {
-            error("malformed server line", name + ": " + v.reason());
         } else if (msg instanceof ServerMessage.SAddP || msg instanceof ServerMessage.SDelP
                 || msg instanceof ServerMessage.SUps) {
             stats.lobbyLines.increment();
-        } else if (msg instanceof ServerMessage other) {
-            error("unexpected", name + " got " + other.encode() + " in state " + state);
+        } else {
+            error("unexpected", name + " got " + msg.encode() + " in state " + state);
+        }
+    }
+
+    /** Sends a message; once the connection is closing, nothing is sent (the close is counted). */
+    private void send(ClientMessage message) {
+        try {
+            client.send(message);
+        } catch (IllegalStateException closing) {
+            // closed(...) counts the close
         }
     }
 
@@ -172,7 +237,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
         if (pingSentAt == 0) {
             pingSentAt = System.nanoTime();
         }
-        ctx.writeAndFlush(new ClientMessage.CPing());
+        send(new ClientMessage.CPing());
     }
 
     /** Counts an error, unless the run is shutting down (then the server ends games and closes on purpose). */
@@ -193,7 +258,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
         state = State.INVITING;
         underWay = true;
         stats.gamesInProgress.incrementAndGet();
-        ctx.writeAndFlush(new ClientMessage.CReq(pair.invited));
+        send(new ClientMessage.CReq(pair.invited));
     }
 
     private void started(ServerMessage.SStartG start) {
@@ -277,7 +342,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
     private void takeTurn(boolean afterPass) {
         if (thinkMaxMillis > 0) {
             int think = thinkMillis + random.nextInt(thinkMaxMillis - thinkMillis + 1);
-            ctx.executor().schedule(() -> move(afterPass), think, TimeUnit.MILLISECONDS);
+            loop.schedule(() -> move(afterPass), think, TimeUnit.MILLISECONDS);
         } else {
             move(afterPass);
         }
@@ -291,7 +356,7 @@ final class LoadClient extends SimpleChannelInboundHandler<Object> {
         OthelloMove move = squares.get(random.nextInt(squares.size()));
         pair.moveSent(name, System.nanoTime(), afterPass);
         stats.movesSent.increment();
-        ctx.writeAndFlush(new ClientMessage.CMov(new Square(move.col(), move.row())));
+        send(new ClientMessage.CMov(new Square(move.col(), move.row())));
     }
 
     private void ended(ServerMessage.SEndG end) {

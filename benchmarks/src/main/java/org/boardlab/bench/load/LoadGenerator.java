@@ -1,14 +1,7 @@
 package org.boardlab.bench.load;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -29,12 +22,8 @@ import org.boardlab.api.event.WireEvent;
 import org.boardlab.core.EventBus;
 import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.othello.Othello;
-import org.boardlab.protocol.gomoku.GomokuFrameDecoder;
-import org.boardlab.protocol.gomoku.GomokuMessageDecoder;
-import org.boardlab.protocol.gomoku.GomokuMessageEncoder;
 import org.boardlab.protocol.gomoku.internal.GomokuProtocol;
 import org.boardlab.protocol.gomoku.internal.GomokuServerProtocol;
-import org.boardlab.protocol.othello.OthelloCodec;
 import org.boardlab.protocol.othello.internal.OthelloProtocol;
 import org.boardlab.protocol.othello.internal.OthelloServerProtocol;
 import org.boardlab.server.EmbeddedServer;
@@ -43,7 +32,8 @@ import org.boardlab.server.ServerSettings;
 /**
  * A load generator for the embedded server with seed 000's Othello protocol: it starts the server
  * in this JVM on 127.0.0.1 (or loads one given with {@code --host/--port}, which must be on this
- * machine), opens many client connections on one small Netty event-loop group, logs them in, pairs
+ * machine), opens many client connections on one small Netty event-loop group (each an
+ * {@link org.boardlab.protocol.othello.OthelloClient} of the protocol bundle), logs them in, pairs
  * them (client 2k invites client 2k+1, which accepts) and lets every pair play random legal games
  * for a fixed time, a new game after each end. Then it lets the games under way finish, and prints
  * what it measured, in words and as one JSON line (the last line of its output):
@@ -153,17 +143,15 @@ public final class LoadGenerator {
         CpuProfile profile = new CpuProfile();
         List<LoadClient> clients = new ArrayList<>();
         List<GomokuLoadClient> gomokuClients = new ArrayList<>();
-        List<LobbyLineFilter> filters = new ArrayList<>();
         List<GamePair> pairs = new ArrayList<>();
-        List<Channel> channels = new ArrayList<>();
         try {
             long connectStart = System.nanoTime();
             CountDownLatch loggedIn = new CountDownLatch(options.clients());
             if (options.gomoku()) {
-                connectGomoku(group, address, gomokuClients, pairs, channels);
+                connectGomoku(group, address, gomokuClients, pairs);
                 joinInOrder(gomokuClients, loggedIn);
             } else {
-                connect(group, address, clients, filters, pairs, channels, loggedIn);
+                connect(group, address, clients, pairs, loggedIn);
             }
             long loginDeadlineMillis = Math.max(60_000, options.clients() * 30L);
             if (!loggedIn.await(loginDeadlineMillis, TimeUnit.MILLISECONDS)) {
@@ -209,9 +197,8 @@ public final class LoadGenerator {
         } finally {
             schedule.shutDown();
             long closeStart = System.nanoTime();
-            for (Channel ch : channels) {
-                ch.close();
-            }
+            clients.forEach(LoadClient::close);
+            gomokuClients.forEach(GomokuLoadClient::close);
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
             if (server != null) {
                 server.close();
@@ -219,7 +206,7 @@ public final class LoadGenerator {
             profile.close();
             report.closeSeconds = (System.nanoTime() - closeStart) / 1e9;
         }
-        report.lobbyLinesDropped = filters.stream().mapToLong(LobbyLineFilter::dropped).sum() + stats.lobbyLines.sum();
+        report.lobbyLinesDropped = clients.stream().mapToLong(LoadClient::lobbyLinesDropped).sum() + stats.lobbyLines.sum();
         report.cpuSeconds = profile.cpuSeconds();
         report.coresUsed = profile.coresUsed();
         report.gcAndJit = profile.gcAndJit();
@@ -239,40 +226,26 @@ public final class LoadGenerator {
         }
     }
 
-    /** Opens every connection, at most {@link #CONNECTS_AT_ONCE} under way at a time. */
-    private void connect(EventLoopGroup group, InetSocketAddress address, List<LoadClient> clients,
-            List<LobbyLineFilter> filters, List<GamePair> pairs, List<Channel> channels, CountDownLatch loggedIn)
-            throws InterruptedException {
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
+    /**
+     * Opens every connection (at most {@link #CONNECTS_AT_ONCE} under way at a time) and logs it
+     * in; {@code loggedIn} is counted down once for each client, logged in or failed.
+     */
+    private void connect(EventLoopGroup group, InetSocketAddress address, List<LoadClient> clients, List<GamePair> pairs,
+            CountDownLatch loggedIn) throws InterruptedException {
         Semaphore underWay = new Semaphore(CONNECTS_AT_ONCE);
         for (int i = 0; i < options.clients(); i++) {
             if (i % 2 == 0) {
                 pairs.add(new GamePair("lg" + i, "lg" + (i + 1)));
             }
-            GamePair pair = pairs.get(i / 2);
             String name = "lg" + i;
-            LoadClient client = new LoadClient(name, pair, othello, stats, schedule, loggedIn, options.thinkMillis(),
-                    options.thinkMaxMillis(),
-                    options.seed() * 1_000_003L + i);
-            LobbyLineFilter filter = new LobbyLineFilter(i % 2 == 0 ? pair.invited : pair.inviter);
+            LoadClient client = new LoadClient(name, pairs.get(i / 2), othello, stats, schedule, group,
+                    options.thinkMillis(), options.thinkMaxMillis(), options.seed() * 1_000_003L + i);
             clients.add(client);
-            filters.add(filter);
             underWay.acquire();
-            ChannelFuture future = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
-                @Override
-                protected void initChannel(SocketChannel ch) {
-                    OthelloCodec.addClientSide(ch.pipeline());
-                    ch.pipeline().addAfter(OthelloCodec.FRAMER, "lobby-filter", filter);
-                    ch.pipeline().addLast("load-client", client);
-                }
-            }).connect(address);
-            channels.add(future.channel());
-            future.addListener(f -> {
+            client.connect(address, loggedIn::countDown).whenComplete((c, failure) -> {
                 underWay.release();
-                if (!f.isSuccess()) {
-                    stats.error("connect", name + " could not connect: " + f.cause());
+                if (failure != null) {
+                    stats.error("connect", name + " could not connect: " + failure);
                     loggedIn.countDown();
                 }
             });
@@ -284,12 +257,7 @@ public final class LoadGenerator {
      * waits until each has connected or failed.
      */
     private void connectGomoku(EventLoopGroup group, InetSocketAddress address, List<GomokuLoadClient> clients,
-            List<GamePair> pairs, List<Channel> channels) throws InterruptedException {
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, 10_000);
-        GomokuMessageDecoder decoder = GomokuMessageDecoder.fromServer();
-        GomokuMessageEncoder encoder = new GomokuMessageEncoder();
+            List<GamePair> pairs) throws InterruptedException {
         Semaphore underWay = new Semaphore(CONNECTS_AT_ONCE);
         CountDownLatch done = new CountDownLatch(options.clients());
         for (int i = 0; i < options.clients(); i++) {
@@ -297,24 +265,14 @@ public final class LoadGenerator {
                 pairs.add(new GamePair("lg" + i, "lg" + (i + 1)));
             }
             String name = "lg" + i;
-            GomokuLoadClient client = new GomokuLoadClient(name, pairs.get(i / 2), gomoku, stats, schedule,
+            GomokuLoadClient client = new GomokuLoadClient(name, pairs.get(i / 2), gomoku, stats, schedule, group,
                     options.thinkMillis(), options.thinkMaxMillis(), options.seed() * 1_000_003L + i);
             clients.add(client);
             underWay.acquire();
-            ChannelFuture future = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
-                @Override
-                protected void initChannel(SocketChannel ch) {
-                    ch.pipeline().addLast("gomoku-framer", new GomokuFrameDecoder())
-                            .addLast("gomoku-decoder", decoder)
-                            .addLast("gomoku-encoder", encoder)
-                            .addLast("load-client", client);
-                }
-            }).connect(address);
-            channels.add(future.channel());
-            future.addListener(f -> {
+            client.connect(address).whenComplete((c, failure) -> {
                 underWay.release();
-                if (!f.isSuccess()) {
-                    stats.error("connect", name + " could not connect: " + f.cause());
+                if (failure != null) {
+                    stats.error("connect", name + " could not connect: " + failure);
                 }
                 done.countDown();
             });
