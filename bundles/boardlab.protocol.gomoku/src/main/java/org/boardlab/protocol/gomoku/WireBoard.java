@@ -108,13 +108,14 @@ public final class WireBoard {
         return cells[row][col];
     }
 
-    /** A copy with one point changed. */
+    /**
+     * A copy with one point changed. The rows that do not change are shared with this board (no
+     * board ever changes a row), so a client that applies every update copies one row, not 15.
+     */
     public WireBoard with(int row, int col, Cell cell) {
         cell(row, col);
-        Cell[][] copy = new Cell[cells.length][];
-        for (int r = 0; r < cells.length; r++) {
-            copy[r] = cells[r].clone();
-        }
+        Cell[][] copy = cells.clone();
+        copy[row] = cells[row].clone();
         copy[row][col] = cell;
         return new WireBoard(copy);
     }

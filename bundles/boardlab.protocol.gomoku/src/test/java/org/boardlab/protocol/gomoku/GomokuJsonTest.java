@@ -221,6 +221,13 @@ class GomokuJsonTest {
         assertThat(empty.cell(1, 2)).isEqualTo(Cell.EMPTY);
         assertThat(one.rowTexts()).containsExactly("...", "..B");
         assertThat(one.stones()).isEqualTo(1);
+        // rows are shared between boards; changing a copy, in the same row or another, leaves this one as it was
+        WireBoard sameRow = one.with(1, 0, Cell.WHITE);
+        WireBoard otherRow = one.with(0, 0, Cell.WHITE);
+        assertThat(sameRow.rowTexts()).containsExactly("...", "W.B");
+        assertThat(otherRow.rowTexts()).containsExactly("W..", "..B");
+        assertThat(one.rowTexts()).containsExactly("...", "..B");
+        assertThat(empty.rowTexts()).containsExactly("...", "...");
         assertThat(one).isEqualTo(WireBoard.parse("...", "..B")).hasSameHashCodeAs(WireBoard.parse("...", "..B"));
         assertThatThrownBy(() -> WireBoard.parse("..", "...")).hasMessageContaining("row 2 has 3 points");
         assertThatThrownBy(() -> empty.cell(2, 0)).isInstanceOf(IndexOutOfBoundsException.class);
