@@ -1,30 +1,14 @@
 package org.boardlab.protocol.gomoku;
 
-import io.netty.bootstrap.Bootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelDuplexHandler;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -37,13 +21,17 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Place;
 import org.boardlab.protocol.gomoku.GomokuMessage.Sender;
 import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
+import org.boardlab.server.client.CloseKind;
+import org.boardlab.server.client.NettyClient;
 
 /**
  * A client of seed 003's GMKU protocol over Netty: it connects, sends typed
  * {@link GomokuMessage}s, decodes the server's frames, keeps what a player must know (its colour,
  * the board, whose turn it is, the result) and tells {@linkplain Listener listeners} about every
  * server message, every frame it had to skip and the close. It sends a heartbeat every 40 s, as
- * the original client does (the server drops a connection silent for 45 s).
+ * the original client does (the server drops a connection silent for 45 s). The connection itself
+ * (connecting, the listeners, the close reported once) is the boardlab server bundle's
+ * {@link NettyClient}, which every protocol's client is built on; this class adds GMKU.
  *
  * <pre>{@code
  * GomokuClient client = new GomokuClient(new GomokuClient.Listener() {
@@ -59,13 +47,21 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Win;
  * Every listener call, and every completion of the futures this class returns, runs on the
  * connection's Netty event loop, one at a time and in the order the frames arrived. Listeners must
  * return quickly and never block there: hand slow work to another thread, as {@link GomokuSeat}
- * does with a player's thinking. {@link #send}, {@link #close} and the getters may be called from
- * any thread. The state is updated before the listeners hear of the message that changed it.
+ * does with a player's thinking, and come back with {@link #execute}. {@link #send},
+ * {@link #close} and the getters may be called from any thread. The state is updated before the
+ * listeners hear of the message that changed it.
  *
  * <h2>Event loops</h2>
  * Clients share one small group of daemon event-loop threads ({@link #sharedGroup()}) unless
  * {@link Options#group()} names another {@link NioEventLoopGroup}: a load generator with thousands
  * of clients gives them all its own group.
+ *
+ * <h2>Closing</h2>
+ * {@link #close()} closes the connection (during a round, the server gives the round to the
+ * opponent). The reason a connection closed, in {@link Listener#closed} and
+ * {@link #closeFuture()}: a protocol error when the server's bytes were not a stream of GMKU frames
+ * (this client then closes the connection), else this client's close, else a failure of the
+ * network, else the server's close.
  *
  * <h2>Pitfalls</h2>
  * <ul>
@@ -76,7 +72,7 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Win;
  * <li>A client connects once: make a new one to connect again.</li>
  * </ul>
  */
-public final class GomokuClient implements AutoCloseable {
+public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.Listener, GomokuClient.CloseReason> {
 
     /** Where the client stands. */
     public enum Phase {
@@ -228,17 +224,11 @@ public final class GomokuClient implements AutoCloseable {
     }
 
     private static final Pattern POINT = Pattern.compile("([a-z])([0-9]{1,9})");
-    private static final Object SHARED_LOCK = new Object();
-    private static EventLoopGroup shared;
 
-    private final Options options;
     private final GomokuMessageEncoder encoder = new GomokuMessageEncoder();
     private final GomokuMessageDecoder decoder = GomokuMessageDecoder.fromServer();
-    private final CopyOnWriteArrayList<Listener> listeners = new CopyOnWriteArrayList<>();
-    private final CompletableFuture<CloseReason> closed = new CompletableFuture<>();
-    private volatile Channel channel;
-    private volatile boolean connecting;
-    private volatile Phase phase = Phase.CONNECTING;
+    /** Where the client stands while connected; {@link #phase()} takes CONNECTING and CLOSED from the link. */
+    private volatile Phase phase = Phase.CONNECTED;
     private volatile Round round;
     /**
      * A spectator heard {@code hello}: it gets no {@code color} at a round's start, so the full
@@ -246,9 +236,6 @@ public final class GomokuClient implements AutoCloseable {
      */
     private boolean spectatorRoundOpening;
     private volatile int roundsOver;
-    private volatile boolean closeRequested;
-    private volatile String brokenStream;
-    private volatile String failure;
 
     /** A client with default {@link Options} and one listener. */
     public GomokuClient(Listener listener) {
@@ -262,24 +249,16 @@ public final class GomokuClient implements AutoCloseable {
      * @param options  how to connect
      */
     public GomokuClient(Listener listener, Options options) {
-        this.options = Objects.requireNonNull(options, "options");
-        if (listener != null) {
-            listeners.add(listener);
-        }
+        super("gomoku", Objects.requireNonNull(options, "options").group(), options.heartbeatInterval(),
+                options.pipeline(), listener);
     }
 
     /**
-     * The group of event loops that clients use unless told otherwise: daemon threads, at most two,
-     * made on first use and kept for the life of the JVM.
+     * The group of event loops that clients use unless told otherwise: daemon threads named
+     * {@code gomoku-client-...}, at most two, made on first use and kept for the life of the JVM.
      */
     public static EventLoopGroup sharedGroup() {
-        synchronized (SHARED_LOCK) {
-            if (shared == null) {
-                int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
-                shared = new NioEventLoopGroup(threads, new DefaultThreadFactory("gomoku-client", true));
-            }
-            return shared;
-        }
+        return sharedGroup("gomoku");
     }
 
     /**
@@ -300,62 +279,6 @@ public final class GomokuClient implements AutoCloseable {
         return Optional.of(new Place(row, m.group(1).charAt(0) - 'a'));
     }
 
-    /** Adds a listener; it hears what arrives from now on. */
-    public void addListener(Listener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
-    }
-
-    /** Removes a listener. */
-    public void removeListener(Listener listener) {
-        listeners.remove(listener);
-    }
-
-    /**
-     * Connects to a server. The future completes (on the event loop) with this client once the
-     * connection is open, or fails with the reason. Send {@code join} next.
-     *
-     * @throws IllegalStateException if this client has already connected or is connecting
-     */
-    public CompletableFuture<GomokuClient> connect(String host, int port) {
-        Objects.requireNonNull(host, "host");
-        synchronized (this) {
-            if (connecting || phase == Phase.CLOSED) {
-                throw new IllegalStateException("this client has already connected; make a new one");
-            }
-            connecting = true;
-        }
-        CompletableFuture<GomokuClient> connected = new CompletableFuture<>();
-        EventLoopGroup group = options.group() == null ? sharedGroup() : options.group();
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast("gomoku-framer", new GomokuFrameDecoder())
-                                .addLast("gomoku-decoder", decoder)
-                                .addLast("gomoku-encoder", encoder);
-                        if (options.pipeline() != null) {
-                            options.pipeline().accept(ch.pipeline());
-                        }
-                        ch.pipeline().addLast("gomoku-client", new Handler());
-                    }
-                });
-        ChannelFuture future = bootstrap.connect(host, port);
-        channel = future.channel();
-        future.addListener((ChannelFutureListener) f -> {
-            if (f.isSuccess()) {
-                phase = Phase.CONNECTED;
-                connected.complete(this);
-            } else {
-                phase = Phase.CLOSED;
-                closed.complete(new CloseReason(closeRequested ? CloseReason.Kind.CLIENT : CloseReason.Kind.FAILED,
-                        "could not connect to " + host + ":" + port + ": " + f.cause().getMessage()));
-                connected.completeExceptionally(f.cause());
-            }
-        });
-        return connected;
-    }
-
     /**
      * Sends a message that a client may send ({@code join}, {@code hello}, {@code place},
      * {@code new}, a heartbeat); also fine from a listener.
@@ -369,19 +292,7 @@ public final class GomokuClient implements AutoCloseable {
         if (!message.sentBy(Sender.CLIENT)) {
             throw new IllegalArgumentException("a client does not send " + message.type());
         }
-        Channel ch = channel;
-        if (ch == null || !ch.isActive()) {
-            throw new IllegalStateException("the client is not connected");
-        }
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        ch.writeAndFlush(message).addListener(f -> {
-            if (f.isSuccess()) {
-                done.complete(null);
-            } else {
-                done.completeExceptionally(f.cause());
-            }
-        });
-        return done;
+        return write(message);
     }
 
     /**
@@ -396,34 +307,9 @@ public final class GomokuClient implements AutoCloseable {
         return GomokuSeat.start(this, player, game, GomokuSeat.Options.defaults(), null);
     }
 
-    /**
-     * Closes the connection (during a round, the server gives the round to the opponent).
-     * Listeners hear {@link Listener#closed} with {@link CloseReason.Kind#CLIENT}. Does not wait;
-     * see {@link #closeFuture()}.
-     */
-    @Override
-    public void close() {
-        closeRequested = true;
-        Channel ch = channel;
-        if (ch == null) {
-            phase = Phase.CLOSED;
-            closed.complete(new CloseReason(CloseReason.Kind.CLIENT, "closed before connecting"));
-            return;
-        }
-        ch.close();
-    }
-
-    /**
-     * Completes with the reason once the connection has closed (after the listeners heard it), or
-     * once {@link #connect} has failed.
-     */
-    public CompletableFuture<CloseReason> closeFuture() {
-        return closed;
-    }
-
     /** Where the client stands now. */
     public Phase phase() {
-        return phase;
+        return phase(Phase.CONNECTING, phase, Phase.CLOSED);
     }
 
     /**
@@ -440,32 +326,54 @@ public final class GomokuClient implements AutoCloseable {
         return roundsOver;
     }
 
-    /** Runs {@code task} on this connection's event loop; {@code false} if there is none (any more). */
-    boolean execute(Runnable task) {
-        Channel ch = channel;
-        if (ch == null) {
-            return false;
-        }
-        try {
-            ch.eventLoop().execute(task);
-            return true;
-        } catch (RejectedExecutionException e) {
-            return false;
-        }
+    /** The codec's stages: {@code gomoku-framer}, {@code gomoku-decoder}, {@code gomoku-encoder}. */
+    @Override
+    protected void codec(ChannelPipeline pipeline) {
+        pipeline.addLast("gomoku-framer", new GomokuFrameDecoder())
+                .addLast("gomoku-decoder", decoder)
+                .addLast("gomoku-encoder", encoder);
     }
 
-    private void tell(Consumer<Listener> call) {
-        for (Listener l : listeners) {
-            try {
-                call.accept(l);
-            } catch (RuntimeException e) {
-                System.err.println("boardlab: a Gomoku client listener failed: " + e);
-            }
+    /** A server frame: the state follows it, then the listeners hear it. */
+    @Override
+    protected boolean read(Object msg) {
+        if (msg instanceof GomokuMessage m) {
+            received(m);
+            tell(l -> l.message(m));
+            return true;
         }
+        if (msg instanceof ProtocolViolation v) {
+            tell(l -> l.skipped(v));
+            return true;
+        }
+        return false;
+    }
+
+    /** The empty heartbeat frame. */
+    @Override
+    protected void keepAlive(ChannelHandlerContext ctx) {
+        ctx.writeAndFlush(GomokuMessage.HEARTBEAT);
+    }
+
+    /** The frame decoder found the bytes are not GMKU frames (it closes the connection). */
+    @Override
+    protected String protocolErrorOf(Throwable cause) {
+        return cause instanceof GomokuProtocolException e ? "the server broke the protocol: " + e.violation().reason() : null;
+    }
+
+    @Override
+    protected CloseReason closeReason(CloseKind kind, String detail) {
+        return new CloseReason(kind(CloseReason.Kind.class, kind), detail);
+    }
+
+    @Override
+    protected void connectionClosed(CloseReason reason) {
+        tell(l -> l.closed(reason));
     }
 
     /** What the client sent, for the state; on the event loop. */
-    private void sent(GomokuMessage m) {
+    @Override
+    protected void written(Object m) {
         if (m instanceof GomokuMessage.NewRound && phase == Phase.ROUND_OVER) {
             phase = Phase.WAITING;
         }
@@ -509,79 +417,6 @@ public final class GomokuClient implements AutoCloseable {
             }
             roundsOver++;
             phase = Phase.ROUND_OVER;
-        }
-    }
-
-    private CloseReason closeReason() {
-        if (closeRequested) {
-            return new CloseReason(CloseReason.Kind.CLIENT, "closed by this client");
-        }
-        if (brokenStream != null) {
-            return new CloseReason(CloseReason.Kind.PROTOCOL_ERROR, "the server broke the protocol: " + brokenStream);
-        }
-        if (failure != null) {
-            return new CloseReason(CloseReason.Kind.FAILED, failure);
-        }
-        return new CloseReason(CloseReason.Kind.SERVER, "the server closed the connection");
-    }
-
-    /** The client's end of the pipeline: state, listeners, heartbeats. Runs on the event loop. */
-    private final class Handler extends ChannelDuplexHandler {
-
-        private ScheduledFuture<?> heartbeats;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) throws Exception {
-            phase = Phase.CONNECTED;
-            long every = options.heartbeatInterval().toNanos();
-            if (every > 0) {
-                heartbeats = ctx.executor().scheduleAtFixedRate(
-                        () -> ctx.writeAndFlush(GomokuMessage.HEARTBEAT), every, every, TimeUnit.NANOSECONDS);
-            }
-            super.channelActive(ctx);
-        }
-
-        @Override
-        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
-            if (msg instanceof GomokuMessage m) {
-                sent(m);
-            }
-            super.write(ctx, msg, promise);
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof GomokuMessage m) {
-                received(m);
-                tell(l -> l.message(m));
-            } else if (msg instanceof ProtocolViolation v) {
-                tell(l -> l.skipped(v));
-            } else {
-                ctx.fireChannelRead(msg);
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (cause instanceof GomokuProtocolException e) {
-                brokenStream = e.violation().reason(); // the frame decoder closes the connection
-            } else if (failure == null) {
-                failure = cause instanceof IOException ? "the connection was lost: " + cause.getMessage()
-                        : "the client failed: " + cause;
-            }
-            ctx.close();
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            if (heartbeats != null) {
-                heartbeats.cancel(false);
-            }
-            phase = Phase.CLOSED;
-            CloseReason reason = closeReason();
-            tell(l -> l.closed(reason));
-            closed.complete(reason);
-            super.channelInactive(ctx);
         }
     }
 }

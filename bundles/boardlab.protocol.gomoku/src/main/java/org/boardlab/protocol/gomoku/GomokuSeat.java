@@ -5,16 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
 import org.boardlab.api.Side;
 import org.boardlab.game.gomoku.api.GomokuBoard;
@@ -24,6 +19,8 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Place;
 import org.boardlab.protocol.gomoku.GomokuMessage.Refused;
 import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
+import org.boardlab.server.client.ClientSeat;
+import org.boardlab.server.client.SeatListener;
 
 /**
  * A loaded {@link Player} (any AI) playing on a server through a {@link GomokuClient}: on every
@@ -61,9 +58,12 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Win;
  * <h2>Threads</h2>
  * The player is asked on the {@linkplain Options#executor() executor} (by default a daemon thread of
  * the seat's own), never on the event loop, one request at a time. Everything else, the
- * {@link Listener} calls included, runs on the client's event loop.
+ * {@link Listener} calls included, runs on the client's event loop. Asking the player, dropping an
+ * answer about a position the game has left and reporting a player's failures is the server
+ * bundle's {@link ClientSeat}, which every protocol's seat is built on; this class adds GMKU:
+ * joining, colours, the server's boards and new rounds.
  */
-public final class GomokuSeat implements AutoCloseable {
+public final class GomokuSeat extends ClientSeat<GomokuClient.Listener, Place> {
 
     /**
      * How a seat plays.
@@ -121,60 +121,27 @@ public final class GomokuSeat implements AutoCloseable {
         }
     }
 
-    /** What a seat tells its user; every method has an empty default. Called on the event loop. */
-    public interface Listener {
-
-        /** The player is being asked for a move in {@code position}. */
-        default void thinking(GameState position) {
-        }
-
-        /** The player chose {@code move} after thinking for {@code thought}; it is being sent. */
-        default void played(Move move, Duration thought) {
-        }
-
-        /** Something went wrong that the user should hear of, in one sentence; the seat goes on. */
-        default void problem(String message) {
-        }
+    /**
+     * What a seat tells its user; every method has an empty default. Called on the event loop. The
+     * same as the server bundle's {@link SeatListener}, kept under this name for code written
+     * against it.
+     */
+    public interface Listener extends SeatListener {
     }
 
     private final GomokuClient client;
-    private final Player player;
-    private final Game game;
     private final Options options;
-    private final Listener listener;
-    private final Executor executor;
-    private final ExecutorService ownExecutor;
-    private final CompletableFuture<Integer> finished = new CompletableFuture<>();
-    private final GomokuClient.Listener feed = new Feed();
 
-    // used on the client's event loop only, except where marked volatile
-    private GameState state;
+    // used on the client's event loop only
     private Stone mine;
-    private final List<Move> history = new ArrayList<>();
-    private volatile int generation;
-    private volatile int roundsPlayed;
-    private volatile boolean closed;
-    private boolean asking;
     /** The ply at which the server refused this seat's stone, or -1: not asked again there. */
     private int refusedAt = -1;
 
-    private GomokuSeat(GomokuClient client, Player player, Game game, Options options, Listener listener) {
+    private GomokuSeat(GomokuClient client, Player player, Game game, Options options, SeatListener listener) {
+        super(client, player, game, new Plan(options.timePerMove(), options.games(), options.seed(), options.executor()),
+                listener, "gomoku-seat");
         this.client = client;
-        this.player = player;
-        this.game = game;
         this.options = options;
-        this.listener = listener == null ? new Listener() { } : listener;
-        if (options.executor() == null) {
-            ownExecutor = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "gomoku-seat");
-                t.setDaemon(true);
-                return t;
-            });
-            executor = ownExecutor;
-        } else {
-            ownExecutor = null;
-            executor = options.executor();
-        }
     }
 
     /**
@@ -182,57 +149,25 @@ public final class GomokuSeat implements AutoCloseable {
      * yet, the seat sends {@code join}; if a round is on, it takes it over from the client's board.
      *
      * @param game     the {@code gomoku} game as loaded: its rules track the position
-     * @param listener told what the player does; {@code null} for nobody
+     * @param listener told what the player does (a {@link GomokuSeat.Listener} or any
+     *                 {@link SeatListener}); {@code null} for nobody
      * @throws IllegalArgumentException if the player says it cannot play {@code game}
      * @throws IllegalStateException    if the client is not connected
      */
-    public static GomokuSeat start(GomokuClient client, Player player, Game game, Options options, Listener listener) {
+    public static GomokuSeat start(GomokuClient client, Player player, Game game, Options options,
+            SeatListener listener) {
         Objects.requireNonNull(client, "client");
-        Objects.requireNonNull(player, "player");
-        Objects.requireNonNull(game, "game");
         Objects.requireNonNull(options, "options");
-        if (!player.supports(game)) {
-            throw new IllegalArgumentException("the player " + player.description() + " cannot play " + game.id());
-        }
         GomokuSeat seat = new GomokuSeat(client, player, game, options, listener);
-        client.addListener(seat.feed);
         if (client.phase() == GomokuClient.Phase.CONNECTING || client.phase() == GomokuClient.Phase.CLOSED
-                || !client.execute(seat::takeOver)) {
+                || !seat.attach(seat.new Feed(), seat::takeOver)) {
             seat.close();
             throw new IllegalStateException("connect the client before seating a player");
         }
         return seat;
     }
 
-    /**
-     * Completes with the number of rounds played once {@link Options#games()} rounds are over;
-     * fails if the connection or the seat closes first.
-     */
-    public CompletableFuture<Integer> finished() {
-        return finished;
-    }
-
-    /** How many rounds have ended since the seat started. */
-    public int gamesPlayed() {
-        return roundsPlayed;
-    }
-
-    /** Stops playing: a move being thought about is dropped. The client stays connected. */
-    @Override
-    public void close() {
-        closed = true;
-        generation++;
-        client.removeListener(feed);
-        if (ownExecutor != null) {
-            ownExecutor.shutdownNow();
-        }
-        finished.completeExceptionally(new IllegalStateException("the seat was closed after " + roundsPlayed + " rounds"));
-    }
-
     private void takeOver() {
-        if (closed) {
-            return;
-        }
         switch (client.phase()) {
             case CONNECTED -> client.send(GomokuMessage.JOIN);
             case PLAYING -> client.round().filter(r -> !r.over()).ifPresent(r -> {
@@ -249,21 +184,14 @@ public final class GomokuSeat implements AutoCloseable {
         }
     }
 
-    private boolean done() {
-        return closed || options.games() > 0 && roundsPlayed >= options.games();
-    }
-
     private static Side side(Stone stone) {
         return stone == Stone.BLACK ? Side.FIRST : Side.SECOND;
     }
 
     /** Takes the server's board as the position: a new game of its size with its stones. */
     private void follow(WireBoard board, Stone turn) {
-        generation++;
-        asking = false;
         refusedAt = -1;
-        history.clear();
-        state = rebuild(board, turn);
+        follow(rebuild(board, turn));
     }
 
     /**
@@ -272,7 +200,7 @@ public final class GomokuSeat implements AutoCloseable {
      */
     private GameState rebuild(WireBoard board, Stone turn) {
         if (board.rows() != board.cols()) {
-            listener.problem("the server's board is " + board.rows() + "x" + board.cols() + ", not square; the seat waits");
+            problem("the server's board is " + board.rows() + "x" + board.cols() + ", not square; the seat waits");
             return null;
         }
         List<Place> black = new ArrayList<>();
@@ -285,19 +213,19 @@ public final class GomokuSeat implements AutoCloseable {
                 } else if (cell == Cell.WHITE) {
                     white.add(new Place(r, c));
                 } else if (cell == Cell.BLOCKED) {
-                    listener.problem("the server's board has a blocked point, which the game cannot set up; the seat waits");
+                    problem("the server's board has a blocked point, which the game cannot set up; the seat waits");
                     return null;
                 }
             }
         }
         Stone next = black.size() == white.size() ? Stone.BLACK : Stone.WHITE;
         if (black.size() - white.size() > 1 || black.size() < white.size() || next != turn) {
-            listener.problem("the server's board (" + black.size() + " black, " + white.size() + " white stones, "
+            problem("the server's board (" + black.size() + " black, " + white.size() + " white stones, "
                     + turn.word() + " to move) cannot come from a game; the seat waits");
             return null;
         }
         try {
-            GameState s = game.newGame(GameOptions.of(Map.of("size", Integer.toString(board.rows()))));
+            GameState s = game().newGame(GameOptions.of(Map.of("size", Integer.toString(board.rows()))));
             for (int i = 0; i < black.size(); i++) {
                 s = s.apply(s.parseMove(GomokuWire.point(black.get(i).row(), black.get(i).col())));
                 if (i < white.size()) {
@@ -306,7 +234,7 @@ public final class GomokuSeat implements AutoCloseable {
             }
             return s;
         } catch (IllegalArgumentException e) {
-            listener.problem("cannot set up the server's board with the game " + game.id() + ": " + e.getMessage());
+            problem("cannot set up the server's board with the game " + game().id() + ": " + e.getMessage());
             return null;
         }
     }
@@ -335,10 +263,11 @@ public final class GomokuSeat implements AutoCloseable {
         if (client.round().map(GomokuClient.Round::over).orElse(true)) {
             return;
         }
+        GameState state = position();
         boolean opening = f.board().stones() == 0;
         if (state == null || opening && state.ply() > 0 || !sameBoard(state, f.board()) || side(f.turn()) != state.sideToMove()) {
             if (state != null && !opening) {
-                listener.problem("the server's board differs from this seat's game; following the server's board");
+                problem("the server's board differs from this seat's game; following the server's board");
             }
             follow(f.board(), f.turn());
         }
@@ -346,6 +275,7 @@ public final class GomokuSeat implements AutoCloseable {
     }
 
     private void update(Update u) {
+        GameState state = position();
         if (state == null) {
             return;
         }
@@ -357,129 +287,75 @@ public final class GomokuSeat implements AutoCloseable {
                 Move move = state.parseMove(GomokuWire.point(u.row(), u.col()));
                 why = state.whyIllegal(move);
                 if (why == null) {
-                    state = state.apply(move);
-                    history.add(move);
+                    apply(move);
                 }
             } catch (IllegalArgumentException e) {
                 why = e.getMessage();
             }
         }
         if (why != null) {
-            listener.problem("the server's stone on " + GomokuWire.point(u.row(), u.col())
+            problem("the server's stone on " + GomokuWire.point(u.row(), u.col())
                     + " does not follow from this seat's game (" + why + "); waiting for the server's board");
-            generation++;
-            asking = false;
-            state = null;
+            follow(null);
             return;
         }
         ask();
     }
 
     private void roundOver() {
-        generation++;
-        state = null;
-        asking = false;
-        roundsPlayed++;
-        if (options.games() > 0 && roundsPlayed >= options.games()) {
-            finished.complete(roundsPlayed);
-        } else if (options.newRounds() && !closed) {
+        if (gameEnded() && options.newRounds()) {
             client.send(GomokuMessage.NEW_ROUND);
         }
     }
 
-    private void ask() {
-        if (closed || asking || state == null || state.isTerminal() || mine == null
-                || state.sideToMove() != side(mine) || state.ply() == refusedAt) {
-            return;
-        }
-        asking = true;
-        int asked = generation;
-        GameState position = state;
-        List<Move> before = List.copyOf(history);
-        long deadline = System.nanoTime() + options.timePerMove().toNanos();
-        long seed = options.seed() + roundsPlayed;
-        MoveRequest request = MoveRequest.of(position, before, deadline, seed, () -> generation != asked);
-        listener.thinking(position);
-        try {
-            executor.execute(() -> think(request, asked));
-        } catch (RejectedExecutionException e) {
-            asking = false;
-        }
+    /** This seat's colour is to move, and the server has not refused its stone in this position. */
+    @Override
+    protected boolean ourTurn(GameState position) {
+        return mine != null && position.sideToMove() == side(mine) && position.ply() != refusedAt;
     }
 
-    /** On the worker: asks the player, then hands the answer back to the event loop. */
-    private void think(MoveRequest request, int asked) {
-        if (generation != asked) {
-            return;
-        }
-        long start = System.nanoTime();
-        Move move = null;
-        Throwable failure = null;
-        try {
-            move = player.chooseMove(request);
-        } catch (Throwable t) { // a student's player may fail in any way; the seat must go on
-            failure = t;
-        }
-        long took = System.nanoTime() - start;
-        Move chosen = move;
-        Throwable failed = failure;
-        client.execute(() -> answered(asked, request.state(), chosen, failed, took));
+    /** The move as {@code place}: a point in boardlab notation, zero-based on the wire. */
+    @Override
+    protected Place wire(Move move) {
+        return GomokuClient.place(move.notation())
+                .orElseThrow(() -> new IllegalArgumentException(move.notation() + " is not a point"));
     }
 
-    private void answered(int asked, GameState position, Move move, Throwable failure, long nanos) {
-        if (asked != generation) {
-            return;
-        }
-        asking = false;
-        if (position != state) {
-            ask();
-            return;
-        }
-        if (failure != null) {
-            listener.problem("the player failed: " + failure + "; no stone placed");
-            return;
-        }
-        if (move == null) {
-            listener.problem("the player returned no move; no stone placed");
-            return;
-        }
-        String why = position.whyIllegal(move);
-        if (why != null) {
-            listener.problem("the player chose " + move.notation() + ", which is illegal: " + why + "; no stone placed");
-            return;
-        }
-        Place place = GomokuClient.place(move.notation()).orElse(null);
-        if (place == null) {
-            listener.problem("the player chose " + move.notation() + ", which is not a point of this protocol");
-            return;
-        }
-        listener.played(move, Duration.ofNanos(nanos));
-        client.send(place);
+    @Override
+    protected void send(Place message) {
+        client.send(message);
+    }
+
+    @Override
+    protected String gamesNoun() {
+        return "rounds";
+    }
+
+    @Override
+    protected String nothingSent() {
+        return "no stone placed";
     }
 
     /** The client's messages, on its event loop. */
     private final class Feed implements GomokuClient.Listener {
         @Override
         public void message(GomokuMessage m) {
-            if (closed) {
+            if (isClosed()) {
                 return;
             }
             if (m instanceof Color c) {
-                generation++;
-                asking = false;
                 refusedAt = -1;
-                state = null;
-                history.clear();
                 mine = c.role().stone().orElse(null);
+                follow(null);
             } else if (m instanceof FullUpdate f) {
                 fullUpdate(f);
             } else if (m instanceof Update u) {
                 update(u);
             } else if (m instanceof Refused r) {
-                if (state != null) {
-                    refusedAt = state.ply();
+                if (position() != null) {
+                    refusedAt = position().ply();
                 }
-                listener.problem("the server refused the stone on " + GomokuWire.point(r.row(), r.col()) + ": " + r.reason());
+                problem("the server refused the stone on " + GomokuWire.point(r.row(), r.col()) + ": " + r.reason());
             } else if (m instanceof Win) {
                 roundOver();
             }
@@ -487,13 +363,7 @@ public final class GomokuSeat implements AutoCloseable {
 
         @Override
         public void closed(GomokuClient.CloseReason reason) {
-            closed = true;
-            generation++;
-            if (ownExecutor != null) {
-                ownExecutor.shutdownNow();
-            }
-            finished.completeExceptionally(new IllegalStateException("the connection closed after " + roundsPlayed
-                    + " rounds: " + reason.detail()));
+            connectionClosed(reason.detail());
         }
     }
 }

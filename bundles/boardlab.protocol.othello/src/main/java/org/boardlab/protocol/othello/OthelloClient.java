@@ -1,23 +1,12 @@
 package org.boardlab.protocol.othello;
 
-import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelDuplexHandler;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -25,19 +14,22 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.boardlab.api.Game;
 import org.boardlab.api.Player;
+import org.boardlab.server.client.CloseKind;
+import org.boardlab.server.client.NettyClient;
 
 /**
  * A client of seed 000's Othello protocol over Netty: it connects, sends typed
  * {@link ClientMessage}s, decodes the server's lines, keeps what a client must know (the lobby,
  * the invitation, the game) and tells {@linkplain Listener listeners} about every server message,
  * every malformed line and the close. It pings the server every 5 s, as the spec asks, and takes
- * the connection for lost when no {@code SPONG} has come for two intervals.
+ * the connection for lost when no {@code SPONG} has come for two intervals. The connection itself
+ * (connecting, the listeners, the close reported once) is the boardlab server bundle's
+ * {@link NettyClient}, which every protocol's client is built on; this class adds the Othello
+ * protocol.
  *
  * <pre>{@code
  * OthelloClient client = new OthelloClient(new OthelloClient.Listener() {
@@ -55,15 +47,22 @@ import org.boardlab.api.Player;
  * connection's Netty event loop, one at a time and in the order the lines arrived. Listeners must
  * return quickly and never block there (a {@code join()} on one of this client's futures inside a
  * listener would wait forever): hand slow work to another thread, as {@link OthelloSeat} does with
- * a player's thinking. {@link #send}, {@link #login}, {@link #close} and the state getters may be
- * called from any thread. The state is updated before the listeners hear of the message that
- * changed it, so a listener of {@code SSTARTG} already sees the game in {@link #game()}.
+ * a player's thinking, and come back with {@link #execute}. {@link #send}, {@link #login},
+ * {@link #close} and the state getters may be called from any thread. The state is updated before
+ * the listeners hear of the message that changed it, so a listener of {@code SSTARTG} already sees
+ * the game in {@link #game()}.
  *
  * <h2>Event loops</h2>
  * Clients share one small group of daemon event-loop threads ({@link #sharedGroup()}) unless
  * {@link Options#group()} names another {@link NioEventLoopGroup}: a load generator with thousands
  * of clients gives them all its own group, which it shuts down itself. The shared group lives as
  * long as the JVM.
+ *
+ * <h2>Closing</h2>
+ * {@link #close()} sends {@code CEXIT} while connected, then closes the connection. The reason a
+ * connection closed, in {@link Listener#closed} and {@link #closeFuture()}: a protocol error when
+ * the server sent {@code SERR}, else this client's close (or a {@code CEXIT} it sent), else a
+ * failure (the network, or no {@code SPONG} for two ping intervals), else the server's close.
  *
  * <h2>Pitfalls</h2>
  * <ul>
@@ -76,7 +75,7 @@ import org.boardlab.api.Player;
  * game ends, so {@link #lobby()} is right again then.</li>
  * </ul>
  */
-public final class OthelloClient implements AutoCloseable {
+public final class OthelloClient extends NettyClient<OthelloClient, OthelloClient.Listener, OthelloClient.CloseReason> {
 
     /** Where the client stands, as the spec's section 4 names the states (plus the two ends). */
     public enum Phase {
@@ -253,24 +252,17 @@ public final class OthelloClient implements AutoCloseable {
         }
     }
 
-    private static final Object SHARED_LOCK = new Object();
-    private static EventLoopGroup shared;
 
-    private final Options options;
-    private final CopyOnWriteArrayList<Listener> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, Status> lobby = new ConcurrentHashMap<>();
-    private final CompletableFuture<CloseReason> closed = new CompletableFuture<>();
     private final AtomicReference<CompletableFuture<Void>> login = new AtomicReference<>();
-    private volatile Channel channel;
-    private volatile boolean connecting;
-    private volatile Phase phase = Phase.CONNECTING;
+    /** Where the client stands while connected; {@link #phase()} takes CONNECTING and CLOSED from the link. */
+    private volatile Phase phase = Phase.CONNECTED;
     private volatile String name;
     private volatile String loginName;
     private volatile Invitation invitation;
     private volatile GameInfo game;
-    private volatile boolean closeRequested;
-    private volatile String serverError;
-    private volatile String failure;
+    /** When the oldest CPING not answered yet was sent, or 0; on the event loop. */
+    private long unansweredSince;
 
     /** A client with default {@link Options} and one listener. */
     public OthelloClient(Listener listener) {
@@ -284,78 +276,16 @@ public final class OthelloClient implements AutoCloseable {
      * @param options  how to connect
      */
     public OthelloClient(Listener listener, Options options) {
-        this.options = Objects.requireNonNull(options, "options");
-        if (listener != null) {
-            listeners.add(listener);
-        }
+        super("othello", Objects.requireNonNull(options, "options").group(), options.pingInterval(), options.pipeline(),
+                listener);
     }
 
     /**
-     * The group of event loops that clients use unless told otherwise: daemon threads, at most two,
-     * made on first use and kept for the life of the JVM.
+     * The group of event loops that clients use unless told otherwise: daemon threads named
+     * {@code othello-client-...}, at most two, made on first use and kept for the life of the JVM.
      */
     public static EventLoopGroup sharedGroup() {
-        synchronized (SHARED_LOCK) {
-            if (shared == null) {
-                int threads = Math.min(2, Runtime.getRuntime().availableProcessors());
-                shared = new NioEventLoopGroup(threads, new DefaultThreadFactory("othello-client", true));
-            }
-            return shared;
-        }
-    }
-
-    /** Adds a listener; it hears what arrives from now on. */
-    public void addListener(Listener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
-    }
-
-    /** Removes a listener. */
-    public void removeListener(Listener listener) {
-        listeners.remove(listener);
-    }
-
-    /**
-     * Connects to a server. The future completes (on the event loop) with this client once the
-     * connection is open, or fails with the reason (for example a {@link java.net.ConnectException}).
-     *
-     * @throws IllegalStateException if this client has already connected or is connecting
-     */
-    public CompletableFuture<OthelloClient> connect(String host, int port) {
-        Objects.requireNonNull(host, "host");
-        synchronized (this) {
-            if (connecting || phase == Phase.CLOSED) {
-                throw new IllegalStateException("this client has already connected; make a new one");
-            }
-            connecting = true;
-        }
-        CompletableFuture<OthelloClient> connected = new CompletableFuture<>();
-        EventLoopGroup group = options.group() == null ? sharedGroup() : options.group();
-        Bootstrap bootstrap = new Bootstrap().group(group).channel(NioSocketChannel.class)
-                .option(ChannelOption.TCP_NODELAY, true)
-                .handler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        OthelloCodec.addClientSide(ch.pipeline());
-                        if (options.pipeline() != null) {
-                            options.pipeline().accept(ch.pipeline());
-                        }
-                        ch.pipeline().addLast("othello-client", new Handler());
-                    }
-                });
-        ChannelFuture future = bootstrap.connect(host, port);
-        channel = future.channel();
-        future.addListener((ChannelFutureListener) f -> {
-            if (f.isSuccess()) {
-                phase = Phase.CONNECTED; // before the future's users look; channelActive follows
-                connected.complete(this);
-            } else {
-                phase = Phase.CLOSED;
-                closed.complete(new CloseReason(closeRequested ? CloseReason.Kind.CLIENT : CloseReason.Kind.FAILED,
-                        "could not connect to " + host + ":" + port + ": " + f.cause().getMessage()));
-                connected.completeExceptionally(f.cause());
-            }
-        });
-        return connected;
+        return sharedGroup("othello");
     }
 
     /**
@@ -392,19 +322,7 @@ public final class OthelloClient implements AutoCloseable {
      */
     public CompletableFuture<Void> send(ClientMessage message) {
         Objects.requireNonNull(message, "message");
-        return completion(activeChannel().writeAndFlush(message));
-    }
-
-    private static CompletableFuture<Void> completion(ChannelFuture written) {
-        CompletableFuture<Void> done = new CompletableFuture<>();
-        written.addListener(f -> {
-            if (f.isSuccess()) {
-                done.complete(null);
-            } else {
-                done.completeExceptionally(f.cause());
-            }
-        });
-        return done;
+        return write(message);
     }
 
     /**
@@ -425,14 +343,6 @@ public final class OthelloClient implements AutoCloseable {
         return completion(ch.writeAndFlush(buf));
     }
 
-    private Channel activeChannel() {
-        Channel ch = channel;
-        if (ch == null || !ch.isActive()) {
-            throw new IllegalStateException("the client is not connected");
-        }
-        return ch;
-    }
-
     /**
      * Plays with a loaded player: on every turn of this client's games it asks {@code player} (on a
      * worker thread, one second a move) and sends the move; it accepts every invitation. Shorthand
@@ -446,38 +356,9 @@ public final class OthelloClient implements AutoCloseable {
         return OthelloSeat.start(this, player, game, OthelloSeat.Options.defaults(), null);
     }
 
-    /**
-     * Closes the connection: sends {@code CEXIT} when connected, then closes. Listeners hear
-     * {@link Listener#closed} with {@link CloseReason.Kind#CLIENT}. Does not wait; see
-     * {@link #closeFuture()}. Calling it again does nothing.
-     */
-    @Override
-    public void close() {
-        closeRequested = true;
-        Channel ch = channel;
-        if (ch == null) {
-            phase = Phase.CLOSED;
-            closed.complete(new CloseReason(CloseReason.Kind.CLIENT, "closed before connecting"));
-            return;
-        }
-        if (ch.isActive()) {
-            ch.writeAndFlush(new ClientMessage.CExit()).addListener(ChannelFutureListener.CLOSE);
-        } else {
-            ch.close();
-        }
-    }
-
-    /**
-     * Completes with the reason once the connection has closed (after the listeners heard it), or
-     * once {@link #connect} has failed ({@link CloseReason.Kind#FAILED}).
-     */
-    public CompletableFuture<CloseReason> closeFuture() {
-        return closed;
-    }
-
     /** Where the client stands now. */
     public Phase phase() {
-        return phase;
+        return phase(Phase.CONNECTING, phase, Phase.CLOSED);
     }
 
     /** The name this client is logged in with, once {@code SNAMEOK} came. */
@@ -503,65 +384,93 @@ public final class OthelloClient implements AutoCloseable {
         return Optional.ofNullable(game);
     }
 
-    /** Runs {@code task} on this connection's event loop; {@code false} if there is none (any more). */
-    boolean execute(Runnable task) {
-        Channel ch = channel;
-        if (ch == null) {
-            return false;
-        }
-        try {
-            ch.eventLoop().execute(task);
+    /** The codec's three stages: {@link OthelloCodec#FRAMER}, {@link OthelloCodec#DECODER}, {@link OthelloCodec#ENCODER}. */
+    @Override
+    protected void codec(ChannelPipeline pipeline) {
+        OthelloCodec.addClientSide(pipeline);
+    }
+
+    /** A server line: the state follows it, then the listeners hear it. */
+    @Override
+    protected boolean read(Object msg) {
+        if (msg instanceof ServerMessage m) {
+            if (m instanceof ServerMessage.SPong) {
+                unansweredSince = 0;
+            }
+            received(m);
+            tell(l -> l.message(m));
             return true;
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            return false;
         }
+        if (msg instanceof ProtocolViolation v) {
+            tell(l -> l.malformed(v));
+            return true;
+        }
+        return false;
     }
 
-    /** Runs {@code task} on this connection's event loop after {@code millis}, if the loop still runs. */
-    void schedule(Runnable task, long millis) {
-        Channel ch = channel;
-        if (ch != null) {
-            try {
-                ch.eventLoop().schedule(task, millis, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.RejectedExecutionException e) {
-                // the event loop is shutting down: nothing more will happen on this connection
-            }
+    /** Sends {@code CPING}, or gives the connection up when the oldest one has waited two intervals. */
+    @Override
+    protected void keepAlive(ChannelHandlerContext ctx) {
+        long every = keepAliveInterval().toNanos();
+        long now = System.nanoTime();
+        if (unansweredSince != 0 && now - unansweredSince >= 2 * every) {
+            Duration silent = Duration.ofNanos(2 * every);
+            fail("no SPONG from the server for "
+                    + (silent.toMillis() < 1000 ? silent.toMillis() + " ms" : silent.toSeconds() + " s"));
+            return;
         }
+        if (unansweredSince == 0) {
+            unansweredSince = now;
+        }
+        ctx.writeAndFlush(new ClientMessage.CPing());
     }
 
-    private void tell(Consumer<Listener> call) {
-        for (Listener l : listeners) {
-            try {
-                call.accept(l);
-            } catch (RuntimeException e) {
-                System.err.println("boardlab: an Othello client listener failed: " + e);
-            }
+    /** {@code CEXIT}, then the close. */
+    @Override
+    protected void closeOpen(Channel channel) {
+        channel.writeAndFlush(new ClientMessage.CExit()).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    protected CloseReason closeReason(CloseKind kind, String detail) {
+        return new CloseReason(kind(CloseReason.Kind.class, kind), detail);
+    }
+
+    /** A login still waiting fails, then the listeners hear the close. */
+    @Override
+    protected void connectionClosed(CloseReason reason) {
+        CompletableFuture<Void> f = login.getAndSet(null);
+        if (f != null) {
+            f.completeExceptionally(new IllegalStateException("the connection closed before the login was answered: "
+                    + reason.detail()));
         }
+        tell(l -> l.closed(reason));
     }
 
     /** What a client sent, for the state: runs on the event loop, in order with the server's lines. */
-    private void sent(ClientMessage m) {
-        if (m instanceof ClientMessage.CName c) {
+    @Override
+    protected void written(Object msg) {
+        if (msg instanceof ClientMessage.CName c) {
             loginName = c.name();
-        } else if (m instanceof ClientMessage.CReq r) {
+        } else if (msg instanceof ClientMessage.CReq r) {
             if (phase == Phase.LOBBY) {
                 invitation = new Invitation(r.opponent(), true);
                 phase = Phase.INVITING;
             }
-        } else if (m instanceof ClientMessage.CRes r) {
+        } else if (msg instanceof ClientMessage.CRes r) {
             Invitation i = invitation;
             if (r.answer() == Answer.DECLINE && i != null && !i.sent() && i.name().equals(r.name())) {
                 invitation = null;
                 phase = Phase.LOBBY;
             }
-        } else if (m instanceof ClientMessage.CReqC r) {
+        } else if (msg instanceof ClientMessage.CReqC r) {
             Invitation i = invitation;
             if (i != null && i.sent() && i.name().equals(r.name())) {
                 invitation = null;
                 phase = Phase.LOBBY;
             }
-        } else if (m instanceof ClientMessage.CExit) {
-            closeRequested = true;
+        } else if (msg instanceof ClientMessage.CExit) {
+            markOwnClose();
         }
     }
 
@@ -640,102 +549,7 @@ public final class OthelloClient implements AutoCloseable {
             invitation = null;
             phase = Phase.IN_GAME;
         } else if (m instanceof ServerMessage.SErr e) {
-            serverError = e.reason();
-        }
-    }
-
-    private CloseReason closeReason() {
-        if (serverError != null) {
-            return new CloseReason(CloseReason.Kind.PROTOCOL_ERROR, "the server reported a protocol error: " + serverError);
-        }
-        if (closeRequested) {
-            return new CloseReason(CloseReason.Kind.CLIENT, "closed by this client");
-        }
-        if (failure != null) {
-            return new CloseReason(CloseReason.Kind.FAILED, failure);
-        }
-        return new CloseReason(CloseReason.Kind.SERVER, "the server closed the connection");
-    }
-
-    /** The client's end of the pipeline: state, listeners, pings. Runs on the event loop. */
-    private final class Handler extends ChannelDuplexHandler {
-
-        private ScheduledFuture<?> pings;
-        /** When the oldest CPING not answered yet was sent, or 0. */
-        private long unansweredSince;
-
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) throws Exception {
-            phase = Phase.CONNECTED;
-            long every = options.pingInterval().toNanos();
-            if (every > 0) {
-                pings = ctx.executor().scheduleAtFixedRate(() -> ping(ctx, every), every, every, TimeUnit.NANOSECONDS);
-            }
-            super.channelActive(ctx);
-        }
-
-        private void ping(ChannelHandlerContext ctx, long every) {
-            long now = System.nanoTime();
-            if (unansweredSince != 0 && now - unansweredSince >= 2 * every) {
-                Duration silent = Duration.ofNanos(2 * every);
-                failure = "no SPONG from the server for "
-                        + (silent.toMillis() < 1000 ? silent.toMillis() + " ms" : silent.toSeconds() + " s");
-                ctx.close();
-                return;
-            }
-            if (unansweredSince == 0) {
-                unansweredSince = now;
-            }
-            ctx.writeAndFlush(new ClientMessage.CPing());
-        }
-
-        @Override
-        public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
-            if (msg instanceof ClientMessage m) {
-                sent(m);
-            }
-            super.write(ctx, msg, promise);
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (msg instanceof ServerMessage m) {
-                if (m instanceof ServerMessage.SPong) {
-                    unansweredSince = 0;
-                }
-                received(m);
-                tell(l -> l.message(m));
-            } else if (msg instanceof ProtocolViolation v) {
-                tell(l -> l.malformed(v));
-            } else {
-                ctx.fireChannelRead(msg);
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (failure == null) {
-                failure = cause instanceof IOException ? "the connection was lost: " + cause.getMessage()
-                        : "the client failed: " + cause;
-            }
-            ctx.close();
-        }
-
-        @Override
-        public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-            if (pings != null) {
-                pings.cancel(false);
-            }
-            phase = Phase.CLOSED;
-            CloseReason reason = closeReason();
-            CompletableFuture<Void> f = login.getAndSet(null);
-            if (f != null) {
-                f.completeExceptionally(new IllegalStateException("the connection closed before the login was answered: "
-                        + reason.detail()));
-            }
-            tell(l -> l.closed(reason));
-            closed.complete(reason);
-            super.channelInactive(ctx);
+            reportProtocolError("the server reported a protocol error: " + e.reason());
         }
     }
 }

@@ -1,15 +1,10 @@
 package org.boardlab.protocol.othello;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -19,6 +14,8 @@ import org.boardlab.api.Side;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.game.othello.OthelloPosition;
 import org.boardlab.game.othello.Scoring;
+import org.boardlab.server.client.ClientSeat;
+import org.boardlab.server.client.SeatListener;
 
 /**
  * A loaded {@link Player} (any AI) playing on a server through an {@link OthelloClient}: on every
@@ -64,9 +61,12 @@ import org.boardlab.game.othello.Scoring;
  * <h2>Threads</h2>
  * The player is asked on the {@linkplain Options#executor() executor} (by default a daemon thread of
  * the seat's own), never on the event loop, one request at a time. Everything else, the
- * {@link Listener} calls included, runs on the client's event loop.
+ * {@link Listener} calls included, runs on the client's event loop. Asking the player, dropping an
+ * answer about a position the game has left and reporting a player's failures is the server
+ * bundle's {@link ClientSeat}, which every protocol's seat is built on; this class adds the Othello
+ * protocol: invitations, colours, passes and the server's boards.
  */
-public final class OthelloSeat implements AutoCloseable {
+public final class OthelloSeat extends ClientSeat<OthelloClient.Listener, ClientMessage.CMov> {
 
     /** A declined or withdrawn invitation is tried again after this long. */
     static final long RETRY_MILLIS = 500;
@@ -138,61 +138,27 @@ public final class OthelloSeat implements AutoCloseable {
         }
     }
 
-    /** What a seat tells its user; every method has an empty default. Called on the event loop. */
-    public interface Listener {
-
-        /** The player is being asked for a move in {@code position}. */
-        default void thinking(GameState position) {
-        }
-
-        /** The player chose {@code move} after thinking for {@code thought}; it is being sent. */
-        default void played(Move move, Duration thought) {
-        }
-
-        /** Something went wrong that the user should hear of, in one sentence; the seat goes on. */
-        default void problem(String message) {
-        }
+    /**
+     * What a seat tells its user; every method has an empty default. Called on the event loop. The
+     * same as the server bundle's {@link SeatListener}, kept under this name for code written
+     * against it.
+     */
+    public interface Listener extends SeatListener {
     }
 
     private final OthelloClient client;
-    private final Player player;
-    private final Game game;
     private final Options options;
-    private final Listener listener;
-    private final Executor executor;
-    private final ExecutorService ownExecutor;
-    private final CompletableFuture<Integer> finished = new CompletableFuture<>();
-    private final OthelloClient.Listener feed = new Feed();
 
-    // the fields below are used on the client's event loop only, except where marked volatile
-    private GameState state;
+    // used on the client's event loop only
     private Colour mine;
-    private final List<Move> history = new ArrayList<>();
-    /** Goes up at every start and end of a game, so an answer about an old position is dropped. */
-    private volatile int generation;
-    private volatile int gamesPlayed;
-    private volatile boolean closed;
-    private boolean asking;
     private boolean refused;
     private boolean retryPending;
 
-    private OthelloSeat(OthelloClient client, Player player, Game game, Options options, Listener listener) {
+    private OthelloSeat(OthelloClient client, Player player, Game game, Options options, SeatListener listener) {
+        super(client, player, game, new Plan(options.timePerMove(), options.games(), options.seed(), options.executor()),
+                listener, "othello-seat");
         this.client = client;
-        this.player = player;
-        this.game = game;
         this.options = options;
-        this.listener = listener == null ? new Listener() { } : listener;
-        if (options.executor() == null) {
-            ownExecutor = Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "othello-seat");
-                t.setDaemon(true);
-                return t;
-            });
-            executor = ownExecutor;
-        } else {
-            ownExecutor = null;
-            executor = options.executor();
-        }
     }
 
     /**
@@ -200,56 +166,21 @@ public final class OthelloSeat implements AutoCloseable {
      * (the seat then invites, accepts or takes over the running game at once) or not yet.
      *
      * @param game     the {@code othello} game as loaded: its rules track the position
-     * @param listener told what the player does; {@code null} for nobody
+     * @param listener told what the player does (an {@link OthelloSeat.Listener} or any
+     *                 {@link SeatListener}); {@code null} for nobody
      * @throws IllegalArgumentException if the player says it cannot play {@code game}
      */
-    public static OthelloSeat start(OthelloClient client, Player player, Game game, Options options, Listener listener) {
+    public static OthelloSeat start(OthelloClient client, Player player, Game game, Options options,
+            SeatListener listener) {
         Objects.requireNonNull(client, "client");
-        Objects.requireNonNull(player, "player");
-        Objects.requireNonNull(game, "game");
         Objects.requireNonNull(options, "options");
-        if (!player.supports(game)) {
-            throw new IllegalArgumentException("the player " + player.description() + " cannot play " + game.id());
-        }
         OthelloSeat seat = new OthelloSeat(client, player, game, options, listener);
-        client.addListener(seat.feed);
-        client.execute(seat::takeOver);
+        seat.attach(seat.new Feed(), seat::takeOver);
         return seat;
-    }
-
-    /**
-     * Completes with the number of games played once {@link Options#games()} games are over; fails
-     * if the connection or the seat closes first (so it never completes normally without a limit).
-     */
-    public CompletableFuture<Integer> finished() {
-        return finished;
-    }
-
-    /** How many games have ended (with a result or cancelled) since the seat started. */
-    public int gamesPlayed() {
-        return gamesPlayed;
-    }
-
-    /**
-     * Stops playing: a move being thought about is cancelled and dropped, nothing more is sent. The
-     * client stays connected; close it separately.
-     */
-    @Override
-    public void close() {
-        closed = true;
-        generation++;
-        client.removeListener(feed);
-        if (ownExecutor != null) {
-            ownExecutor.shutdownNow();
-        }
-        finished.completeExceptionally(new IllegalStateException("the seat was closed after " + gamesPlayed + " games"));
     }
 
     /** Picks up where the client stands when the seat starts. */
     private void takeOver() {
-        if (closed) {
-            return;
-        }
         switch (client.phase()) {
             case LOBBY -> maybeInvite();
             case INVITED -> client.invitation().filter(i -> !i.sent()).ifPresent(i -> answer(i.name()));
@@ -260,10 +191,6 @@ public final class OthelloSeat implements AutoCloseable {
             });
             default -> { }
         }
-    }
-
-    private boolean done() {
-        return closed || options.games() > 0 && gamesPlayed >= options.games();
     }
 
     private void answer(String inviter) {
@@ -289,16 +216,13 @@ public final class OthelloSeat implements AutoCloseable {
         client.schedule(() -> {
             retryPending = false;
             maybeInvite();
-        }, RETRY_MILLIS);
+        }, Duration.ofMillis(RETRY_MILLIS));
     }
 
     private void begin(Colour colour) {
-        generation++;
         mine = colour;
-        state = game.newGame();
-        history.clear();
-        asking = false;
         refused = false;
+        follow(game().newGame());
         ask();
     }
 
@@ -307,27 +231,25 @@ public final class OthelloSeat implements AutoCloseable {
      * possible with boardlab's own Othello rules, which can set up a position.
      */
     private boolean resume(Board board, Colour toMove, Colour colour) {
-        generation++;
         mine = colour;
-        history.clear();
-        asking = false;
         refused = false;
-        state = position(board, toMove);
-        if (state == null) {
-            listener.problem("cannot take over a game in progress: the game " + game.id()
+        follow(setUp(board, toMove));
+        if (position() == null) {
+            problem("cannot take over a game in progress: the game " + game().id()
                     + " cannot set up a position from a board; the seat waits for the next game");
         }
-        return state != null;
+        return position() != null;
     }
 
-    private GameState position(Board board, Colour toMove) {
-        if (!(game instanceof Othello othello)) {
+    private GameState setUp(Board board, Colour toMove) {
+        if (!(game() instanceof Othello othello)) {
             return null;
         }
         return othello.position(String.join("\n", board.rows()), toMove.side(), Scoring.PLAIN);
     }
 
     private void moved(ServerMessage.SMov m) {
+        GameState state = position();
         if (state == null) {
             return;
         }
@@ -344,13 +266,11 @@ public final class OthelloSeat implements AutoCloseable {
                 why = e.getMessage();
             }
             if (why == null) {
-                state = state.apply(move);
-                history.add(move);
-                while (!state.isTerminal() && onlyPass(state)) {
-                    Move pass = state.legalMoves().get(0);
-                    state = state.apply(pass);
-                    history.add(pass);
+                apply(move);
+                while (!position().isTerminal() && onlyPass(position())) {
+                    apply(position().legalMoves().get(0));
                 }
+                state = position();
                 Optional<Colour> next = state.isTerminal() ? Optional.empty() : Optional.of(Colour.of(state.sideToMove()));
                 if (!next.equals(m.next())) {
                     why = "the server names " + m.next().map(Colour::word).orElse("nobody") + " to move next";
@@ -360,13 +280,10 @@ public final class OthelloSeat implements AutoCloseable {
             }
         }
         if (why != null) {
-            listener.problem("the server's " + m.type() + " " + m.square() + " does not follow from this seat's game ("
+            problem("the server's " + m.type() + " " + m.square() + " does not follow from this seat's game ("
                     + why + "); following the server's board");
-            generation++;
-            asking = false;
-            history.clear();
-            state = m.next().isEmpty() ? null : position(m.board(), m.next().get());
-            if (state == null) {
+            follow(m.next().isEmpty() ? null : setUp(m.board(), m.next().get()));
+            if (position() == null) {
                 return;
             }
         }
@@ -396,97 +313,34 @@ public final class OthelloSeat implements AutoCloseable {
         return true;
     }
 
-    private void ended(boolean counted) {
-        generation++;
-        state = null;
-        asking = false;
-        if (counted) {
-            gamesPlayed++;
-        }
-        if (options.games() > 0 && gamesPlayed >= options.games()) {
-            finished.complete(gamesPlayed);
-        } else {
+    private void ended() {
+        if (gameEnded()) {
             maybeInvite();
         }
     }
 
-    private void ask() {
-        if (closed || asking || state == null || state.isTerminal() || mine == null
-                || Colour.of(state.sideToMove()) != mine || onlyPass(state)) {
-            return;
-        }
-        asking = true;
-        int asked = generation;
-        GameState position = state;
-        List<Move> before = List.copyOf(history);
-        long deadline = System.nanoTime() + options.timePerMove().toNanos();
-        long seed = options.seed() + gamesPlayed;
-        MoveRequest request = MoveRequest.of(position, before, deadline, seed, () -> generation != asked);
-        listener.thinking(position);
-        try {
-            executor.execute(() -> think(request, asked));
-        } catch (RejectedExecutionException e) {
-            asking = false;
-        }
+    /** This seat's colour is to move and has a move to send (the server passes for it otherwise). */
+    @Override
+    protected boolean ourTurn(GameState position) {
+        return mine != null && Colour.of(position.sideToMove()) == mine && !onlyPass(position);
     }
 
-    /** On the worker: asks the player, then hands the answer back to the event loop. */
-    private void think(MoveRequest request, int asked) {
-        if (generation != asked) {
-            return; // the game moved on while the request waited for the worker
-        }
-        long start = System.nanoTime();
-        Move move = null;
-        Throwable failure = null;
-        try {
-            move = player.chooseMove(request);
-        } catch (Throwable t) { // a student's player may fail in any way; the seat must go on
-            failure = t;
-        }
-        long took = System.nanoTime() - start;
-        Move chosen = move;
-        Throwable failed = failure;
-        client.execute(() -> answered(asked, request.state(), chosen, failed, took));
+    /** The move as {@code CMOV}: a square on the 8x8 board. */
+    @Override
+    protected ClientMessage.CMov wire(Move move) {
+        return new ClientMessage.CMov(Square.of(move.notation()));
     }
 
-    private void answered(int asked, GameState position, Move move, Throwable failure, long nanos) {
-        if (asked != generation) {
-            return; // the game moved on (it ended, or the seat followed the server's board)
-        }
-        asking = false;
-        if (position != state) {
-            ask(); // the position changed meanwhile: ask about the new one if it is still this seat's turn
-            return;
-        }
-        if (failure != null) {
-            listener.problem("the player failed: " + failure + "; no move sent");
-            return;
-        }
-        if (move == null) {
-            listener.problem("the player returned no move; no move sent");
-            return;
-        }
-        String why = position.whyIllegal(move);
-        if (why != null) {
-            listener.problem("the player chose " + move.notation() + ", which is illegal: " + why + "; no move sent");
-            return;
-        }
-        Square square;
-        try {
-            square = Square.of(move.notation());
-        } catch (IllegalArgumentException e) {
-            listener.problem("the player chose " + move.notation() + ", which this protocol cannot send: " + e.getMessage());
-            return;
-        }
-        listener.played(move, Duration.ofNanos(nanos));
-        client.send(new ClientMessage.CMov(square));
+    @Override
+    protected void send(ClientMessage.CMov message) {
+        client.send(message);
     }
 
     /** The client's messages, on its event loop. */
     private final class Feed implements OthelloClient.Listener {
         @Override
         public void message(ServerMessage m) {
-            if (closed) {
+            if (isClosed()) {
                 return;
             }
             String target = options.invite();
@@ -517,14 +371,12 @@ public final class OthelloSeat implements AutoCloseable {
             } else if (m instanceof ServerMessage.SMov mv) {
                 refused = false;
                 moved(mv);
-            } else if (m instanceof ServerMessage.SEndG) {
-                ended(true);
-            } else if (m instanceof ServerMessage.SGameEC) {
-                ended(true);
+            } else if (m instanceof ServerMessage.SEndG || m instanceof ServerMessage.SGameEC) {
+                ended();
             } else if (m instanceof ServerMessage.SMovErr e) {
-                if (state != null) {
+                if (position() != null) {
                     refused = true;
-                    listener.problem("the server refused the move " + e.square() + ": " + e.reason());
+                    problem("the server refused the move " + e.square() + ": " + e.reason());
                 }
             } else if (m instanceof ServerMessage.SGameI) {
                 if (refused) {
@@ -536,13 +388,7 @@ public final class OthelloSeat implements AutoCloseable {
 
         @Override
         public void closed(OthelloClient.CloseReason reason) {
-            closed = true;
-            generation++;
-            if (ownExecutor != null) {
-                ownExecutor.shutdownNow();
-            }
-            finished.completeExceptionally(new IllegalStateException("the connection closed after " + gamesPlayed
-                    + " games: " + reason.detail()));
+            connectionClosed(reason.detail());
         }
     }
 }

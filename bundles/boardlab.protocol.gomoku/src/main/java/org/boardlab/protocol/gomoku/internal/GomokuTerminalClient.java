@@ -1,21 +1,15 @@
 package org.boardlab.protocol.gomoku.internal;
 
-import io.netty.channel.EventLoop;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
 import javax.inject.Singleton;
-import org.boardlab.api.Move;
 import org.boardlab.protocol.gomoku.GomokuClient;
 import org.boardlab.protocol.gomoku.GomokuClient.Round;
 import org.boardlab.protocol.gomoku.GomokuJson;
@@ -36,6 +30,8 @@ import org.boardlab.protocol.gomoku.Stone;
 import org.boardlab.protocol.gomoku.WireBoard;
 import org.boardlab.protocol.gomoku.Winner;
 import org.boardlab.server.TerminalClient;
+import org.boardlab.server.client.SeatListener;
+import org.boardlab.server.client.TerminalLoop;
 
 /**
  * {@code boardlab client gomoku}: play seed 003's Gomoku from a terminal, through a
@@ -66,8 +62,8 @@ import org.boardlab.server.TerminalClient;
  *
  * <p>{@link #run} returns 0 when the user quits, the typed input ends or the rounds are played,
  * and 1 when the client cannot connect or the server ends the connection. It reads the typed lines
- * on a daemon thread so that it notices a closed connection at once; that thread may stay blocked
- * on {@code in} after {@code run} returns, so give each call its own reader.
+ * on a daemon thread ({@link TerminalLoop}) so that it notices a closed connection at once; that
+ * thread may stay blocked on {@code in} after {@code run} returns, so give each call its own reader.
  */
 @Named("gomoku")
 @Singleton
@@ -94,12 +90,6 @@ public final class GomokuTerminalClient implements TerminalClient {
         this.heartbeatInterval = heartbeatInterval;
     }
 
-    /** What the main loop waits for. */
-    private enum Event { TYPED, TYPING_ENDED, CONNECTION_ENDED, ROUNDS_PLAYED }
-
-    private record Input(Event event, String line) {
-    }
-
     @Override
     public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
         return run(host, port, name, null, in, out);
@@ -109,10 +99,9 @@ public final class GomokuTerminalClient implements TerminalClient {
     public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
             throws Exception {
         int actualPort = port < 0 ? GomokuWire.DEFAULT_PORT : port;
-        BlockingQueue<Input> inputs = new LinkedBlockingQueue<>();
-        View view = new View(out, autoPlay, inputs);
-        GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults()
-                .withHeartbeatInterval(heartbeatInterval).withPipeline(p -> view.loop = p.channel().eventLoop()));
+        TerminalLoop loop = new TerminalLoop("gomoku-client-keyboard");
+        View view = new View(out, autoPlay, loop);
+        GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults().withHeartbeatInterval(heartbeatInterval));
         view.client = client;
         client.addListener(view);
         try {
@@ -126,54 +115,24 @@ public final class GomokuTerminalClient implements TerminalClient {
         }
         try {
             view.say("connected to " + host + ":" + actualPort + "; commands: " + COMMANDS);
-            GomokuSeat seat = null;
             if (autoPlay != null) {
                 view.say(autoPlay.playerId() + " plays for you: it places your stones and asks for a new round after each"
                         + (autoPlay.games() == 0 ? "" : ", and you quit after " + rounds(autoPlay.games()))
                         + (autoPlay.invite() == null ? "" : " (--invite is not used: GMKU pairs clients as they join)"));
-                seat = GomokuSeat.start(client, autoPlay.player(), autoPlay.game(), GomokuSeat.Options.defaults()
-                        .withTimePerMove(autoPlay.timePerMove()).withGames(autoPlay.games()), view.seatListener());
-                seat.finished().thenRun(() -> inputs.add(new Input(Event.ROUNDS_PLAYED, null)));
+            }
+            GomokuSeat seat = autoPlay == null ? null : GomokuSeat.start(client, autoPlay.player(), autoPlay.game(),
+                    GomokuSeat.Options.defaults().withTimePerMove(autoPlay.timePerMove()).withGames(autoPlay.games()),
+                    view.seatListener());
+            if (seat != null) {
+                seat.finished().thenRun(loop::gamesPlayed);
             } else {
                 client.send(GomokuMessage.JOIN);
             }
-            Thread keyboard = new Thread(() -> {
-                try {
-                    String line;
-                    while ((line = in.readLine()) != null) {
-                        inputs.add(new Input(Event.TYPED, line));
-                    }
-                } catch (IOException e) {
-                    // the typed input is gone: treated like its end
-                }
-                inputs.add(new Input(Event.TYPING_ENDED, null));
-            }, "gomoku-client-keyboard");
-            keyboard.setDaemon(true);
-            keyboard.start();
-            while (true) {
-                Input input = inputs.take();
-                switch (input.event()) {
-                    case CONNECTION_ENDED -> {
-                        return 1;
-                    }
-                    case ROUNDS_PLAYED -> {
-                        view.say("played " + rounds(seat.gamesPlayed()));
+            return loop.run(in, command -> handle(command, client, view),
+                    () -> view.say("played " + rounds(seat.gamesPlayed())), () -> {
                         view.leave();
                         return 0;
-                    }
-                    case TYPING_ENDED -> {
-                        view.leave();
-                        return 0;
-                    }
-                    case TYPED -> {
-                        if (handle(input.line().trim(), client, view)) {
-                            view.leave();
-                            return 0;
-                        }
-                    }
-                    default -> throw new IllegalStateException(input.event().name());
-                }
-            }
+                    });
         } finally {
             client.close();
         }
@@ -253,11 +212,9 @@ public final class GomokuTerminalClient implements TerminalClient {
     private static final class View implements GomokuClient.Listener {
         private final PrintWriter out;
         private final AutoPlay autoPlay;
-        private final BlockingQueue<Input> inputs;
+        private final TerminalLoop terminal;
         /** Set before connecting. */
         private GomokuClient client;
-        /** The connection's event loop, where the listener runs and a hello's grace ends; set on connecting. */
-        private volatile EventLoop loop;
         /** Whether a server's {@code hello} has been told to the player. */
         private boolean joined;
         /** A {@code hello} whose meaning waits for the next message (or the grace to end). */
@@ -268,10 +225,10 @@ public final class GomokuTerminalClient implements TerminalClient {
         /** The round as the board was last drawn. */
         private Round shown;
 
-        View(PrintWriter out, AutoPlay autoPlay, BlockingQueue<Input> inputs) {
+        View(PrintWriter out, AutoPlay autoPlay, TerminalLoop terminal) {
             this.out = out;
             this.autoPlay = autoPlay;
-            this.inputs = inputs;
+            this.terminal = terminal;
         }
 
         synchronized void say(String text) {
@@ -279,19 +236,8 @@ public final class GomokuTerminalClient implements TerminalClient {
             out.flush();
         }
 
-        GomokuSeat.Listener seatListener() {
-            String id = autoPlay.playerId();
-            return new GomokuSeat.Listener() {
-                @Override
-                public void played(Move move, Duration thought) {
-                    say(id + " plays " + move.notation() + String.format(Locale.ROOT, " (%.2f s)", thought.toNanos() / 1e9));
-                }
-
-                @Override
-                public void problem(String message) {
-                    say(id + ": " + message);
-                }
-            };
+        SeatListener seatListener() {
+            return TerminalLoop.seatReport(autoPlay.playerId(), this::say);
         }
 
         private Optional<Round> round() {
@@ -329,10 +275,7 @@ public final class GomokuTerminalClient implements TerminalClient {
             settleHello(false); // an earlier hello answered join or new; this one may open the round
             helloPending = true;
             int hello = ++hellos;
-            EventLoop l = loop;
-            try {
-                l.schedule(() -> graceEnded(hello), HELLO_GRACE_MILLIS, TimeUnit.MILLISECONDS);
-            } catch (RejectedExecutionException e) {
+            if (!client.schedule(() -> graceEnded(hello), Duration.ofMillis(HELLO_GRACE_MILLIS))) {
                 helloPending = false; // the event loops are shutting down: nothing more will come
             }
         }
@@ -379,7 +322,7 @@ public final class GomokuTerminalClient implements TerminalClient {
                     }
                 }
             }
-            inputs.add(new Input(Event.CONNECTION_ENDED, null));
+            terminal.connectionEnded();
         }
 
         @Override

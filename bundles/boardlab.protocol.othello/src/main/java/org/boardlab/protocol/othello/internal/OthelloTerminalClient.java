@@ -1,20 +1,14 @@
 package org.boardlab.protocol.othello.internal;
 
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
 import javax.inject.Singleton;
-import org.boardlab.api.GameState;
-import org.boardlab.api.Move;
 import org.boardlab.protocol.othello.Answer;
 import org.boardlab.protocol.othello.Board;
 import org.boardlab.protocol.othello.ClientMessage;
@@ -27,6 +21,8 @@ import org.boardlab.protocol.othello.ServerMessage;
 import org.boardlab.protocol.othello.Square;
 import org.boardlab.protocol.othello.Status;
 import org.boardlab.server.TerminalClient;
+import org.boardlab.server.client.SeatListener;
+import org.boardlab.server.client.TerminalLoop;
 
 /**
  * {@code boardlab client othello}: play seed 000's Othello from a terminal, through an
@@ -42,20 +38,14 @@ import org.boardlab.server.TerminalClient;
  *
  * <p>{@link #run} returns 0 when the user quits, the typed input ends or the games are played, and
  * 1 when the client cannot connect or the server ends the connection. It reads the typed lines on a
- * daemon thread so that it notices a closed connection at once; that thread may stay blocked on
- * {@code in} after {@code run} returns, so give each call its own reader.
+ * daemon thread ({@link TerminalLoop}) so that it notices a closed connection at once; that thread
+ * may stay blocked on {@code in} after {@code run} returns, so give each call its own reader.
  */
 @Named("othello")
 @Singleton
 public final class OthelloTerminalClient implements TerminalClient {
 
     static final String COMMANDS = "who, invite NAME, accept NAME, decline NAME, withdraw NAME, move d3, leave, quit";
-
-    /** What the main loop waits for. */
-    private enum Event { TYPED, TYPING_ENDED, CONNECTION_ENDED, GAMES_PLAYED }
-
-    private record Input(Event event, String line) {
-    }
 
     @Override
     public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
@@ -79,8 +69,8 @@ public final class OthelloTerminalClient implements TerminalClient {
             return 1;
         }
         int actualPort = port < 0 ? OthelloCodec.DEFAULT_PORT : port;
-        BlockingQueue<Input> inputs = new LinkedBlockingQueue<>();
-        View view = new View(out, autoPlay, inputs);
+        TerminalLoop loop = new TerminalLoop("othello-client-keyboard");
+        View view = new View(out, autoPlay, loop);
         OthelloClient client = new OthelloClient(view);
         try {
             client.connect(host, actualPort).get(30, TimeUnit.SECONDS);
@@ -92,12 +82,11 @@ public final class OthelloTerminalClient implements TerminalClient {
             return 1;
         }
         try {
-            OthelloSeat seat = null;
-            if (autoPlay != null) {
-                seat = OthelloSeat.start(client, autoPlay.player(), autoPlay.game(), OthelloSeat.Options.defaults()
-                        .withTimePerMove(autoPlay.timePerMove()).withInvite(autoPlay.invite()).withGames(autoPlay.games()),
-                        view.seatListener());
-                seat.finished().thenRun(() -> inputs.add(new Input(Event.GAMES_PLAYED, null)));
+            OthelloSeat seat = autoPlay == null ? null : OthelloSeat.start(client, autoPlay.player(), autoPlay.game(),
+                    OthelloSeat.Options.defaults().withTimePerMove(autoPlay.timePerMove()).withInvite(autoPlay.invite())
+                            .withGames(autoPlay.games()), view.seatListener());
+            if (seat != null) {
+                seat.finished().thenRun(loop::gamesPlayed);
             }
             client.login(login.name());
             view.say("connected to " + host + ":" + actualPort + " as " + name + "; commands: " + COMMANDS);
@@ -106,40 +95,8 @@ public final class OthelloTerminalClient implements TerminalClient {
                         + (autoPlay.invite() == null ? "" : " and invites " + autoPlay.invite() + " whenever you are both free")
                         + (autoPlay.games() == 0 ? "" : ", and you quit after " + games(autoPlay.games())));
             }
-            Thread keyboard = new Thread(() -> {
-                try {
-                    String line;
-                    while ((line = in.readLine()) != null) {
-                        inputs.add(new Input(Event.TYPED, line));
-                    }
-                } catch (IOException e) {
-                    // the typed input is gone: treated like its end
-                }
-                inputs.add(new Input(Event.TYPING_ENDED, null));
-            }, "othello-client-keyboard");
-            keyboard.setDaemon(true);
-            keyboard.start();
-            while (true) {
-                Input input = inputs.take();
-                switch (input.event()) {
-                    case CONNECTION_ENDED -> {
-                        return 1;
-                    }
-                    case GAMES_PLAYED -> {
-                        view.say("played " + games(seat.gamesPlayed()) + "; bye");
-                        return quit(client);
-                    }
-                    case TYPING_ENDED -> {
-                        return quit(client);
-                    }
-                    case TYPED -> {
-                        if (handle(input.line().trim(), client, view, autoPlay)) {
-                            return quit(client);
-                        }
-                    }
-                    default -> throw new IllegalStateException(input.event().name());
-                }
-            }
+            return loop.run(in, command -> handle(command, client, view, autoPlay),
+                    () -> view.say("played " + games(seat.gamesPlayed()) + "; bye"), () -> quit(client));
         } finally {
             client.close();
         }
@@ -218,12 +175,12 @@ public final class OthelloTerminalClient implements TerminalClient {
     private static final class View implements OthelloClient.Listener {
         private final PrintWriter out;
         private final AutoPlay autoPlay;
-        private final BlockingQueue<Input> inputs;
+        private final TerminalLoop loop;
 
-        View(PrintWriter out, AutoPlay autoPlay, BlockingQueue<Input> inputs) {
+        View(PrintWriter out, AutoPlay autoPlay, TerminalLoop loop) {
             this.out = out;
             this.autoPlay = autoPlay;
-            this.inputs = inputs;
+            this.loop = loop;
         }
 
         synchronized void say(String text) {
@@ -238,24 +195,8 @@ public final class OthelloTerminalClient implements TerminalClient {
             lobby.forEach((n, st) -> say("  " + n + "  " + st));
         }
 
-        OthelloSeat.Listener seatListener() {
-            String id = autoPlay.playerId();
-            return new OthelloSeat.Listener() {
-                @Override
-                public void played(Move move, Duration thought) {
-                    say(id + " plays " + move.notation() + String.format(Locale.ROOT, " (%.2f s)", thought.toNanos() / 1e9));
-                }
-
-                @Override
-                public void problem(String message) {
-                    say(id + ": " + message);
-                }
-
-                @Override
-                public void thinking(GameState position) {
-                    // the board was just shown; the answer follows
-                }
-            };
+        SeatListener seatListener() {
+            return TerminalLoop.seatReport(autoPlay.playerId(), this::say);
         }
 
         @Override
@@ -271,7 +212,7 @@ public final class OthelloTerminalClient implements TerminalClient {
                 case FAILED -> say(reason.detail());
                 default -> throw new IllegalStateException(reason.kind().name());
             }
-            inputs.add(new Input(Event.CONNECTION_ENDED, null));
+            loop.connectionEnded();
         }
 
         @Override

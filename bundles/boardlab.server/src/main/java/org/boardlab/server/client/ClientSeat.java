@@ -1,0 +1,344 @@
+package org.boardlab.server.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.MoveRequest;
+import org.boardlab.api.Player;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A loaded {@link Player} playing on a server through a {@link NettyClient}: the part of a
+ * protocol's seat that is the same for every protocol (as {@code OthelloSeat} and
+ * {@code GomokuSeat} use it). The subclass listens to its client, follows the game with the rules
+ * of the loaded {@link Game} ({@link #follow}, {@link #apply}), says when it is the seat's turn
+ * ({@link #ourTurn}) and how a move goes on the wire ({@link #wire}, {@link #send}); this class
+ * asks the player and checks its answer.
+ *
+ * <h2>Asking the player</h2>
+ * {@link #ask()} asks the player on the {@linkplain Plan#executor() executor} (by default a daemon
+ * thread of the seat's own), never on the event loop, one request at a time, with a
+ * {@link MoveRequest} whose deadline is {@link Plan#timePerMove()} from now, whose history is the
+ * moves applied since the position was last followed, and whose seed is {@link Plan#seed()} plus
+ * the games played so far. The request is {@linkplain MoveRequest#isCancelled() cancelled} as soon
+ * as the position is left behind: a new game, a game over, the server's board followed, or the
+ * seat closed. Its answer is then dropped; when only moves were applied meanwhile, the player is
+ * asked again about the new position if it is still the seat's turn.
+ *
+ * <p>A player that throws, returns {@code null}, returns an illegal move or one the protocol
+ * cannot send is reported to the {@link SeatListener} and nothing is sent, so the server's clock
+ * decides.
+ *
+ * <h2>Threads</h2>
+ * Everything but the player's thinking runs on the client's event loop: the subclass's hooks, the
+ * protected methods (call them there only) and the {@link SeatListener} calls. {@link #close()},
+ * {@link #finished()} and {@link #gamesPlayed()} may be used from any thread.
+ *
+ * @param <L> the client's listener type, through which the subclass hears the server
+ * @param <M> the protocol's message that carries a move
+ */
+@ConsumerType
+public abstract class ClientSeat<L, M> implements AutoCloseable {
+
+    /**
+     * How a seat asks its player and how long it plays.
+     *
+     * @param timePerMove how long the player may think about a move (the server's own clock still
+     *                    decides a time-out); positive
+     * @param games       how many games to play, then stop; 0 for no limit
+     * @param seed        the seed for the player's randomness; game {@code k} (from 1) gets
+     *                    {@code seed + k - 1}
+     * @param executor    where the player is asked, or {@code null} for a thread of the seat's own;
+     *                    a shared pool is fine (each seat asks one move at a time)
+     */
+    public record Plan(Duration timePerMove, int games, long seed, Executor executor) {
+
+        /** Checks the values. */
+        public Plan {
+            Objects.requireNonNull(timePerMove, "timePerMove");
+            if (timePerMove.isNegative() || timePerMove.isZero()) {
+                throw new IllegalArgumentException("the time per move must be positive");
+            }
+            if (games < 0) {
+                throw new IllegalArgumentException("the number of games may not be negative");
+            }
+        }
+    }
+
+    private static final SeatListener NOBODY = new SeatListener() { };
+
+    private final NettyClient<?, L, ?> client;
+    private final Player player;
+    private final Game game;
+    private final Plan plan;
+    private final SeatListener listener;
+    private final Executor executor;
+    private final ExecutorService ownExecutor;
+    private final CompletableFuture<Integer> finished = new CompletableFuture<>();
+    private volatile L feed;
+
+    // used on the client's event loop only, except where marked volatile
+    private GameState state;
+    private final List<Move> history = new ArrayList<>();
+    /** Goes up whenever the position is left behind, so that an answer about an old one is dropped. */
+    private volatile int generation;
+    private volatile int gamesPlayed;
+    private volatile boolean closed;
+    private boolean asking;
+
+    /**
+     * A seat; it hears nothing until {@link #attach}.
+     *
+     * @param game       the game as loaded: its rules track the position the player is asked about
+     * @param listener   told what the player does; {@code null} for nobody
+     * @param threadName the name of the seat's own thread, when {@code plan} names no executor
+     * @throws IllegalArgumentException if the player says it cannot play {@code game}
+     */
+    protected ClientSeat(NettyClient<?, L, ?> client, Player player, Game game, Plan plan, SeatListener listener,
+            String threadName) {
+        this.client = Objects.requireNonNull(client, "client");
+        this.player = Objects.requireNonNull(player, "player");
+        this.game = Objects.requireNonNull(game, "game");
+        this.plan = Objects.requireNonNull(plan, "plan");
+        Objects.requireNonNull(threadName, "threadName");
+        if (!player.supports(game)) {
+            throw new IllegalArgumentException("the player " + player.description() + " cannot play " + game.id());
+        }
+        this.listener = listener == null ? NOBODY : listener;
+        if (plan.executor() == null) {
+            ownExecutor = Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, threadName);
+                t.setDaemon(true);
+                return t;
+            });
+            executor = ownExecutor;
+        } else {
+            ownExecutor = null;
+            executor = plan.executor();
+        }
+    }
+
+    /**
+     * Starts listening: adds {@code feed} to the client, then runs {@code takeOver} on the event
+     * loop (to pick up where the client stands) unless the seat is closed by then.
+     *
+     * @return {@code false} if the client has no event loop to run it on (not connected yet, or
+     *         its loops are shutting down)
+     */
+    protected final boolean attach(L feed, Runnable takeOver) {
+        this.feed = Objects.requireNonNull(feed, "feed");
+        client.addListener(feed);
+        return client.execute(() -> {
+            if (!closed) {
+                takeOver.run();
+            }
+        });
+    }
+
+    /**
+     * Completes with the number of games played once {@link Plan#games()} games are over; fails
+     * if the connection or the seat closes first (so it never completes normally without a limit).
+     */
+    public final CompletableFuture<Integer> finished() {
+        return finished;
+    }
+
+    /** How many games have ended since the seat started. */
+    public final int gamesPlayed() {
+        return gamesPlayed;
+    }
+
+    /**
+     * Stops playing: a move being thought about is cancelled and dropped, nothing more is sent, and
+     * {@link #finished()} fails if it has not completed. The client stays connected; close it
+     * separately.
+     */
+    @Override
+    public void close() {
+        stop("the seat was closed after " + gamesPlayed + " " + gamesNoun());
+        L f = feed;
+        if (f != null) {
+            client.removeListener(f);
+        }
+    }
+
+    /** The subclass heard the client's close: the seat stops as {@link #close()} does. */
+    protected final void connectionClosed(String detail) {
+        stop("the connection closed after " + gamesPlayed + " " + gamesNoun() + ": " + detail);
+    }
+
+    private void stop(String why) {
+        closed = true;
+        generation++;
+        if (ownExecutor != null) {
+            ownExecutor.shutdownNow();
+        }
+        finished.completeExceptionally(new IllegalStateException(why));
+    }
+
+    /** {@code true} once the seat or its connection has closed. */
+    protected final boolean isClosed() {
+        return closed;
+    }
+
+    /** {@code true} when the seat plays no more: closed, or its games are played. */
+    protected final boolean done() {
+        return closed || plan.games() > 0 && gamesPlayed >= plan.games();
+    }
+
+    /** The game whose rules track the position. */
+    protected final Game game() {
+        return game;
+    }
+
+    /** Tells the listener of a problem, in one sentence. */
+    protected final void problem(String message) {
+        listener.problem(message);
+    }
+
+    /** The position the seat follows, or {@code null} when it follows none (between games, or lost). */
+    protected final GameState position() {
+        return state;
+    }
+
+    /**
+     * Follows {@code position} from now on (a new game, a game taken over, or the server's board
+     * when it differs): the move history starts again and a request about the old position is
+     * dropped. {@code null}: follow nothing until the next call.
+     */
+    protected final void follow(GameState position) {
+        generation++;
+        asking = false;
+        history.clear();
+        state = position;
+    }
+
+    /** Applies a move the server reported to the followed position; the subclass has checked it is legal. */
+    protected final void apply(Move move) {
+        state = state.apply(move);
+        history.add(move);
+    }
+
+    /**
+     * A game is over: the position is dropped, the game counted, and {@link #finished()} completes
+     * once {@link Plan#games()} are played.
+     *
+     * @return {@code true} if the seat plays on (not closed, games left)
+     */
+    protected final boolean gameEnded() {
+        follow(null);
+        gamesPlayed++;
+        if (plan.games() > 0 && gamesPlayed >= plan.games()) {
+            finished.complete(gamesPlayed);
+            return false;
+        }
+        return !closed;
+    }
+
+    /**
+     * Asks the player for a move if the seat follows a position that is not over, is not asking
+     * already, and it is its turn ({@link #ourTurn}); otherwise does nothing.
+     */
+    protected final void ask() {
+        GameState position = state;
+        if (closed || asking || position == null || position.isTerminal() || !ourTurn(position)) {
+            return;
+        }
+        asking = true;
+        int asked = generation;
+        List<Move> before = List.copyOf(history);
+        long deadline = System.nanoTime() + plan.timePerMove().toNanos();
+        long seed = plan.seed() + gamesPlayed;
+        MoveRequest request = MoveRequest.of(position, before, deadline, seed, () -> generation != asked);
+        listener.thinking(position);
+        try {
+            executor.execute(() -> think(request, asked));
+        } catch (RejectedExecutionException e) {
+            asking = false; // the seat's thread is gone: the seat was closed
+        }
+    }
+
+    /** On the worker: asks the player, then hands the answer back to the event loop. */
+    private void think(MoveRequest request, int asked) {
+        if (generation != asked) {
+            return; // the game moved on while the request waited for the worker
+        }
+        long start = System.nanoTime();
+        Move move = null;
+        Throwable failure = null;
+        try {
+            move = player.chooseMove(request);
+        } catch (Throwable t) { // a student's player may fail in any way; the seat must go on
+            failure = t;
+        }
+        long took = System.nanoTime() - start;
+        Move chosen = move;
+        Throwable failed = failure;
+        client.execute(() -> answered(asked, request.state(), chosen, failed, took));
+    }
+
+    private void answered(int asked, GameState position, Move move, Throwable failure, long nanos) {
+        if (closed || asked != generation) {
+            return; // the position was left behind (a game ended, the server's board was followed)
+        }
+        asking = false;
+        if (position != state) {
+            ask(); // moves were applied meanwhile: ask about the new position if it is still the seat's turn
+            return;
+        }
+        if (failure != null) {
+            problem("the player failed: " + failure + "; " + nothingSent());
+            return;
+        }
+        if (move == null) {
+            problem("the player returned no move; " + nothingSent());
+            return;
+        }
+        String why = position.whyIllegal(move);
+        if (why != null) {
+            problem("the player chose " + move.notation() + ", which is illegal: " + why + "; " + nothingSent());
+            return;
+        }
+        M message;
+        try {
+            message = wire(move);
+        } catch (IllegalArgumentException e) {
+            problem("the player chose " + move.notation() + ", which this protocol cannot send: " + e.getMessage());
+            return;
+        }
+        listener.played(move, Duration.ofNanos(nanos));
+        send(message);
+    }
+
+    /** Whether the seat is to move in {@code position} (its side, and a move it may send). */
+    protected abstract boolean ourTurn(GameState position);
+
+    /**
+     * The protocol's message for a legal {@code move}.
+     *
+     * @throws IllegalArgumentException saying why, if the protocol cannot carry the move
+     */
+    protected abstract M wire(Move move);
+
+    /** Sends a move's message through the client. */
+    protected abstract void send(M message);
+
+    /** The word for the games in messages, plural. Default: {@code games}. */
+    protected String gamesNoun() {
+        return "games";
+    }
+
+    /** How a problem's message ends when nothing is sent. Default: {@code no move sent}. */
+    protected String nothingSent() {
+        return "no move sent";
+    }
+}

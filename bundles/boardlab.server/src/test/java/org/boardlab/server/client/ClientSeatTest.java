@@ -1,0 +1,307 @@
+package org.boardlab.server.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.boardlab.server.client.ScriptServer.WAIT_SECONDS;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.boardlab.ai.basic.FirstLegalPlayer;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.MoveRequest;
+import org.boardlab.api.Player;
+import org.boardlab.game.tictactoe.TicTacToe;
+import org.boardlab.server.client.ClientSeat.Plan;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** {@link ClientSeat} playing tic-tac-toe through {@link LineSeat} against a scripted server on loopback. */
+class ClientSeatTest {
+
+    private final Game tictactoe = new TicTacToe();
+    private final List<AutoCloseable> open = new ArrayList<>();
+
+    @AfterEach
+    void closeAll() throws Exception {
+        for (AutoCloseable c : open) {
+            c.close();
+        }
+    }
+
+    /** A connected client and the server's end of its connection. */
+    private record Wire(LineClient client, ScriptServer server) {
+    }
+
+    private Wire connect() throws Exception {
+        ScriptServer server = new ScriptServer();
+        LineClient client = new LineClient(null, Duration.ZERO, null, null);
+        open.add(client);
+        open.add(server);
+        CompletableFuture<LineClient> connected = client.connect("127.0.0.1", server.port());
+        server.accept();
+        connected.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        return new Wire(client, server);
+    }
+
+    /** What a seat told its listener, with the threads it told it on. */
+    private static final class Log implements SeatListener {
+        final List<String> thinkingThreads = new CopyOnWriteArrayList<>();
+        final List<Move> played = new CopyOnWriteArrayList<>();
+        final List<Duration> thoughts = new CopyOnWriteArrayList<>();
+        final List<String> problems = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void thinking(GameState position) {
+            thinkingThreads.add(Thread.currentThread().getName());
+        }
+
+        @Override
+        public void played(Move move, Duration thought) {
+            thoughts.add(thought);
+            played.add(move);
+        }
+
+        @Override
+        public void problem(String message) {
+            problems.add(message);
+        }
+    }
+
+    /** A player that keeps every request it gets and the thread it was asked on, and plays the first legal move. */
+    private static final class Recording implements Player {
+        final List<MoveRequest> requests = new CopyOnWriteArrayList<>();
+        final List<Long> remainingAtCall = new CopyOnWriteArrayList<>();
+        final List<String> threads = new CopyOnWriteArrayList<>();
+
+        @Override
+        public Move chooseMove(MoveRequest request) {
+            remainingAtCall.add(request.remainingNanos());
+            threads.add(Thread.currentThread().getName());
+            requests.add(request);
+            return request.state().legalMoves().get(0);
+        }
+    }
+
+    /** A player that, once asked, waits until the test releases it, then plays the first legal move. */
+    private static final class Held implements Player {
+        final CompletableFuture<MoveRequest> asked = new CompletableFuture<>();
+        final CountDownLatch release = new CountDownLatch(1);
+
+        @Override
+        public Move chooseMove(MoveRequest request) throws InterruptedException {
+            asked.complete(request);
+            release.await(WAIT_SECONDS, TimeUnit.SECONDS);
+            return request.state().legalMoves().get(0);
+        }
+    }
+
+    private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("not within " + WAIT_SECONDS + " s: " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    /**
+     * Shows that the client sent nothing more: every task queued on its event loop so far has run,
+     * then a PING is answered and the PONG is the next line the server reads.
+     */
+    private static void nothingMoreSent(Wire w) throws Exception {
+        CompletableFuture<Void> drained = new CompletableFuture<>();
+        w.client().execute(() -> drained.complete(null));
+        drained.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        w.server().send("PING");
+        assertThat(w.server().next()).isEqualTo("PONG");
+    }
+
+    private static List<String> notations(List<Move> moves) {
+        return moves.stream().map(Move::notation).toList();
+    }
+
+    @Test
+    void thePlayerIsAskedOnTheSeatsThreadWithTheDeadlineTheSeedAndTheHistoryAndItsMoveIsSent() throws Exception {
+        Wire w = connect();
+        Recording player = new Recording();
+        Log log = new Log();
+        LineSeat seat = LineSeat.start(w.client(), player, tictactoe, new Plan(Duration.ofSeconds(5), 0, 40, null), log);
+        open.add(seat);
+
+        w.server().send("START O");
+        w.server().send("MOVE a1");
+        assertThat(w.server().next()).isEqualTo("MOVE b1");
+        MoveRequest first = player.requests.get(0);
+        assertThat(notations(first.history())).containsExactly("a1");
+        assertThat(first.seed()).isEqualTo(40);
+        assertThat(player.remainingAtCall.get(0)).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(5).toNanos());
+        assertThat(player.threads).containsExactly("line-seat");
+        assertThat(log.thinkingThreads).allMatch(t -> t.startsWith("line-client"));
+        assertThat(notations(log.played)).containsExactly("b1");
+        assertThat(log.thoughts.get(0).isNegative()).isFalse();
+
+        w.server().send("MOVE b1"); // the server reports the seat's own move
+        w.server().send("END");
+        assertThat(w.server().next()).isEqualTo("AGAIN");
+        assertThat(seat.gamesPlayed()).isEqualTo(1);
+        w.server().send("START X");
+        assertThat(w.server().next()).isEqualTo("MOVE a1");
+        MoveRequest second = player.requests.get(1);
+        assertThat(second.seed()).isEqualTo(41); // game 2 gets seed + 1
+        assertThat(second.history()).isEmpty();
+        assertThat(log.problems).isEmpty();
+        assertThat(seat.finished()).isNotDone();
+    }
+
+    @Test
+    void anAnswerAboutAPositionTheGameHasLeftIsDroppedAndItsRequestIsCancelled() throws Exception {
+        Wire w = connect();
+        Held slow = new Held();
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        open.add(pool::shutdownNow);
+        CountDownLatch answered = new CountDownLatch(1);
+        Executor counting = task -> pool.execute(() -> {
+            task.run();
+            answered.countDown(); // the answer is on its way to the event loop
+        });
+        Log log = new Log();
+        open.add(LineSeat.start(w.client(), slow, tictactoe, new Plan(Duration.ofSeconds(5), 0, 1, counting), log));
+
+        w.server().send("START X");
+        MoveRequest request = slow.asked.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        assertThat(request.isCancelled()).isFalse();
+        w.server().send("END");
+        assertThat(w.server().next()).isEqualTo("AGAIN");
+        assertThat(request.isCancelled()).isTrue();
+        slow.release.countDown();
+        assertThat(answered.await(WAIT_SECONDS, TimeUnit.SECONDS)).isTrue();
+        nothingMoreSent(w);
+        assertThat(log.played).isEmpty();
+        assertThat(log.problems).isEmpty();
+    }
+
+    @Test
+    void aPlayerThatFailsReturnsNothingOrAMoveThatCannotBePlayedIsReportedAndNothingIsSent() throws Exception {
+        Wire w = connect();
+        List<Player> behaviours = List.of(
+                request -> {
+                    throw new IllegalStateException("no idea");
+                },
+                request -> null,
+                request -> request.state().parseMove("a1"),
+                request -> request.state().parseMove("a3"));
+        int[] call = {0};
+        Player player = request -> behaviours.get(call[0]++).chooseMove(request);
+        Log log = new Log();
+        open.add(LineSeat.start(w.client(), player, tictactoe, new Plan(Duration.ofSeconds(5), 0, 1, null), log));
+
+        w.server().send("START X");
+        eventually(() -> log.problems.size() == 1, "the first problem");
+        w.server().send("END");
+        assertThat(w.server().next()).isEqualTo("AGAIN");
+        w.server().send("START X");
+        eventually(() -> log.problems.size() == 2, "the second problem");
+        w.server().send("END");
+        assertThat(w.server().next()).isEqualTo("AGAIN");
+        w.server().send("START O");
+        w.server().send("MOVE a1");
+        eventually(() -> log.problems.size() == 3, "the third problem");
+        w.server().send("END");
+        assertThat(w.server().next()).isEqualTo("AGAIN");
+        w.server().send("START X");
+        eventually(() -> log.problems.size() == 4, "the fourth problem");
+        nothingMoreSent(w);
+
+        assertThat(log.problems).containsExactly(
+                "the player failed: java.lang.IllegalStateException: no idea; no move sent",
+                "the player returned no move; no move sent",
+                "the player chose a1, which is illegal: square a1 is taken; no move sent",
+                "the player chose a3, which this protocol cannot send: it carries rows 1 and 2 only");
+        assertThat(log.played).isEmpty();
+    }
+
+    @Test
+    void finishedCompletesAfterThePlannedGamesAndTheSeatAsksForNoMore() throws Exception {
+        Wire w = connect();
+        LineSeat seat = LineSeat.start(w.client(), new FirstLegalPlayer(), tictactoe,
+                new Plan(Duration.ofSeconds(5), 2, 1, null), null);
+        open.add(seat);
+        w.server().send("START X");
+        assertThat(w.server().next()).isEqualTo("MOVE a1");
+        w.server().send("END");
+        assertThat(w.server().next()).isEqualTo("AGAIN");
+        assertThat(seat.finished()).isNotDone();
+        w.server().send("START X");
+        assertThat(w.server().next()).isEqualTo("MOVE a1");
+        w.server().send("END");
+        assertThat(seat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(2);
+        assertThat(seat.gamesPlayed()).isEqualTo(2);
+        nothingMoreSent(w); // no AGAIN after the last game
+    }
+
+    @Test
+    void closingTheSeatFailsFinishedAndItPlaysNoMore() throws Exception {
+        Wire w = connect();
+        LineSeat seat = LineSeat.start(w.client(), new FirstLegalPlayer(), tictactoe,
+                new Plan(Duration.ofSeconds(5), 3, 1, null), null);
+        seat.close();
+        assertThatThrownBy(() -> seat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class).hasRootCauseMessage("the seat was closed after 0 games");
+        w.server().send("START X");
+        nothingMoreSent(w);
+    }
+
+    @Test
+    void losingTheConnectionWhileThePlayerThinksFailsFinishedAndCancelsTheRequest() throws Exception {
+        Wire w = connect();
+        Held slow = new Held();
+        LineSeat seat = LineSeat.start(w.client(), slow, tictactoe, new Plan(Duration.ofSeconds(5), 0, 1, null), null);
+        open.add(seat);
+        w.server().send("START X");
+        MoveRequest request = slow.asked.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        w.server().hangUp();
+        assertThatThrownBy(() -> seat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS))
+                .isInstanceOf(ExecutionException.class)
+                .hasRootCauseMessage("the connection closed after 0 games: the server closed the connection");
+        assertThat(request.isCancelled()).isTrue();
+        slow.release.countDown();
+    }
+
+    @Test
+    void aPlayerThatCannotPlayTheGameIsNotSeatedAndAPlanChecksItsValues() {
+        LineClient client = new LineClient(null, Duration.ZERO, null, null);
+        Player othelloOnly = new Player() {
+            @Override
+            public Move chooseMove(MoveRequest request) {
+                return request.state().legalMoves().get(0);
+            }
+
+            @Override
+            public boolean supports(Game game) {
+                return game.id().equals("othello");
+            }
+
+            @Override
+            public String description() {
+                return "an Othello player";
+            }
+        };
+        assertThatThrownBy(() -> LineSeat.start(client, othelloOnly, tictactoe, new Plan(Duration.ofSeconds(1), 0, 1, null), null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("the player an Othello player cannot play tictactoe");
+        assertThatThrownBy(() -> new Plan(Duration.ZERO, 0, 1, null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Plan(Duration.ofSeconds(1), -1, 1, null)).isInstanceOf(IllegalArgumentException.class);
+    }
+}

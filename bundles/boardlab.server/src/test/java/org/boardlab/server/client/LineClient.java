@@ -1,0 +1,122 @@
+package org.boardlab.server.client;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.LineBasedFrameDecoder;
+import io.netty.handler.codec.TooLongFrameException;
+import io.netty.handler.codec.string.StringDecoder;
+import io.netty.handler.codec.string.StringEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * The smallest protocol client on {@link NettyClient}, for its tests and {@link ClientSeat}'s: one
+ * line of ASCII a message. {@code ERR reason} from the server reports a protocol error, a line of
+ * more than 64 bytes breaks the protocol, {@code PING} is answered {@code PONG}, and the
+ * keep-alive sends {@code KEEPALIVE} until {@link #failAfter} of them went unanswered.
+ */
+final class LineClient extends NettyClient<LineClient, LineClient.Listener, LineClient.Reason> {
+
+    /** The test protocol's close reason. */
+    record Reason(CloseKind kind, String detail) {
+    }
+
+    /** What the test protocol's client tells. */
+    interface Listener {
+        default void line(String line) {
+        }
+
+        default void closed(Reason reason) {
+        }
+    }
+
+    /** Every line this client wrote, as the {@link #written} hook saw it, in order. */
+    final List<String> written = new CopyOnWriteArrayList<>();
+    /** Keep-alives sent so far; on the event loop. */
+    private int keepAlives;
+    /** Fail the connection at this keep-alive (0: never). */
+    volatile int failAfter;
+    /** Say {@code BYE} before closing. */
+    volatile boolean sayGoodbye;
+
+    LineClient(EventLoopGroup group, Duration keepAlive, Consumer<ChannelPipeline> pipeline, Listener listener) {
+        super("line", group, keepAlive, pipeline, listener);
+    }
+
+    CompletableFuture<Void> send(String line) {
+        return write(line + "\n");
+    }
+
+    Link state() {
+        return link();
+    }
+
+    @Override
+    protected void codec(ChannelPipeline pipeline) {
+        pipeline.addLast("framer", new LineBasedFrameDecoder(64, true, true))
+                .addLast("decoder", new StringDecoder(StandardCharsets.US_ASCII))
+                .addLast("encoder", new StringEncoder(StandardCharsets.US_ASCII));
+    }
+
+    @Override
+    protected boolean read(Object message) {
+        if (!(message instanceof String line)) {
+            return false;
+        }
+        if (line.startsWith("ERR ")) {
+            reportProtocolError(line.substring(4));
+        } else if (line.equals("PING")) {
+            send("PONG");
+        }
+        tell(l -> l.line(line));
+        return true;
+    }
+
+    @Override
+    protected void written(Object message) {
+        if (message instanceof String s) {
+            written.add(s.strip());
+        }
+    }
+
+    @Override
+    protected void keepAlive(ChannelHandlerContext ctx) {
+        keepAlives++;
+        if (failAfter > 0 && keepAlives >= failAfter) {
+            fail("no answer to " + (keepAlives - 1) + " keep-alives");
+            return;
+        }
+        ctx.writeAndFlush("KEEPALIVE\n");
+    }
+
+    @Override
+    protected String protocolErrorOf(Throwable cause) {
+        return cause instanceof TooLongFrameException ? "a line longer than 64 bytes" : null;
+    }
+
+    @Override
+    protected void closeOpen(Channel channel) {
+        if (sayGoodbye) {
+            channel.writeAndFlush("BYE\n").addListener(ChannelFutureListener.CLOSE);
+        } else {
+            super.closeOpen(channel);
+        }
+    }
+
+    @Override
+    protected Reason closeReason(CloseKind kind, String detail) {
+        return new Reason(kind, detail);
+    }
+
+    @Override
+    protected void connectionClosed(Reason reason) {
+        tell(l -> l.closed(reason));
+    }
+}
