@@ -334,6 +334,10 @@ class LobbyTest {
             Thread.sleep(10);
         }
         assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.ABORTED);
+        // the result is recorded first, then both leave the lobby
+        while (!lobby.members().isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
         assertThat(lobby.members()).isEmpty();
     }
 

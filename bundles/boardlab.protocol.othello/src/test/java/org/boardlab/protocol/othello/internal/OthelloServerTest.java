@@ -205,6 +205,10 @@ class OthelloServerTest {
             Thread.sleep(10);
         }
         assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.ABORTED);
+        // the result is recorded first, then both leave the lobby
+        while (!server.lobby().members().isEmpty() && System.nanoTime() < until) {
+            Thread.sleep(10);
+        }
         assertThat(server.lobby().members()).isEmpty();
     }
 
