@@ -48,10 +48,21 @@ public final class TerminalLoop {
 
     private final BlockingQueue<Input> inputs = new LinkedBlockingQueue<>();
     private final String threadName;
+    private volatile boolean playsOn;
 
     /** A loop whose reading thread is called {@code threadName}, e.g. {@code othello-client-keyboard}. */
     public TerminalLoop(String threadName) {
         this.threadName = Objects.requireNonNull(threadName, "threadName");
+    }
+
+    /**
+     * The end of the typed input no longer ends the run: a loaded player plays on until its games
+     * are played or the connection ends, so {@code boardlab client ... --player ID < /dev/null}
+     * works from a script (a lab server's bot, a grading run). Call before {@link #run}.
+     */
+    public TerminalLoop playOnWhenTypingEnds() {
+        playsOn = true;
+        return this;
     }
 
     /** The connection has ended: {@link #run} returns 1. Any thread. */
@@ -65,8 +76,8 @@ public final class TerminalLoop {
     }
 
     /**
-     * Reads {@code in} on a daemon thread and runs until the user quits, the input ends, the
-     * connection ends or the games are played.
+     * Reads {@code in} on a daemon thread and runs until the user quits, the input ends (unless
+     * {@link #playOnWhenTypingEnds()}), the connection ends or the games are played.
      *
      * @param commands acts on each typed line
      * @param played   runs first when the games are played (for example to say how many)
@@ -99,7 +110,9 @@ public final class TerminalLoop {
                     return exit.leave();
                 }
                 case TYPING_ENDED -> {
-                    return exit.leave();
+                    if (!playsOn) {
+                        return exit.leave();
+                    }
                 }
                 case TYPED -> {
                     if (commands.typed(input.line().trim())) {

@@ -50,6 +50,26 @@ class TerminalLoopTest {
     }
 
     @Test
+    void aLoadedPlayerPlaysOnWhenTheTypedInputIsEmptyAndLeavesWhenItsGamesArePlayed() throws Exception {
+        TerminalLoop loop = new TerminalLoop("test-keyboard").playOnWhenTypingEnds();
+        CompletableFuture<Integer> exit = CompletableFuture.supplyAsync(() -> {
+            try {
+                return loop.run(new BufferedReader(new StringReader("")), this::type, () -> said.add("played"), () -> {
+                    said.add("bye");
+                    return 0;
+                });
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(200); // the empty input has ended by now; a script's bot must not stop there
+        assertThat(exit).isNotDone();
+        loop.gamesPlayed();
+        assertThat(exit.get(5, java.util.concurrent.TimeUnit.SECONDS)).isZero();
+        assertThat(said).containsExactly("played", "bye");
+    }
+
+    @Test
     void theEndOfTheConnectionReturnsOneAtOnceWhileTheUserTypesNothing() throws Exception {
         TerminalLoop loop = new TerminalLoop("test-keyboard");
         try (PipedWriter keyboard = new PipedWriter()) {

@@ -100,6 +100,9 @@ public final class GomokuTerminalClient implements TerminalClient {
             throws Exception {
         int actualPort = port < 0 ? GomokuWire.DEFAULT_PORT : port;
         TerminalLoop loop = new TerminalLoop("gomoku-client-keyboard");
+        if (autoPlay != null) {
+            loop.playOnWhenTypingEnds(); // a script's empty input does not stop the loaded player
+        }
         View view = new View(out, autoPlay, loop);
         GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults().withHeartbeatInterval(heartbeatInterval));
         view.client = client;

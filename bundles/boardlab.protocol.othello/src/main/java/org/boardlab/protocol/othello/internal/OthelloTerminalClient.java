@@ -70,6 +70,9 @@ public final class OthelloTerminalClient implements TerminalClient {
         }
         int actualPort = port < 0 ? OthelloCodec.DEFAULT_PORT : port;
         TerminalLoop loop = new TerminalLoop("othello-client-keyboard");
+        if (autoPlay != null) {
+            loop.playOnWhenTypingEnds(); // a script's empty input does not stop the loaded player
+        }
         View view = new View(out, autoPlay, loop);
         OthelloClient client = new OthelloClient(view);
         try {
