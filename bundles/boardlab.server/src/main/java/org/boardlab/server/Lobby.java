@@ -352,13 +352,18 @@ public final class Lobby {
 
     /** The connected members of {@code member}'s game, but not {@code member} itself. */
     private List<Member> lobbyOf(Member member) {
-        List<Member> others = new ArrayList<>();
+        return connectedIn(member.gameId(), member);
+    }
+
+    /** The connected members of game {@code gameId}, but not {@code except} (which may be {@code null}). */
+    private List<Member> connectedIn(String gameId, Member except) {
+        List<Member> found = new ArrayList<>();
         for (Member other : members.values()) {
-            if (other != member && other.gameId().equals(member.gameId()) && other.isConnected()) {
-                others.add(other);
+            if (other != except && other.gameId().equals(gameId) && other.isConnected()) {
+                found.add(other);
             }
         }
-        return others;
+        return found;
     }
 
     /** Notes, before it changes, how {@code member}'s lobby entry is now. */
@@ -440,8 +445,7 @@ public final class Lobby {
         Map<String, List<Member>> lobbies = new HashMap<>();
         for (Member m : returning) {
             if (hearsLobby(m) && members.get(m.name()) == m) {
-                List<Member> lobby = lobbies.computeIfAbsent(m.gameId(), g -> members.values().stream()
-                        .filter(o -> o.gameId().equals(g) && o.isConnected()).toList());
+                List<Member> lobby = lobbies.computeIfAbsent(m.gameId(), g -> List.copyOf(connectedIn(g, null)));
                 m.tellWhenIdle(l -> {
                     l.statusChanged(m);
                     l.lobbyChanged(lobby);

@@ -60,7 +60,8 @@ public final class Table {
     private final Consumer<GameResult> onResult;
     private final ScheduledFuture<?>[] reconnectTimers = new ScheduledFuture<?>[2];
     private final GameState start;
-    private final List<Move> history = new java.util.concurrent.CopyOnWriteArrayList<>();
+    /** The moves so far (guarded by itself; copied only when asked for, not on every move). */
+    private final List<Move> history = new java.util.ArrayList<>();
     private final AtomicBoolean over = new AtomicBoolean();
 
     /**
@@ -105,7 +106,9 @@ public final class Table {
      * {@link #state()} (or a position one move behind it, while a move is being published).
      */
     public List<Move> history() {
-        return List.copyOf(history);
+        synchronized (history) {
+            return List.copyOf(history);
+        }
     }
 
     /** The current position. */
@@ -137,7 +140,9 @@ public final class Table {
     void start() {
         match.onEvent(event -> {
             if (event instanceof MatchEvent.Moved moved) {
-                history.add(moved.move());
+                synchronized (history) {
+                    history.add(moved.move());
+                }
                 for (Member m : seats) {
                     if (m.isConnected()) {
                         m.tell(l -> l.moved(this, moved.side(), moved.move(), moved.after()));

@@ -51,8 +51,9 @@ import org.boardlab.server.Table;
  *       the client waits to be paired with the next one who comes.</li>
  *   <li>The connection drops during a round: the player loses the round at once.</li>
  * </ol>
- * Messages from the client arrive on the connection's I/O thread; the lobby and the table call
- * from other threads and only write to the channel (or hand work to the I/O thread).
+ * Everything runs on the connection's I/O thread: the client's messages, and the lobby's and
+ * table's calls (the session logs in with its event loop as the member's executor), in the order
+ * they were made.
  */
 final class GomokuSession extends SimpleChannelInboundHandler<Object> implements MemberListener {
 
@@ -336,21 +337,11 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     public void moved(Table t, Side mover, Move move, GameState after) {
         Point p = Point.parse(move.notation());
         Update update = new Update(p.row(), p.col(), stone(mover.other()));
-        // on the event loop, so that a place refused while this stone was in flight is answered after it
-        onEventLoop(() -> {
-            send(update);
-            if (mover == side) {
-                sendHeld();
-            }
-        });
-    }
-
-    /** Runs {@code task} now if this is the channel's event loop, else queues it there. */
-    private void onEventLoop(Runnable task) {
-        if (channel.eventLoop().inEventLoop()) {
-            task.run();
-        } else {
-            channel.eventLoop().execute(task);
+        // on the event loop like every listener call, so a place refused while this stone was in
+        // flight is answered after it
+        send(update);
+        if (mover == side) {
+            sendHeld();
         }
     }
 
@@ -383,12 +374,10 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
         connection.matchId(0);
         connection.state("round over");
         Win win = new Win(outcome.winner() == null ? Winner.DRAW : Winner.of(stone(outcome.winner())));
-        // on the event loop, after the updates moved() queued there; a round can also end (a forfeit)
-        // with this client's stone accepted but never played: its held refusals go out before the win
-        onEventLoop(() -> {
-            sendHeld();
-            send(win);
-        });
+        // after the updates of moved(), in call order on the event loop; a round can also end (a
+        // forfeit) with this client's stone accepted but never played: its held refusals go out first
+        sendHeld();
+        send(win);
     }
 
     // ---- the board on the wire

@@ -33,19 +33,18 @@ import org.boardlab.server.Table;
 
 /**
  * One client of seed 000's protocol: the state machine of the spec's section 4, binding the
- * connection to the lobby and to a table. Messages from the client arrive on the connection's I/O
- * thread; lobby and table calls arrive on other threads and only write to the channel.
+ * connection to the lobby and to a table. Everything runs on the connection's I/O thread: the
+ * client's messages, and the lobby's and table's calls (the session logs in with its event loop as
+ * the member's executor), in the order they were made.
  */
 final class OthelloSession extends SimpleChannelInboundHandler<Object> implements MemberListener {
 
     private enum State { CONNECTED, LOBBY, INVITING, INVITED, IN_GAME }
 
     private final Connection connection;
-    private final List<OthelloMessage> beforeLogin = new ArrayList<>();
     private Channel channel;
     private volatile State state = State.CONNECTED;
     private volatile Member member;
-    private volatile boolean loggingIn;
     private volatile String invitee;
     private volatile String inviter;
     private volatile Table table;
@@ -73,12 +72,6 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
     }
 
     private void send(OthelloMessage message) {
-        synchronized (beforeLogin) {
-            if (loggingIn) {
-                beforeLogin.add(message);
-                return;
-            }
-        }
         channel.writeAndFlush(message);
     }
 
@@ -136,32 +129,17 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
     }
 
     private void login(String name) {
-        synchronized (beforeLogin) {
-            loggingIn = true;
-        }
         Member m;
         try {
+            // the lobby's calls to this session (the lobby list) run on this thread after this method
             m = connection.lobby().login(name, "othello", connection.protocolId(), this, channel.eventLoop());
         } catch (LobbyException e) {
-            synchronized (beforeLogin) {
-                loggingIn = false;
-                beforeLogin.clear();
-            }
             send(new ServerMessage.SNameErr(e.getMessage()));
             return;
         }
         member = m;
         connection.playerName(name);
-        List<OthelloMessage> queued;
-        synchronized (beforeLogin) {
-            queued = new ArrayList<>(beforeLogin);
-            beforeLogin.clear();
-            channel.write(new ServerMessage.SNameOk());
-            for (OthelloMessage q : queued) {
-                channel.write(q);
-            }
-            loggingIn = false;
-        }
+        channel.write(new ServerMessage.SNameOk());
         Table t = m.table();
         if (t != null) {
             table = t;
