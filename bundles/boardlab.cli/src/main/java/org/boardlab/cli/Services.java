@@ -13,7 +13,7 @@ public interface Services {
 
     EventBus events();
 
-    /** A referee shared by the commands of this process. */
+    /** boardlab's one referee (boardlab.core closes it when it stops). */
     Referee referee();
 
     /** The front end with this id (e.g. {@code workbench}), if its bundle is loaded. */

@@ -56,6 +56,8 @@ public final class Match {
     private GameOptions restartWith;
     private boolean restarting;
     private volatile Referee.GameRun current;
+    /** The journal of the game in progress, or of the next one before it starts. */
+    private volatile MatchJournal journal;
     /** Calls made before the game's run existed, replayed on it when it starts (guarded by this). */
     private final List<Consumer<Referee.GameRun>> early = new ArrayList<>();
     private volatile int gameIndex;
@@ -78,7 +80,8 @@ public final class Match {
         this.seats = List.of(first, second);
         this.settings = settings;
         this.events = events;
-        game.newGame(options); // refuse bad options now, not on the match thread
+        // refuse bad options now, not on the match thread
+        journal = newJournal(0, options);
         relay.subscribe(event -> {
             for (org.boardlab.api.event.EventListener listener : eventListeners) {
                 listener.onEvent(event);
@@ -113,6 +116,24 @@ public final class Match {
     public GameState state() {
         Referee.GameRun run = current;
         return run == null ? null : run.state();
+    }
+
+    /**
+     * The journal of the game in progress: the one history of its moves, times, clocks and outcome
+     * (see {@link MatchJournal}). Before the match starts, the first game's (empty); once a game has
+     * ended, that game's until the next one starts (a {@link MatchEvent.Started} event). Never
+     * {@code null}.
+     */
+    public MatchJournal journal() {
+        return journal;
+    }
+
+    private MatchJournal newJournal(int k, GameOptions gameOptions) {
+        boolean swap = settings.alternateSides() && k % 2 == 1;
+        PlayerSeat firstSeat = seats.get(swap ? 1 : 0);
+        PlayerSeat secondSeat = seats.get(swap ? 0 : 1);
+        return new MatchJournal(id, k + 1, gameOptions, game.newGame(gameOptions),
+                List.of(firstSeat.name(), secondSeat.name()), settings.timePerMove());
     }
 
     /** Starts the match on its own thread; returns at once. */
@@ -167,11 +188,14 @@ public final class Match {
                 boolean swap = settings.alternateSides() && k % 2 == 1;
                 PlayerSeat firstSeat = seats.get(swap ? 1 : 0);
                 PlayerSeat secondSeat = seats.get(swap ? 0 : 1);
-                GameState start = game.newGame(gameOptions);
+                MatchJournal next = journal;
+                if (next.gameNumber() != k + 1 || next.ply() != 0 || next.isOver() || !next.options().equals(gameOptions)) {
+                    next = newJournal(k, gameOptions);
+                }
                 List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
-                Referee.GameRun run = referee.newGame(id, start, players, List.of(firstSeat.name(), secondSeat.name()),
-                        settings.timePerMove(), settings.seed() + k, relay);
+                Referee.GameRun run = referee.newGame(next, players, settings.seed() + k, relay);
                 synchronized (this) {
+                    journal = next;
                     current = run;
                     for (Consumer<Referee.GameRun> call : early) {
                         call.accept(run);

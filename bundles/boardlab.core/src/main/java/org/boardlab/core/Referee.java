@@ -1,13 +1,18 @@
 package org.boardlab.core;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.Map;
+import java.util.Optional;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.api.GameOptions;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +43,15 @@ import org.boardlab.api.event.MatchOutcome.Ending;
  * and interrupts the player's thread. If the thread is still running {@link #RUNAWAY_GRACE} later,
  * it is stopped with {@code Thread.stop()} (possible up to Java 19); on newer Java it is left
  * running in the background and counted in {@link #runawayThreads()}.
+ *
+ * <p>One referee serves the whole of boardlab: it is a singleton component (inject it), so thread
+ * limits and the runaway accounting are in one place; boardlab.core closes it when it stops. Tests
+ * and tools outside the framework create their own and close it.
+ *
+ * <p>Every game writes its {@link MatchJournal}: the one history of the game that every reader uses.
  */
+@Named
+@Singleton
 public final class Referee implements AutoCloseable {
 
     /** How long a player's thread may keep running after its deadline before it is stopped. */
@@ -50,6 +63,9 @@ public final class Referee implements AutoCloseable {
     private final ScheduledExecutorService reaper;
     private final AtomicInteger runaways = new AtomicInteger();
     private final AtomicInteger stillRunning = new AtomicInteger();
+    private final AtomicInteger busy = new AtomicInteger();
+    private final AtomicLong gamesPlayed = new AtomicLong();
+    private final Map<Long, MatchJournal> live = new ConcurrentHashMap<>();
 
     /** A referee with its own pool of daemon worker threads; close it when done. */
     public Referee() {
@@ -81,6 +97,29 @@ public final class Referee implements AutoCloseable {
         return stillRunning.get();
     }
 
+    /** Player threads running a player's move now (players inside boardlab; network players use none). */
+    public int busyPlayerThreads() {
+        return busy.get();
+    }
+
+    /** Games being played now. */
+    public int gamesInProgress() {
+        return live.size();
+    }
+
+    /** Games played to their end since this referee was made. */
+    public long gamesPlayed() {
+        return gamesPlayed.get();
+    }
+
+    /**
+     * The journal of the game match {@code matchId} is playing now; empty when no game of that match is
+     * in progress. Keep the journal to read a game after it ended.
+     */
+    public Optional<MatchJournal> journal(long matchId) {
+        return Optional.ofNullable(live.get(matchId));
+    }
+
     /**
      * Prepares one game; {@link GameRun#play} plays it.
      *
@@ -94,7 +133,20 @@ public final class Referee implements AutoCloseable {
      */
     public GameRun newGame(long matchId, GameState start, List<Player> players, List<String> names,
             Duration timePerMove, long seed, EventBus events) {
-        return new GameRun(matchId, start, players, names, timePerMove, seed, events);
+        return newGame(new MatchJournal(matchId, 1, GameOptions.DEFAULT, start, names, timePerMove), players, seed, events);
+    }
+
+    /**
+     * Prepares one game that writes {@code journal}; {@link GameRun#play} plays it.
+     *
+     * @param journal the game's journal, as yet empty: its start position, players' names and time per
+     *                move are the game's
+     * @param players the player of {@link Side#FIRST} then of {@link Side#SECOND}
+     * @param seed    the game's seed, handed to the players
+     * @param events  where to publish the game's events, or {@code null}
+     */
+    public GameRun newGame(MatchJournal journal, List<Player> players, long seed, EventBus events) {
+        return new GameRun(journal, players, seed, events);
     }
 
     @Override
@@ -126,7 +178,8 @@ public final class Referee implements AutoCloseable {
     private record Adjudicate(String detail) implements Signal {
     }
 
-    private record Answer(Move move) implements Signal {
+    /** A side's answer; a part of its time that is not known is -1 (see {@link MatchJournal.MoveTimes}). */
+    private record Answer(Move move, long networkNanos, long thinkingNanos) implements Signal {
     }
 
     private record Failure(Throwable error) implements Signal {
@@ -145,7 +198,7 @@ public final class Referee implements AutoCloseable {
         private final long timePerMoveNanos;
         private final long seed;
         private final EventBus events;
-        private final List<Move> history = new ArrayList<>();
+        private final MatchJournal journal;
         private final long[] timeNanos = new long[2];
         private final BlockingQueue<Signal> external = new LinkedBlockingQueue<>();
         private volatile BlockingQueue<Signal> inbox;
@@ -153,17 +206,20 @@ public final class Referee implements AutoCloseable {
         private final long[] deadlineOverride = new long[2];
         private volatile GameState state;
 
-        private GameRun(long matchId, GameState start, List<Player> players, List<String> names, Duration timePerMove,
-                long seed, EventBus events) {
-            if (players.size() != 2 || names.size() != 2) {
+        private GameRun(MatchJournal journal, List<Player> players, long seed, EventBus events) {
+            if (players.size() != 2 || journal.players().size() != 2) {
                 throw new IllegalArgumentException("a game needs exactly two players");
             }
-            this.matchId = matchId;
-            this.game = start.game();
-            this.state = start;
+            if (journal.ply() != 0) {
+                throw new IllegalArgumentException("the journal of a new game must be empty");
+            }
+            this.journal = journal;
+            this.matchId = journal.matchId();
+            this.game = journal.game();
+            this.state = journal.start();
             this.players = List.copyOf(players);
-            this.names = List.copyOf(names);
-            this.timePerMoveNanos = timePerMove.toNanos();
+            this.names = journal.players();
+            this.timePerMoveNanos = journal.timePerMove().toNanos();
             this.seed = seed;
             this.events = events;
         }
@@ -171,6 +227,11 @@ public final class Referee implements AutoCloseable {
         /** The current position. */
         public GameState state() {
             return state;
+        }
+
+        /** The game's journal, which this run writes. */
+        public MatchJournal journal() {
+            return journal;
         }
 
         /**
@@ -228,11 +289,18 @@ public final class Referee implements AutoCloseable {
          * @return how the game ended; never {@code null}
          */
         public MatchOutcome play(Gate gate) {
-            publish(new MatchEvent.Started(EventBus.nowMicros(), matchId, 0, state, names,
-                    TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos)));
-            MatchOutcome outcome = loop(gate);
-            publish(new MatchEvent.Ended(EventBus.nowMicros(), matchId, outcome));
-            return outcome;
+            live.put(matchId, journal);
+            try {
+                publish(new MatchEvent.Started(EventBus.nowMicros(), matchId, journal.gameNumber(), state, names,
+                        TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos)));
+                MatchOutcome outcome = loop(gate);
+                journal.ended(outcome);
+                gamesPlayed.incrementAndGet();
+                publish(new MatchEvent.Ended(EventBus.nowMicros(), matchId, outcome));
+                return outcome;
+            } finally {
+                live.remove(matchId, journal);
+            }
         }
 
         private MatchOutcome loop(Gate gate) {
@@ -269,8 +337,10 @@ public final class Referee implements AutoCloseable {
                     deadline = override != 0 ? override : begin + timePerMoveNanos;
                     asking = side;
                 }
-                publish(new MatchEvent.Thinking(EventBus.nowMicros(), matchId, side, deadline));
-                Request request = new Request(state, List.copyOf(history), deadline, seed * 2 + side.index());
+                long askedMicros = EventBus.nowMicros();
+                journal.asked(new MatchJournal.Turn(state.ply(), side, askedMicros, deadline));
+                publish(new MatchEvent.Thinking(askedMicros, matchId, side, deadline));
+                Request request = new Request(state, journal.snapshot().moves(), deadline, seed * 2 + side.index());
                 Signal signal = ask(players.get(side.index()), side, request);
                 long took = System.nanoTime() - begin;
                 if (signal instanceof Forfeit f) {
@@ -290,7 +360,8 @@ public final class Referee implements AutoCloseable {
                     return ended(side.other(), Ending.ERROR, side, who + " failed: " + e.getClass().getSimpleName()
                             + (e.getMessage() == null ? "" : ": " + e.getMessage()));
                 }
-                Move move = ((Answer) signal).move();
+                Answer answer = (Answer) signal;
+                Move move = answer.move();
                 if (move == null) {
                     return ended(side.other(), Ending.ILLEGAL_MOVE, side, who + " returned no move");
                 }
@@ -304,9 +375,10 @@ public final class Referee implements AutoCloseable {
                     return ended(side.other(), Ending.ILLEGAL_MOVE, side, who + " played " + safeNotation(move) + ": " + why);
                 }
                 state = state.apply(move);
-                history.add(move);
-                publish(new MatchEvent.Moved(EventBus.nowMicros(), matchId, state.ply(), side, move, state, took,
-                        timeNanos[side.index()]));
+                long now = EventBus.nowMicros();
+                journal.moved(side, move, state, now, new MatchJournal.MoveTimes(took, answer.networkNanos(),
+                        answer.thinkingNanos()), timeNanos.clone(), false);
+                publish(new MatchEvent.Moved(now, matchId, state.ply(), side, move, state, took, timeNanos[side.index()]));
             }
             Outcome outcome = state.outcome();
             return ended(outcome.winner(), Ending.NORMAL, null, outcome.reason());
@@ -339,26 +411,32 @@ public final class Referee implements AutoCloseable {
             if (player instanceof AsyncPlayer async) {
                 // no thread waits for it: the answer completes the future from wherever it comes
                 CompletableFuture<Move> answer;
+                long sent = System.nanoTime();
                 try {
                     answer = async.requestMove(request);
                 } catch (RuntimeException e) {
                     answer = CompletableFuture.failedFuture(e);
                 }
-                answer.whenComplete((move, error) -> box.offer(error == null ? new Answer(move)
+                answer.whenComplete((move, error) -> box.offer(error == null
+                        ? new Answer(move, System.nanoTime() - sent, -1)
                         : new Failure(error instanceof java.util.concurrent.CompletionException c && c.getCause() != null
                                 ? c.getCause() : error)));
                 task = answer;
             } else {
                 task = workers.submit(() -> {
                     runner.set(Thread.currentThread());
+                    busy.incrementAndGet();
                     try {
-                        box.offer(new Answer(player.chooseMove(request)));
+                        long t0 = System.nanoTime();
+                        Move move = player.chooseMove(request);
+                        box.offer(new Answer(move, -1, System.nanoTime() - t0));
                     } catch (Throwable e) {
                         box.offer(new Failure(e));
                         if (e instanceof ThreadDeath death) {
                             throw death;
                         }
                     } finally {
+                        busy.decrementAndGet();
                         runner.set(null);
                     }
                 });
@@ -395,7 +473,8 @@ public final class Referee implements AutoCloseable {
         private MatchOutcome ended(Side winner, Ending ending, Side loser, String detail) {
             int[] scores = {state.score(Side.FIRST), state.score(Side.SECOND)};
             int[] gm = gmScores(scores, timeNanos, winner, loser);
-            return new MatchOutcome(winner, ending, loser, detail, state, history, scores, timeNanos.clone(), gm);
+            return new MatchOutcome(winner, ending, loser, detail, state, journal.snapshot().moves(), scores,
+                    timeNanos.clone(), gm);
         }
 
         private void publish(MatchEvent event) {

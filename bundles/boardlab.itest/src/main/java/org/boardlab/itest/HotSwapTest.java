@@ -76,13 +76,15 @@ class HotSwapTest {
         assertThat(registry.player("greedy").get().bundleVersion()).isEqualTo("1.0.0");
         assertThat(saw(Change.ADDED, "1.0.0")).isTrue();
 
-        // the new player really plays
-        try (Referee referee = new Referee()) {
-            Match match = new Match(referee, registry.requireGame("tictactoe"), GameOptions.DEFAULT,
-                    PlayerSeat.of(registry, "greedy"), PlayerSeat.of(registry, "random"),
-                    MatchSettings.defaults().withGames(4), events);
-            assertThat(match.runHere()).hasSize(4).allMatch(r -> r.outcome().ending() == Ending.NORMAL);
-        }
+        // the new player really plays, through boardlab's one referee (a singleton: every bundle gets the same)
+        Referee referee = Lab.bean(Referee.class);
+        assertThat(Lab.bean(Referee.class)).isSameAs(referee);
+        long played = referee.gamesPlayed();
+        Match match = new Match(referee, registry.requireGame("tictactoe"), GameOptions.DEFAULT,
+                PlayerSeat.of(registry, "greedy"), PlayerSeat.of(registry, "random"),
+                MatchSettings.defaults().withGames(4), events);
+        assertThat(match.runHere()).hasSize(4).allMatch(r -> r.outcome().ending() == Ending.NORMAL);
+        assertThat(referee.gamesPlayed()).isGreaterThanOrEqualTo(played + 4);
 
         Path v2 = Lab.withHeaders(v1, Map.of("Bundle-Version", "1.0.1"));
         Lab.drop(v2, "greedy.jar");

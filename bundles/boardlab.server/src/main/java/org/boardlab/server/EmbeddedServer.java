@@ -52,7 +52,9 @@ public final class EmbeddedServer implements AutoCloseable {
     private final EventBus events;
     private final ServerSettings settings;
     private final Consumer<String> log;
-    private final Referee referee = new Referee();
+    private final Referee referee;
+    /** {@code true} when the referee is this server's own, closed with it. */
+    private final boolean ownReferee;
     private final WireTap tap;
     private final EventLoopGroup boss = new NioEventLoopGroup(1);
     private final EventLoopGroup workers = new NioEventLoopGroup();
@@ -73,6 +75,24 @@ public final class EmbeddedServer implements AutoCloseable {
      * @param log      where the server reports connections, logins, violations and results
      */
     public EmbeddedServer(Function<String, Game> games, EventBus events, ServerSettings settings, Consumer<String> log) {
+        this(games, events, null, settings, log);
+    }
+
+    /**
+     * A server whose games are played by {@code referee}, boardlab's one referee (injected where
+     * boardlab runs); {@code null} gives the server a referee of its own (tests, tools outside the
+     * framework), closed with the server.
+     *
+     * @param games    finds a game by id (the registry's)
+     * @param events   where match and wire events go
+     * @param referee  plays the games, or {@code null}
+     * @param settings limits and time rules
+     * @param log      where the server reports connections, logins, violations and results
+     */
+    public EmbeddedServer(Function<String, Game> games, EventBus events, Referee referee, ServerSettings settings,
+            Consumer<String> log) {
+        this.ownReferee = referee == null;
+        this.referee = referee == null ? new Referee() : referee;
         this.games = games;
         this.events = events;
         this.settings = settings;
@@ -311,6 +331,8 @@ public final class EmbeddedServer implements AutoCloseable {
         boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         timer.shutdownNow();
         tap.close();
-        referee.close();
+        if (ownReferee) {
+            referee.close();
+        }
     }
 }

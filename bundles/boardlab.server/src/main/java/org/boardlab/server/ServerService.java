@@ -9,6 +9,7 @@ import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.boardlab.core.EventBus;
+import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.eclipse.sisu.BeanEntry;
 import org.eclipse.sisu.Mediator;
@@ -26,13 +27,15 @@ public final class ServerService {
 
     private final Registry registry;
     private final EventBus events;
+    private final Referee referee;
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final List<String> log = new ArrayList<>();
     private EmbeddedServer server;
 
     @Inject
-    public ServerService(BeanLocator locator, Registry registry, EventBus events) {
+    public ServerService(BeanLocator locator, Registry registry, EventBus events, Referee referee) {
         this.registry = registry;
+        this.referee = referee;
         this.events = events;
         locator.watch(Key.get(ServerProtocol.class, Named.class), new Feed(), this);
     }
@@ -67,7 +70,7 @@ public final class ServerService {
     /** The server, created on first use with the default settings. */
     public synchronized EmbeddedServer server() {
         if (server == null) {
-            server = new EmbeddedServer(registry::requireGame, events, ServerSettings.defaults(), line -> {
+            server = new EmbeddedServer(registry::requireGame, events, referee, ServerSettings.defaults(), line -> {
                 synchronized (log) {
                     log.add(line);
                     if (log.size() > 1_000) {

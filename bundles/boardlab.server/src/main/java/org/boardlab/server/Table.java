@@ -21,6 +21,7 @@ import org.boardlab.api.event.MatchOutcome.Ending;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.GameResult;
 import org.boardlab.core.Match;
+import org.boardlab.core.MatchJournal;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
@@ -59,9 +60,6 @@ public final class Table {
     private final EventBus events;
     private final Consumer<GameResult> onResult;
     private final ScheduledFuture<?>[] reconnectTimers = new ScheduledFuture<?>[2];
-    private final GameState start;
-    /** The moves so far (guarded by itself; copied only when asked for, not on every move). */
-    private final List<Move> history = new java.util.ArrayList<>();
     private final AtomicBoolean over = new AtomicBoolean();
 
     /**
@@ -84,7 +82,6 @@ public final class Table {
                 new PlayerSeat(second.name(), () -> remotes[1]),
                 MatchSettings.defaults().withTimePerMove(settings.timePerMove()).withAlternateSides(false), events);
         this.id = match.id();
-        this.start = game.newGame(options);
     }
 
     /** The table's id: the id of its match in events. */
@@ -96,25 +93,23 @@ public final class Table {
         return game;
     }
 
-    /** The position the game started from. */
-    public GameState startPosition() {
-        return start;
+    /**
+     * The game's journal: its start position, every move (passes included) with its times, the
+     * clocks and the outcome, as the referee wrote them. The table keeps no history of its own.
+     */
+    public MatchJournal journal() {
+        return match.journal();
     }
 
-    /**
-     * The moves played so far, passes included, in order: applied to {@link #startPosition()} they give
-     * {@link #state()} (or a position one move behind it, while a move is being published).
-     */
-    public List<Move> history() {
-        synchronized (history) {
-            return List.copyOf(history);
-        }
+    /** The position the game started from (the journal's). */
+    public GameState startPosition() {
+        return match.journal().start();
     }
 
     /** The current position. */
     public GameState state() {
         GameState state = match.state();
-        return state == null ? start : state;
+        return state == null ? match.journal().start() : state;
     }
 
     /** The member playing {@code side}. */
@@ -140,9 +135,6 @@ public final class Table {
     void start() {
         match.onEvent(event -> {
             if (event instanceof MatchEvent.Moved moved) {
-                synchronized (history) {
-                    history.add(moved.move());
-                }
                 for (Member m : seats) {
                     if (m.isConnected()) {
                         m.tell(l -> l.moved(this, moved.side(), moved.move(), moved.after()));

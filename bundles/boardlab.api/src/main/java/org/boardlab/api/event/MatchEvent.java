@@ -17,6 +17,7 @@ public sealed interface MatchEvent extends BoardlabEvent {
     /**
      * A game of the match started (again, after a restart).
      *
+     * @param gameNumber the game's number in its match, from 1 (a restarted game keeps its number)
      * @param players the players' display names, first side first
      */
     record Started(long timeMicros, long matchId, int gameNumber, GameState state,

@@ -21,7 +21,6 @@ final class LocatorServices implements Services, AutoCloseable {
 
     private final ServiceTracker<BeanLocator, BeanLocator> tracker;
     private final String version;
-    private volatile Referee referee;
 
     LocatorServices(BundleContext context) {
         tracker = new ServiceTracker<>(context, BeanLocator.class, null);
@@ -62,11 +61,8 @@ final class LocatorServices implements Services, AutoCloseable {
     }
 
     @Override
-    public synchronized Referee referee() {
-        if (referee == null) {
-            referee = new Referee();
-        }
-        return referee;
+    public Referee referee() {
+        return one(Referee.class);
     }
 
     @Override
@@ -97,10 +93,7 @@ final class LocatorServices implements Services, AutoCloseable {
     }
 
     @Override
-    public synchronized void close() {
-        if (referee != null) {
-            referee.close();
-        }
+    public void close() {
         tracker.close();
     }
 }

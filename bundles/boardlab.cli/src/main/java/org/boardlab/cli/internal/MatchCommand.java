@@ -13,6 +13,7 @@ import org.boardlab.api.Move;
 import org.boardlab.api.Side;
 import org.boardlab.api.event.MatchOutcome;
 import org.boardlab.cli.Cli;
+import org.boardlab.core.GameRecord;
 import org.boardlab.core.GameResult;
 import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
@@ -67,6 +68,10 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--same-sides", description = "Player A moves first in every game.")
     boolean sameSides;
 
+    @Option(names = "--records", paramLabel = "DIR", description = {"Write each game's record (the text the workbench imports)",
+        "to DIR/<game>-<n>.txt; DIR is created if missing."})
+    java.nio.file.Path records;
+
     @Option(names = "--json", description = "Print one JSON object per game, then one with the summary.")
     boolean json;
 
@@ -98,9 +103,26 @@ public final class MatchCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         long start = System.nanoTime();
         Summary summary = new Summary(nameA, nameB);
+        if (records != null) {
+            try {
+                java.nio.file.Files.createDirectories(records);
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("cannot create " + records + ": " + e.getMessage());
+            }
+        }
         match.onGameResult(result -> {
             summary.add(result);
             print(result, game, out);
+            if (records != null) {
+                // called before the next game starts: the journal is this game's
+                java.nio.file.Path file = records.resolve(game.id() + "-" + result.number() + ".txt");
+                try {
+                    java.nio.file.Files.writeString(file, GameRecord.of(match.journal()).write(),
+                            java.nio.charset.StandardCharsets.UTF_8);
+                } catch (java.io.IOException e) {
+                    spec.commandLine().getErr().println("boardlab: cannot write " + file + ": " + e.getMessage());
+                }
+            }
         });
         match.runHere();
         double seconds = (System.nanoTime() - start) / 1e9;

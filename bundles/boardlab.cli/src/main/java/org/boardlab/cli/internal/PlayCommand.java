@@ -13,6 +13,7 @@ import org.boardlab.api.Move;
 import org.boardlab.api.Outcome;
 import org.boardlab.api.Side;
 import org.boardlab.cli.Cli;
+import org.boardlab.core.GameRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -46,15 +47,36 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--moves", paramLabel = "\"m1 m2 ...\"", description = "The moves, in the game's notation, separated by spaces.")
     String moves = "";
 
+    @Option(names = "--record", paramLabel = "FILE", description = {"Take the options and the moves from a game record",
+        "(as the workbench's Export and match --records write it); its game must be GAME."})
+    java.nio.file.Path record;
+
     @Option(names = "--json", description = "Print the position as one JSON object (fields: see the README).")
     boolean json;
 
     @Override
     public Integer call() {
         Game game = cli.services().registry().requireGame(gameId);
-        GameState state = game.newGame(gameOptions.toOptions());
-        List<String> played = new ArrayList<>();
+        org.boardlab.api.GameOptions options = gameOptions.toOptions();
         String[] texts = moves.isBlank() ? new String[0] : moves.trim().split("\\s+");
+        if (record != null) {
+            if (!moves.isBlank() || !options.asMap().isEmpty()) {
+                throw new IllegalArgumentException("--record gives the options and the moves: leave out --moves and the options");
+            }
+            GameRecord read;
+            try {
+                read = GameRecord.read(java.nio.file.Files.readString(record, java.nio.charset.StandardCharsets.UTF_8));
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("cannot read " + record + ": " + e.getMessage());
+            }
+            if (!read.gameId().equals(game.id())) {
+                throw new IllegalArgumentException(record + " is a record of " + read.gameId() + ", not of " + game.id());
+            }
+            options = read.options();
+            texts = read.moves().toArray(new String[0]);
+        }
+        GameState state = game.newGame(options);
+        List<String> played = new ArrayList<>();
         for (int i = 0; i < texts.length; i++) {
             String text = texts[i];
             String why;

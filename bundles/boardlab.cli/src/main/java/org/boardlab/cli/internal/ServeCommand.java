@@ -84,7 +84,7 @@ public final class ServeCommand implements Callable<Integer> {
             throw new IllegalStateException("no protocol bundle is loaded, so there is nothing to serve");
         }
         EmbeddedServer server = new EmbeddedServer(id -> cli.services().registry().requireGame(id), cli.services().events(),
-                settings, line -> {
+                cli.services().referee(), settings, line -> {
                     synchronized (err) {
                         err.println("boardlab server: " + line);
                         err.flush();

@@ -136,6 +136,26 @@ class CliTest {
     }
 
     @Test
+    void matchWritesEachGamesRecordAndPlayReadsItBack(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        assertThat(run("match", "tictactoe", "random", "first-legal", "--games", "2", "--json", "--records",
+                dir.resolve("records").toString())).isZero();
+        String[] lines = out.toString().trim().split("\n");
+        JsonNode second = new ObjectMapper().readTree(lines[1]);
+        java.nio.file.Path file = dir.resolve("records").resolve("tictactoe-2.txt");
+        String text = java.nio.file.Files.readString(file);
+        assertThat(text).contains("game: tictactoe\n", "first: first-legal\n", "second: random\n",
+                "moves: " + second.get("moves").asText() + "\n", "result: ");
+        out.getBuffer().setLength(0);
+        assertThat(run("play", "tictactoe", "--record", file.toString(), "--json")).isZero();
+        JsonNode position = new ObjectMapper().readTree(out.toString());
+        assertThat(position.get("terminal").asBoolean()).isTrue();
+        assertThat(position.get("ply").asInt()).isEqualTo(second.get("plies").asInt());
+        assertThat(run("play", "tictactoe", "--record", file.toString(), "--moves", "a1")).isEqualTo(1);
+        assertThat(err.toString()).contains("--record gives the options and the moves");
+    }
+
+    @Test
     void matchOfAPlayerAgainstItselfNamesTheSeats() {
         assertThat(run("match", "tictactoe", "random", "random", "--games", "2")).isZero();
         assertThat(out.toString()).contains("game 1: random#1 (X) vs random#2 (O)", "game 2: random#2 (X) vs random#1 (O)",

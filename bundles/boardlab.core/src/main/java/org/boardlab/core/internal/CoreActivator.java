@@ -1,11 +1,15 @@
 package org.boardlab.core.internal;
 
 import java.util.Hashtable;
+import org.boardlab.core.Referee;
+import org.eclipse.sisu.BeanEntry;
 import org.eclipse.sisu.inject.BeanLocator;
 import org.eclipse.sisu.inject.MutableBeanLocator;
 import org.eclipse.sisu.launch.SisuExtender;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
+
+import com.google.inject.Key;
 
 /**
  * Starts Eclipse Sisu for the whole framework: every bundle that imports {@code javax.inject} gets
@@ -32,9 +36,27 @@ public final class CoreActivator extends SisuExtender {
         }
     }
 
+    /**
+     * Closes the one {@link Referee} (its player threads and timers) before the injectors go: games
+     * still running end as aborted.
+     */
+    @Override
+    public void stop(BundleContext context) {
+        MutableBeanLocator shared = locator;
+        if (shared != null) {
+            for (BeanEntry<?, Referee> entry : shared.locate(Key.get(Referee.class))) {
+                entry.getValue().close();
+            }
+        }
+        super.stop(context);
+    }
+
+    private volatile MutableBeanLocator locator;
+
     @Override
     protected MutableBeanLocator createLocator(BundleContext context) {
         MutableBeanLocator locator = super.createLocator(context);
+        this.locator = locator;
         Hashtable<String, Object> props = new Hashtable<>();
         props.put(Constants.SERVICE_DESCRIPTION, "boardlab's shared Sisu bean locator");
         context.registerService(BeanLocator.class, locator, props);

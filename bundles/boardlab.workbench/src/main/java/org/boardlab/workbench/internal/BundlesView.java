@@ -12,6 +12,7 @@ import org.boardlab.api.event.RegistryEvent;
 import org.boardlab.api.event.RegistryEvent.Kind;
 import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
+import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.workbench.WorkbenchView;
 import org.eclipse.jface.viewers.ArrayContentProvider;
@@ -41,14 +42,17 @@ public final class BundlesView implements WorkbenchView {
 
     private final Registry registry;
     private final EventBus events;
+    private final Referee referee;
+    private Label refereeLine;
     private final List<RegistryEvent> log = new ArrayList<>();
     private TableViewer components;
     private TableViewer changes;
     private org.boardlab.core.Subscription subscription;
 
     @Inject
-    public BundlesView(Registry registry, EventBus events) {
+    public BundlesView(Registry registry, EventBus events, Referee referee) {
         this.registry = registry;
+        this.referee = referee;
         this.events = events;
     }
 
@@ -75,6 +79,10 @@ public final class BundlesView implements WorkbenchView {
         hint.setText("Drop a player bundle (a .jar) into " + PlayersFolder.path()
                 + " and it appears here; replace the jar to update it, delete it to remove it.");
         hint.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        refereeLine = new Label(root, SWT.NONE);
+        refereeLine.setData("boardlab.id", "referee");
+        refereeLine.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        showReferee();
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
 
@@ -117,6 +125,23 @@ public final class BundlesView implements WorkbenchView {
         }, RegistryEvent.class);
         refresh();
         return root;
+    }
+
+    /** The referee's counts, every second while the view is open. */
+    private void showReferee() {
+        if (refereeLine == null || refereeLine.isDisposed()) {
+            return;
+        }
+        refereeLine.setText(refereeText(referee));
+        refereeLine.getDisplay().timerExec(1000, this::showReferee);
+    }
+
+    /** One line for people: games, player threads, runaways. */
+    static String refereeText(Referee referee) {
+        int still = referee.runawayThreadsStillRunning();
+        return "Referee: " + referee.gamesInProgress() + " games in progress, " + referee.gamesPlayed() + " played; "
+                + referee.busyPlayerThreads() + " player threads thinking; " + referee.runawayThreads()
+                + " runaway player threads stopped" + (still == 0 ? "" : ", " + still + " could not be stopped and still run");
     }
 
     private void refresh() {

@@ -27,6 +27,8 @@ import org.boardlab.core.EventBus;
 import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.GameRecord;
+import org.boardlab.core.MatchJournal;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.workbench.BoardRenderer;
@@ -83,7 +85,7 @@ public final class MatchView implements WorkbenchView {
     /** The server game being watched (0: none). */
     private long watching;
     private final Map<String, BoardRenderer> renderers = new ConcurrentHashMap<>();
-    private final Referee referee = new Referee();
+    private final Referee referee;
 
     private Display display;
     private Combo gameCombo;
@@ -117,9 +119,10 @@ public final class MatchView implements WorkbenchView {
     private String result = "";
 
     @Inject
-    public MatchView(Registry registry, EventBus events, BeanLocator locator, ServerService serverService,
+    public MatchView(Registry registry, EventBus events, Referee referee, BeanLocator locator, ServerService serverService,
             ServerSelection serverSelection) {
         this.registry = registry;
+        this.referee = referee;
         this.events = events;
         this.serverService = serverService;
         this.serverSelection = serverSelection;
@@ -555,13 +558,12 @@ public final class MatchView implements WorkbenchView {
         gameCombo.select(List.of(gameCombo.getItems()).indexOf(game.id()));
         prepareBoard(game);
         board.setPlayerNames(names[0], names[1]);
-        resetGame(table.startPosition());
-        for (Move move : table.history()) {
-            GameState before = positions.get(positions.size() - 1);
-            Side side = before.sideToMove();
-            moves.add(move);
-            positions.add(before.apply(move));
-            moveList.add(moves.size() + ". " + move.notation() + "  (" + game.sideName(side) + ")");
+        MatchJournal.Snapshot journal = table.journal().snapshot();
+        resetGame(journal.start());
+        for (MatchJournal.Entry entry : journal.entries()) {
+            moves.add(entry.move());
+            positions.add(entry.after());
+            moveList.add(moves.size() + ". " + entry.move().notation() + "  (" + game.sideName(entry.side()) + ")");
         }
         if (moveList.getItemCount() > 0) {
             moveList.setTopIndex(moveList.getItemCount() - 1);

@@ -1,4 +1,4 @@
-package org.boardlab.workbench.internal;
+package org.boardlab.core;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,10 +9,12 @@ import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
+import org.boardlab.api.event.MatchOutcome;
 
 /**
- * A game record as the match controller exports and imports it: plain text, one {@code key: value}
- * per line, lines starting with {@code #} ignored.
+ * A game record: the text format in which boardlab exports a game and imports it again (the Match
+ * view's Export and Import, {@code boardlab match --record}, {@code boardlab play --record}). Plain
+ * text, UTF-8, one {@code key: value} per line, lines starting with {@code #} ignored.
  *
  * <pre>
  * # boardlab game record
@@ -34,13 +36,36 @@ import org.boardlab.api.Move;
  * @param moves   the moves in notation
  * @param result  the result in words, or empty
  */
-record GameRecord(String gameId, GameOptions options, String first, String second, List<String> moves, String result) {
+public record GameRecord(String gameId, GameOptions options, String first, String second, List<String> moves, String result) {
 
-    GameRecord {
+    public GameRecord {
         moves = List.copyOf(moves);
     }
 
-    String write() {
+    /**
+     * The record of a game as its journal has it now (a game in progress has no result yet).
+     */
+    public static GameRecord of(MatchJournal journal) {
+        MatchJournal.Snapshot s = journal.snapshot();
+        List<String> moves = new ArrayList<>(s.ply());
+        for (MatchJournal.Entry e : s.entries()) {
+            moves.add(e.move().notation());
+        }
+        return new GameRecord(journal.game().id(), journal.options(), journal.players().get(0),
+                journal.players().get(1), moves, s.outcome() == null ? "" : describe(journal, s.outcome()));
+    }
+
+    /** A result in words: {@code "black wins: ..."}, {@code "a draw: ..."}, or the detail of an aborted game. */
+    private static String describe(MatchJournal journal, MatchOutcome outcome) {
+        if (outcome.ending() == MatchOutcome.Ending.ABORTED) {
+            return "aborted: " + outcome.detail();
+        }
+        String who = outcome.winner() == null ? "a draw" : journal.game().sideName(outcome.winner()) + " wins";
+        return who + ": " + outcome.detail();
+    }
+
+    /** The record as text, in the format above. */
+    public String write() {
         StringBuilder sb = new StringBuilder("# boardlab game record\n");
         sb.append("game: ").append(gameId).append('\n');
         sb.append("options: ").append(options).append('\n');
@@ -58,7 +83,7 @@ record GameRecord(String gameId, GameOptions options, String first, String secon
      *
      * @throws IllegalArgumentException naming the line that is wrong
      */
-    static GameRecord read(String text) {
+    public static GameRecord read(String text) {
         Map<String, String> fields = new LinkedHashMap<>();
         int number = 0;
         for (String line : text.split("\\R")) {
@@ -92,7 +117,7 @@ record GameRecord(String gameId, GameOptions options, String first, String secon
      *
      * @throws IllegalArgumentException naming the first illegal move
      */
-    List<GameState> positions(Game game) {
+    public List<GameState> positions(Game game) {
         List<GameState> states = new ArrayList<>();
         GameState state = game.newGame(options);
         states.add(state);
