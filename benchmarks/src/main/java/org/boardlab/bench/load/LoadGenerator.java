@@ -132,12 +132,16 @@ public final class LoadGenerator {
         } else {
             address = new InetSocketAddress(options.host(), options.port());
         }
+        ServerProbe probe = options.inProcess() ? ServerProbe.thisProcess()
+                : options.serverPid() > 0 ? ServerProbe.process(options.serverPid()) : ServerProbe.NONE;
+        report.serverIdle = probe.sample(true);
         System.out.println("load generator: " + options.clients() + (options.gomoku() ? " gomoku" : "")
                 + " clients against " + (options.inProcess()
                 ? "an embedded server on " : "the server on ") + address.getAddress().getHostAddress() + ":"
                 + address.getPort() + ", " + options.seconds() + " s (" + options.warmupSeconds() + " s warm-up), tap "
                 + (options.tap() ? "on" : "off") + ", think " + Report.think(options) + " ms, load average "
-                + report.loadAverageAtStart);
+                + report.loadAverageAtStart + ", " + Runtime.getRuntime().availableProcessors() + " cores; server idle: "
+                + report.serverIdle.text());
 
         EventLoopGroup group = new NioEventLoopGroup(options.clientThreads(), new DefaultThreadFactory("load-client", true));
         CpuProfile profile = new CpuProfile();
@@ -170,8 +174,9 @@ public final class LoadGenerator {
             for (GomokuLoadClient client : gomokuClients) {
                 client.startPlaying();
             }
-            play(profile, server, report);
+            play(profile, server, report, probe);
             profile.stopRecording();
+            report.loadAverageAtDeadline = loadAverage();
 
             long drainMillis = 10_000 + 64L * options.thinkMaxMillis();
             long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis);
@@ -200,13 +205,20 @@ public final class LoadGenerator {
             clients.forEach(LoadClient::close);
             gomokuClients.forEach(GomokuLoadClient::close);
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+            report.closeSeconds = (System.nanoTime() - closeStart) / 1e9;
+            report.lobbyLinesDropped = clients.stream().mapToLong(LoadClient::lobbyLinesDropped).sum()
+                    + stats.lobbyLines.sum();
+            // the clients are gone: what does the server keep? (the generator lets go of its clients first)
+            clients.clear();
+            gomokuClients.clear();
+            pairs.clear();
+            awaitEmpty(server);
+            report.serverAfter = probe.sample(true);
             if (server != null) {
                 server.close();
             }
             profile.close();
-            report.closeSeconds = (System.nanoTime() - closeStart) / 1e9;
         }
-        report.lobbyLinesDropped = clients.stream().mapToLong(LoadClient::lobbyLinesDropped).sum() + stats.lobbyLines.sum();
         report.cpuSeconds = profile.cpuSeconds();
         report.coresUsed = profile.coresUsed();
         report.gcAndJit = profile.gcAndJit();
@@ -307,8 +319,12 @@ public final class LoadGenerator {
     }
 
     /** Waits out the play phase, printing progress every 5 s and taking the thread census halfway. */
-    private void play(CpuProfile profile, EmbeddedServer server, Report report) throws InterruptedException {
+    private void play(CpuProfile profile, EmbeddedServer server, Report report, ServerProbe probe)
+            throws InterruptedException {
         long start = System.nanoTime();
+        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
+        long jitAtStart = jit.getTotalCompilationTime();
+        long jitAtWindow = -1;
         long halfway = start + (schedule.deadline() - start) / 2;
         boolean censusTaken = false;
         long nextPrint = start + TimeUnit.SECONDS.toNanos(5);
@@ -318,6 +334,9 @@ public final class LoadGenerator {
             long left = schedule.deadline() - System.nanoTime();
             Thread.sleep(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
             long now = System.nanoTime();
+            if (jitAtWindow < 0 && now - schedule.windowStart() >= 0) {
+                jitAtWindow = jit.getTotalCompilationTime();
+            }
             if (!censusTaken && now - halfway >= 0) {
                 censusTaken = true;
                 profile.takeCensus();
@@ -333,6 +352,37 @@ public final class LoadGenerator {
                 lastMoves = moves;
                 lastTime = now;
                 nextPrint += TimeUnit.SECONDS.toNanos(5);
+                report.peak(probe.sample(false));
+            }
+        }
+        long jitAtEnd = jit.getTotalCompilationTime();
+        if (jitAtWindow < 0) {
+            jitAtWindow = jitAtEnd;
+        }
+        report.jitWarmupSeconds = (jitAtWindow - jitAtStart) / 1000.0;
+        report.jitWindowSeconds = (jitAtEnd - jitAtWindow) / 1000.0;
+    }
+
+    /**
+     * Waits (at most 10 s) until the server in this JVM has no connection and no table left: the
+     * clients have closed and the server has seen it.
+     */
+    private static void awaitEmpty(EmbeddedServer server) {
+        if (server == null) {
+            try {
+                Thread.sleep(2000); // another process: give it the time to see the connections close
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return;
+        }
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while ((!server.connections().isEmpty() || !server.tables().isEmpty()) && System.nanoTime() - until < 0) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }

@@ -20,21 +20,26 @@ import java.net.UnknownHostException;
  * @param port          its port (with {@code host})
  * @param seed          seed of the clients' random moves
  * @param protocol      {@code "othello"} (seed 000's text protocol) or {@code "gomoku"} (seed 003's GMKU frames)
+ * @param serverPid     the process id of the server given with {@code host}, to report its threads and
+ *                      heap; {@code -1} when not given
  */
 record Options(int clients, int seconds, int warmupSeconds, boolean tap, int timePerMove, int thinkMillis,
-        int thinkMaxMillis, int clientThreads, String host, int port, long seed, String protocol) {
+        int thinkMaxMillis, int clientThreads, String host, int port, long seed, String protocol, long serverPid) {
 
     static final String USAGE = """
             usage: java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.load.LoadGenerator [options]
               --clients N          client connections, even, 2..10000 (default 2000: 1000 games at once)
               --seconds S          how long new games are started, 1..3600 (default 30)
-              --warmup S           first seconds not counted in rates and latencies (default 5, less than --seconds)
+              --warmup S           first seconds not counted in rates and latencies, while the JIT compiles
+                                   (default: half of --seconds, at most 20; less than --seconds)
               --tap on|off         on: a listener takes every wire event, like the inspector (default off)
               --time-per-move S    the server's time per move in seconds (default 60)
               --think-ms T|LO-HI   a client waits T ms before it moves, or a time drawn evenly from LO..HI ms
                                    for each move (default 0: at once)
               --client-threads K   client event-loop threads, 1 or 2 (default 1)
               --host H --port P    load a server already running on this machine instead of starting one
+              --server-pid PID     with --host: that server's process id, to report its threads and heap
+                                   (from /proc/PID/status and jcmd PID GC.heap_info)
               --seed X             seed of the random moves (default 1)
               --protocol P         othello (seed 000's text protocol) or gomoku (seed 003's GMKU frames) (default othello)
             """;
@@ -58,6 +63,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
         int port = -1;
         long seed = 1;
         String protocol = "othello";
+        long serverPid = -1;
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (option.equals("--help") || option.equals("-h")) {
@@ -87,6 +93,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
                 case "--host" -> host = value;
                 case "--port" -> port = number(option, value, 1, 65_535);
                 case "--seed" -> seed = Long.parseLong(value);
+                case "--server-pid" -> serverPid = number(option, value, 1, Integer.MAX_VALUE);
                 case "--protocol" -> {
                     if (!value.equals("othello") && !value.equals("gomoku")) {
                         throw new IllegalArgumentException("--protocol takes othello or gomoku, not " + value);
@@ -100,7 +107,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
             throw new IllegalArgumentException("--clients must be even (clients play in pairs), not " + clients);
         }
         if (warmup < 0) {
-            warmup = seconds > 5 ? 5 : 0;
+            warmup = Math.min(20, seconds / 2);
         }
         if (warmup >= seconds) {
             throw new IllegalArgumentException("--warmup (" + warmup + ") must be less than --seconds (" + seconds + ")");
@@ -111,7 +118,11 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
         if (host != null) {
             requireLoopback(host);
         }
-        return new Options(clients, seconds, warmup, tap, timePerMove, think, thinkMax, threads, host, port, seed, protocol);
+        if (serverPid > 0 && host == null) {
+            throw new IllegalArgumentException("--server-pid goes with --host and --port (a server started here is measured anyway)");
+        }
+        return new Options(clients, seconds, warmup, tap, timePerMove, think, thinkMax, threads, host, port, seed, protocol,
+                serverPid);
     }
 
     /** {@code true} for seed 003's Gomoku protocol, {@code false} for seed 000's Othello protocol. */

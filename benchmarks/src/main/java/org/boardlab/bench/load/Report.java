@@ -11,6 +11,17 @@ final class Report {
     private final Options options;
     String loadAverageAtStart = "";
     String loadAverageAtEnd = "";
+    /** When the last game was started: the load the measured window ran under. */
+    String loadAverageAtDeadline = "";
+    /** The server when idle (before the clients), at its largest while playing, and after the clients left. */
+    ServerProbe.Sample serverIdle = ServerProbe.Sample.UNKNOWN;
+    ServerProbe.Sample serverAfter = ServerProbe.Sample.UNKNOWN;
+    int serverPeakJavaThreads = -1;
+    int serverPeakOsThreads = -1;
+    double serverPeakHeapMb = -1;
+    /** Seconds this JVM's JIT compiled during the warm-up and in the measured window. */
+    double jitWarmupSeconds;
+    double jitWindowSeconds;
     double loginSeconds;
     double closeSeconds;
     long unfinishedGames;
@@ -53,6 +64,13 @@ final class Report {
 
     Report(Options options) {
         this.options = options;
+    }
+
+    /** Keeps the largest figures seen while playing. */
+    void peak(ServerProbe.Sample s) {
+        serverPeakJavaThreads = Math.max(serverPeakJavaThreads, s.javaThreads());
+        serverPeakOsThreads = Math.max(serverPeakOsThreads, s.osThreads());
+        serverPeakHeapMb = Math.max(serverPeakHeapMb, s.heapUsedMb());
     }
 
     /** Takes the clients' counts at the end of the run. */
@@ -116,8 +134,20 @@ final class Report {
                 + "other processes %.2f); seconds by threads %s (other includes %s)%n", coresUsed, machineCores,
                 machineCores - coresUsed, cpuSeconds, gcAndJit));
         b.append(String.format(Locale.ROOT, "threads:      peak %d; halfway %s%n", peakThreads, census));
-        b.append(String.format(Locale.ROOT, "machine:      load average %s at the start, %s at the end; %d cores; closing took "
-                + "%.1f s", loadAverageAtStart, loadAverageAtEnd, Runtime.getRuntime().availableProcessors(), closeSeconds));
+        b.append(String.format(Locale.ROOT, "server:       idle: %s%n", serverIdle.text()));
+        b.append(String.format(Locale.ROOT, "              playing (largest, every 5 s): %s Java threads, %s threads in the process, "
+                + "heap %s MB used%n", serverPeakJavaThreads < 0 ? "?" : serverPeakJavaThreads,
+                serverPeakOsThreads < 0 ? "?" : serverPeakOsThreads,
+                serverPeakHeapMb < 0 ? "?" : String.format(Locale.ROOT, "%.0f", serverPeakHeapMb)));
+        b.append(String.format(Locale.ROOT, "              after the clients left (after a full GC): %s%n", serverAfter.text()));
+        if (options.inProcess()) {
+            b.append(String.format(Locale.ROOT, "jit:          %.1f s compiling during the warm-up, %.1f s in the measured window%s%n",
+                    jitWarmupSeconds, jitWindowSeconds, jitWindowSeconds > 0.05 * (options.seconds() - options.warmupSeconds())
+                            ? " (more than 5 % of the window: a longer --warmup gives steadier figures)" : ""));
+        }
+        b.append(String.format(Locale.ROOT, "machine:      load average %s at the start, %s when the last game started, %s at the "
+                + "end; %d cores; closing took %.1f s", loadAverageAtStart, loadAverageAtDeadline, loadAverageAtEnd,
+                Runtime.getRuntime().availableProcessors(), closeSeconds));
         return b.toString();
     }
 
@@ -166,7 +196,20 @@ final class Report {
         m.put("machineCores", round(machineCores));
         m.put("cpuSeconds", cpuSeconds);
         m.put("peakThreads", peakThreads);
+        m.put("serverIdleJavaThreads", serverIdle.javaThreads());
+        m.put("serverIdleThreads", serverIdle.osThreads());
+        m.put("serverIdleHeapMb", round(serverIdle.heapUsedMb()));
+        m.put("serverPeakJavaThreads", serverPeakJavaThreads);
+        m.put("serverPeakThreads", serverPeakOsThreads);
+        m.put("serverPeakHeapMb", round(serverPeakHeapMb));
+        m.put("serverAfterJavaThreads", serverAfter.javaThreads());
+        m.put("serverAfterThreads", serverAfter.osThreads());
+        m.put("serverAfterHeapMb", round(serverAfter.heapUsedMb()));
+        m.put("jitWarmupSeconds", round(jitWarmupSeconds));
+        m.put("jitWindowSeconds", round(jitWindowSeconds));
+        m.put("cores", Runtime.getRuntime().availableProcessors());
         m.put("loadAverageStart", loadAverageAtStart);
+        m.put("loadAverageAtDeadline", loadAverageAtDeadline);
         m.put("loadAverageEnd", loadAverageAtEnd);
         return toJson(m);
     }

@@ -33,6 +33,15 @@ import java.util.function.Consumer;
  * member hear about every other one twice, which grows with the square of the members and held up
  * the moves of the games still being played. Members at a table hear no lobby news; when the game
  * ends they get {@link MemberListener#lobbyChanged} with the whole lobby.
+ *
+ * <p><b>The lobby list is bounded.</b> Each game's lobby shows at most
+ * {@link ServerSettings#lobbyListSize()} members (the <i>listed</i> ones, {@link Member#isListed()}):
+ * the first to log in, and, as a listed member leaves, the member of that game that has waited
+ * longest to be listed. Lobby news, the lobby given at login and the lobby given after a game are
+ * about listed members only (and each member hears of its own status); everybody can still invite
+ * anybody by name. So what one member is told grows with the list's size, never with the lobby's:
+ * a school of 10,000 clients costs each of them what a class of a hundred does, and a member who
+ * logs in is given at most that many names.
  */
 public final class Lobby {
 
@@ -52,7 +61,16 @@ public final class Lobby {
     private long changes;
     private ScheduledFuture<?> newsDue;
 
-    private record Noted(LobbyChange.Entry before, long seq) {
+    /** Each game's lobby list: who is listed, and who waits to be, in the order they came. */
+    private final Map<String, GameList> lists = new HashMap<>();
+
+    private static final class GameList {
+        final Set<Member> listed = new LinkedHashSet<>();
+        final Set<Member> unlisted = new LinkedHashSet<>();
+    }
+
+    /** @param listed whether the member who had the name was listed then */
+    private record Noted(LobbyChange.Entry before, boolean listed, long seq) {
     }
 
     /** When a member was given the lobby, and how it was given the names that had changed by then. */
@@ -105,7 +123,9 @@ public final class Lobby {
                 existing.connected(true);
                 List<Member> others = lobbyOf(existing);
                 arrived(existing, others);
-                existing.tellWhenIdle(l -> others.forEach(l::memberJoined));
+                if (listener.hearsLobby()) {
+                    existing.tellWhenIdle(l -> others.forEach(l::memberJoined));
+                }
                 log.accept(name + " came back to table " + table.id());
                 table.reconnected(existing);
                 return existing;
@@ -114,11 +134,14 @@ public final class Lobby {
         }
         Member member = new Member(name, gameId, protocolId, listener, executor);
         member.listener(listener, executor, laneFor(executor));
-        noteChange(name, null);
+        noteChange(name, null, false);
         List<Member> others = lobbyOf(member);
         arrived(member, others);
-        member.tellWhenIdle(l -> others.forEach(l::memberJoined));
+        if (listener.hearsLobby()) {
+            member.tellWhenIdle(l -> others.forEach(l::memberJoined));
+        }
         members.put(name, member);
+        enterList(member);
         log.accept(name + " logged in (" + protocolId + ")");
         return member;
     }
@@ -149,6 +172,7 @@ public final class Lobby {
         }
         noteChange(member);
         members.remove(member.name());
+        leaveList(member);
         String invitee = invitations.remove(member.name());
         if (invitee != null) {
             cancelLapse(member.name());
@@ -338,7 +362,7 @@ public final class Lobby {
      * next news after their game ends ({@link MemberListener#lobbyChanged}), unless they are at a
      * table again by then: then they catch up when that game ends.
      */
-    private static boolean hearsLobby(Member member) {
+    private static boolean inTheLobby(Member member) {
         return member.isConnected() && member.table() == null;
     }
 
@@ -350,36 +374,78 @@ public final class Lobby {
         member.status(status);
     }
 
-    /** The connected members of {@code member}'s game, but not {@code member} itself. */
+    /** The listed, connected members of {@code member}'s game, but not {@code member} itself. */
     private List<Member> lobbyOf(Member member) {
-        return connectedIn(member.gameId(), member);
+        return listedIn(member.gameId(), member);
     }
 
-    /** The connected members of game {@code gameId}, but not {@code except} (which may be {@code null}). */
-    private List<Member> connectedIn(String gameId, Member except) {
-        List<Member> found = new ArrayList<>();
-        for (Member other : members.values()) {
-            if (other != except && other.gameId().equals(gameId) && other.isConnected()) {
+    /**
+     * The listed, connected members of game {@code gameId}, but not {@code except} (which may be
+     * {@code null}): at most {@link ServerSettings#lobbyListSize()}, whatever the lobby's size.
+     */
+    private List<Member> listedIn(String gameId, Member except) {
+        GameList list = lists.get(gameId);
+        if (list == null) {
+            return List.of();
+        }
+        List<Member> found = new ArrayList<>(list.listed.size());
+        for (Member other : list.listed) {
+            if (other != except && other.isConnected()) {
                 found.add(other);
             }
         }
         return found;
     }
 
+    /** A member who just logged in is listed if its game's list has room, else it waits for room. */
+    private void enterList(Member member) {
+        GameList list = lists.computeIfAbsent(member.gameId(), g -> new GameList());
+        if (list.listed.size() < settings.lobbyListSize()) {
+            list.listed.add(member);
+            member.listed(true);
+        } else {
+            list.unlisted.add(member);
+        }
+    }
+
+    /** A member leaves for good: its place in the list goes to the member that has waited longest. */
+    private void leaveList(Member member) {
+        GameList list = lists.get(member.gameId());
+        if (list == null) {
+            return;
+        }
+        if (list.listed.remove(member)) {
+            member.listed(false);
+            java.util.Iterator<Member> next = list.unlisted.iterator();
+            if (next.hasNext()) {
+                Member promoted = next.next();
+                next.remove();
+                noteChange(promoted); // news: the promoted member joins the list
+                promoted.listed(true);
+                list.listed.add(promoted);
+            }
+        } else {
+            list.unlisted.remove(member);
+        }
+        if (list.listed.isEmpty() && list.unlisted.isEmpty()) {
+            lists.remove(member.gameId());
+        }
+    }
+
     /** Notes, before it changes, how {@code member}'s lobby entry is now. */
     private void noteChange(Member member) {
-        noteChange(member.name(), entryOf(member));
+        noteChange(member.name(), entryOf(member), member.isListed());
     }
 
     private static LobbyChange.Entry entryOf(Member member) {
         return member == null || !member.isConnected() ? null : new LobbyChange.Entry(member, member.status());
     }
 
-    private void noteChange(String name, LobbyChange.Entry before) {
+    private void noteChange(String name, LobbyChange.Entry before, boolean listed) {
         if (changed.containsKey(name)) {
             return; // the first change since the last news is what the others still believe
         }
-        changed.put(name, new Noted(before, ++changes));
+        changed.put(name, new Noted(before, listed, ++changes));
         scheduleNews();
     }
 
@@ -420,23 +486,39 @@ public final class Lobby {
         }
     }
 
-    /** Hands every member in the lobby the net change of each name of its game since the last news. */
+    /**
+     * Hands every member in the lobby the net change of each listed name of its game since the last
+     * news, and its own change of status; a member whose listener does not hear the lobby
+     * ({@link MemberListener#hearsLobby()}) is only told its own change.
+     */
     private synchronized void sendNews() {
         newsDue = null;
         Map<String, List<Change>> byGame = new HashMap<>();
+        Map<Member, LobbyChange> own = new HashMap<>();
         for (Map.Entry<String, Noted> e : changed.entrySet()) {
-            LobbyChange.Entry before = e.getValue().before();
-            LobbyChange.Entry now = entryOf(members.get(e.getKey()));
-            long seq = e.getValue().seq();
+            String name = e.getKey();
+            Noted noted = e.getValue();
+            Member holder = members.get(name);
+            LobbyChange.Entry now = entryOf(holder);
+            if (now != null && noted.before() != null && noted.before().member() == holder
+                    && noted.before().status() != now.status()) {
+                own.put(holder, new LobbyChange(name, noted.before(), now));
+            }
+            // as the lists show it: a member who is not listed is no news to the others
+            LobbyChange.Entry before = noted.listed() ? noted.before() : null;
+            if (now != null && !holder.isListed()) {
+                now = null;
+            }
+            long seq = noted.seq();
             if (before != null && now != null && !before.member().gameId().equals(now.member().gameId())) {
                 // the name now plays another game: it left this one's lobby and joined the other's
                 byGame.computeIfAbsent(before.member().gameId(), g -> new ArrayList<>())
-                        .add(new Change(e.getKey(), before, null, seq));
+                        .add(new Change(name, before, null, seq));
                 before = null;
             }
             if (before != null || now != null) {
                 String gameId = (now != null ? now : before).member().gameId();
-                byGame.computeIfAbsent(gameId, g -> new ArrayList<>()).add(new Change(e.getKey(), before, now, seq));
+                byGame.computeIfAbsent(gameId, g -> new ArrayList<>()).add(new Change(name, before, now, seq));
             }
         }
         Map<String, List<LobbyChange>> shared = new HashMap<>();
@@ -444,8 +526,12 @@ public final class Lobby {
                 .map(Change::told).toList()));
         Map<String, List<Member>> lobbies = new HashMap<>();
         for (Member m : returning) {
-            if (hearsLobby(m) && members.get(m.name()) == m) {
-                List<Member> lobby = lobbies.computeIfAbsent(m.gameId(), g -> List.copyOf(connectedIn(g, null)));
+            if (inTheLobby(m) && members.get(m.name()) == m) {
+                if (!m.listener().hearsLobby()) {
+                    m.tellWhenIdle(l -> l.statusChanged(m));
+                    continue;
+                }
+                List<Member> lobby = lobbies.computeIfAbsent(m.gameId(), g -> List.copyOf(listedIn(g, null)));
                 m.tellWhenIdle(l -> {
                     l.statusChanged(m);
                     l.lobbyChanged(lobby);
@@ -453,14 +539,28 @@ public final class Lobby {
             }
         }
         for (Member m : members.values()) {
-            if (!hearsLobby(m) || returning.contains(m)) {
+            if (!inTheLobby(m) || returning.contains(m)) {
+                continue;
+            }
+            LobbyChange ownChange = own.get(m);
+            if (!m.listener().hearsLobby()) {
+                if (ownChange != null) {
+                    m.tellWhenIdle(l -> l.lobbyNews(List.of(ownChange)));
+                }
                 continue;
             }
             Arrival arrival = arrivals.get(m);
-            List<LobbyChange> news = arrival == null ? shared.get(m.gameId())
+            List<LobbyChange> news = arrival == null ? shared.getOrDefault(m.gameId(), List.of())
                     : newsSince(arrival, m, byGame.getOrDefault(m.gameId(), List.of()));
-            if (news != null && !news.isEmpty()) {
-                m.tellWhenIdle(l -> l.lobbyNews(news));
+            if (ownChange != null && news.stream().noneMatch(c -> c.name().equals(m.name()))) {
+                List<LobbyChange> withOwn = new ArrayList<>(news.size() + 1);
+                withOwn.add(ownChange);
+                withOwn.addAll(news);
+                news = withOwn;
+            }
+            if (!news.isEmpty()) {
+                List<LobbyChange> told = news;
+                m.tellWhenIdle(l -> l.lobbyNews(told));
             }
         }
         changed.clear();
@@ -468,16 +568,34 @@ public final class Lobby {
         returning.clear();
     }
 
-    /** The news of a member given the whole lobby since the last news, from what it was given. */
-    private static List<LobbyChange> newsSince(Arrival arrival, Member m, List<Change> changes) {
+    /**
+     * The news of a member given the whole lobby since the last news, from what it was given. A name
+     * it was given that joined and left since the last news is no change to the others, but it is
+     * to this member.
+     */
+    private List<LobbyChange> newsSince(Arrival arrival, Member m, List<Change> changes) {
         List<LobbyChange> news = new ArrayList<>();
+        Set<String> covered = new java.util.HashSet<>();
         for (Change c : changes) {
+            covered.add(c.name());
             LobbyChange.Entry before = c.seq() > arrival.seq() ? c.before() : arrival.seen().get(c.name());
             if (c.name().equals(m.name()) && (before == null || before.member() != m)) {
                 continue; // its own arrival
             }
             if (!java.util.Objects.equals(before, c.now())) {
                 news.add(new LobbyChange(c.name(), before, c.now()));
+            }
+        }
+        for (Map.Entry<String, LobbyChange.Entry> given : arrival.seen().entrySet()) {
+            String name = given.getKey();
+            if (given.getValue() == null || covered.contains(name) || name.equals(m.name())) {
+                continue;
+            }
+            Member holder = members.get(name);
+            LobbyChange.Entry now = holder != null && holder.isListed() && holder.gameId().equals(m.gameId())
+                    ? entryOf(holder) : null;
+            if (!java.util.Objects.equals(given.getValue(), now)) {
+                news.add(new LobbyChange(name, given.getValue(), now));
             }
         }
         return news;

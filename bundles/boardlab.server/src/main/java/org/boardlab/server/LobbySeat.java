@@ -67,6 +67,12 @@ public final class LobbySeat implements MemberListener, AutoCloseable {
         return member;
     }
 
+    /** A seat plays whoever invites it or is paired with it: the lobby list is nothing to it. */
+    @Override
+    public boolean hearsLobby() {
+        return false;
+    }
+
     @Override
     public void invited(Member from) {
         thinker.execute(() -> {

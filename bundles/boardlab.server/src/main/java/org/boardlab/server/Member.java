@@ -19,6 +19,7 @@ public final class Member {
     private volatile Status status = Status.READY;
     private volatile Table table;
     private volatile boolean connected = true;
+    private volatile boolean listed;
 
     Member(String name, String gameId, String protocolId, MemberListener listener, java.util.concurrent.Executor executor) {
         this.name = name;
@@ -53,6 +54,19 @@ public final class Member {
     /** {@code false} while the member has dropped out of a game and may still come back. */
     public boolean isConnected() {
         return connected;
+    }
+
+    /**
+     * Whether this member is on its game's lobby list, which the lobby's members are told about (a
+     * list holds at most {@link ServerSettings#lobbyListSize()} members; see {@link Lobby}). A member
+     * who is not listed can still be invited by name.
+     */
+    public boolean isListed() {
+        return listed;
+    }
+
+    void listed(boolean l) {
+        listed = l;
     }
 
     MemberListener listener() {

@@ -14,6 +14,17 @@ import org.osgi.annotation.versioning.ConsumerType;
 @ConsumerType
 public interface MemberListener {
 
+    /**
+     * Whether this member is told about the others in the lobby ({@link #memberJoined},
+     * {@link #memberLeft}, {@link #lobbyChanged}, the others' changes in {@link #lobbyNews}). A
+     * protocol without a lobby list (seed 003's GMKU) says {@code false}: the lobby then spends no
+     * work on it, and tells it only its own status ({@link #statusChanged} or {@link #lobbyNews}).
+     * The default is {@code true}.
+     */
+    default boolean hearsLobby() {
+        return true;
+    }
+
     /** Another member of the same game logged in (also called once per member already there at login). */
     default void memberJoined(Member other) {
     }

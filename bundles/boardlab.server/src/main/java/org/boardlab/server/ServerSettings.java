@@ -18,9 +18,22 @@ import java.time.Duration;
  * @param lobbyNewsDelay  how long lobby news (a player joined, left, turned ready or busy) may wait
  *                        to be sent with other news; a change undone within it is not sent at all
  *                        (see {@link Lobby})
+ * @param lobbyListSize   how many members of a game the lobby list shows at most; lobby news is about
+ *                        them only, so what each client is told is bounded whatever the lobby's size
+ *                        (see {@link Lobby})
  */
 public record ServerSettings(int maxClients, int maxFrameBytes, Duration idleTimeout, Duration timePerMove,
-        Duration reconnectWindow, Duration invitationTimeout, Duration lobbyNewsDelay) {
+        Duration reconnectWindow, Duration invitationTimeout, Duration lobbyNewsDelay, int lobbyListSize) {
+
+    /** The lobby list's size unless told otherwise: a lab group of a hundred sees each other. */
+    public static final int DEFAULT_LOBBY_LIST_SIZE = 100;
+
+    /** The settings with the default lobby list size. */
+    public ServerSettings(int maxClients, int maxFrameBytes, Duration idleTimeout, Duration timePerMove,
+            Duration reconnectWindow, Duration invitationTimeout, Duration lobbyNewsDelay) {
+        this(maxClients, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout, lobbyNewsDelay,
+                DEFAULT_LOBBY_LIST_SIZE);
+    }
 
     public ServerSettings {
         if (maxClients < 1) {
@@ -32,11 +45,14 @@ public record ServerSettings(int maxClients, int maxFrameBytes, Duration idleTim
         if (lobbyNewsDelay.isNegative()) {
             throw new IllegalArgumentException("the lobby news delay cannot be negative");
         }
+        if (lobbyListSize < 1) {
+            throw new IllegalArgumentException("the lobby list must hold at least 1 player");
+        }
     }
 
     /**
      * 10,000 clients, 10,240-byte frames, 5 minutes idle, 60 s a move, 60 s to reconnect, 60 s
-     * invitations, lobby news gathered for 20 ms.
+     * invitations, lobby news gathered for 20 ms, lobby lists of 100.
      */
     public static ServerSettings defaults() {
         return new ServerSettings(10_000, 10_240, Duration.ofMinutes(5), Duration.ofSeconds(60), Duration.ofSeconds(60),
@@ -45,25 +61,31 @@ public record ServerSettings(int maxClients, int maxFrameBytes, Duration idleTim
 
     public ServerSettings withMaxClients(int n) {
         return new ServerSettings(n, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout,
-                lobbyNewsDelay);
+                lobbyNewsDelay, lobbyListSize);
     }
 
     public ServerSettings withTimePerMove(Duration d) {
         return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, d, reconnectWindow, invitationTimeout,
-                lobbyNewsDelay);
+                lobbyNewsDelay, lobbyListSize);
     }
 
     public ServerSettings withReconnectWindow(Duration d) {
         return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, d, invitationTimeout,
-                lobbyNewsDelay);
+                lobbyNewsDelay, lobbyListSize);
     }
 
     public ServerSettings withIdleTimeout(Duration d) {
         return new ServerSettings(maxClients, maxFrameBytes, d, timePerMove, reconnectWindow, invitationTimeout,
-                lobbyNewsDelay);
+                lobbyNewsDelay, lobbyListSize);
     }
 
     public ServerSettings withLobbyNewsDelay(Duration d) {
-        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout, d);
+        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout, d,
+                lobbyListSize);
+    }
+
+    public ServerSettings withLobbyListSize(int n) {
+        return new ServerSettings(maxClients, maxFrameBytes, idleTimeout, timePerMove, reconnectWindow, invitationTimeout,
+                lobbyNewsDelay, n);
     }
 }

@@ -19,6 +19,7 @@ import org.boardlab.server.ServerProtocol;
 import org.boardlab.server.ServerSettings;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,6 +55,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--max-clients", paramLabel = "N", defaultValue = "10000", description = "Connections allowed at once (default: ${DEFAULT-VALUE}).")
     int maxClients;
 
+    @Option(names = "--lobby-list", paramLabel = "N", defaultValue = "100",
+            description = {"Players of a game the lobby list shows at most: lobby news is about them only, so what each",
+                "client is sent stays bounded however many log in (default: ${DEFAULT-VALUE})."})
+    int lobbyList;
+
     @Option(names = "--time-per-move", paramLabel = "S", defaultValue = "60", description = "Seconds a client may take for one move (default: ${DEFAULT-VALUE}).")
     double timePerMove;
 
@@ -73,7 +79,10 @@ public final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ServerSettings settings = ServerSettings.defaults().withMaxClients(maxClients)
+        if (lobbyList < 1) {
+            throw new ParameterException(spec.commandLine(), "--lobby-list must be at least 1, not " + lobbyList);
+        }
+        ServerSettings settings = ServerSettings.defaults().withMaxClients(maxClients).withLobbyListSize(lobbyList)
                 .withTimePerMove(seconds(timePerMove, "--time-per-move"))
                 .withReconnectWindow(seconds(reconnectWindow, "--reconnect-window"))
                 .withIdleTimeout(seconds(idleTimeout, "--idle-timeout"));

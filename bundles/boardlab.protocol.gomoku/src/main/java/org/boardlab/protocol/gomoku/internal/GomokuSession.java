@@ -280,6 +280,12 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
 
     // ---- what the lobby and the table say
 
+    /** GMKU has no lobby list: the lobby tells this session only its own status. */
+    @Override
+    public boolean hearsLobby() {
+        return false;
+    }
+
     @Override
     public void statusChanged(Member other) {
         Member m = member;

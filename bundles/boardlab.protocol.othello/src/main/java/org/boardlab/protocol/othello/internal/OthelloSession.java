@@ -48,8 +48,16 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
     private volatile String invitee;
     private volatile String inviter;
     private volatile Table table;
-    /** What this client was told of the lobby: name → status (guarded by itself). */
+    /**
+     * What this client was told of the lobby: name → status (guarded by itself). It holds the listed
+     * players (at most the server's lobby list size, see {@code Lobby}) and an inviter who is not
+     * listed, so it grows with the list, never with the lobby.
+     */
     private final java.util.Map<String, Member.Status> known = new java.util.HashMap<>();
+    /** The client's own status as it was last told (only on the event loop). */
+    private Member.Status ownTold = Member.Status.READY;
+    /** An inviter who is not on the lobby list, told with SADDP before its SREQ (only on the event loop). */
+    private Member outsider;
 
     OthelloSession(Connection connection) {
         this.connection = connection;
@@ -141,6 +149,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         connection.playerName(name);
         channel.write(new ServerMessage.SNameOk());
         Table t = m.table();
+        ownTold = m.status();
         if (t != null) {
             table = t;
             state = State.IN_GAME;
@@ -186,6 +195,9 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
                 connection.state("lobby");
             }
             connection.lobby().answer(member, from, accept);
+            if (!accept) {
+                forgetOutsider(from);
+            }
         } catch (LobbyException e) {
             state = State.LOBBY;
         }
@@ -241,8 +253,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         for (LobbyChange change : changes) {
             LobbyChange.Entry now = change.now();
             if (now != null && now.member() == member) {
-                LobbyChange.Entry before = change.before();
-                if (before == null || before.status() != now.status()) {
+                if (ownTold != now.status()) {
+                    ownTold = now.status();
                     send(new ServerMessage.SUps(change.name(), now.status() == Member.Status.BUSY ? Status.BUSY
                             : Status.READY));
                 }
@@ -278,6 +290,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             synchronized (known) {
                 known.put(other.name(), other.status());
             }
+        } else {
+            ownTold = other.status();
         }
         send(new ServerMessage.SUps(other.name(), other.status() == Member.Status.BUSY ? Status.BUSY : Status.READY));
     }
@@ -324,7 +338,9 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             unknown = !known.containsKey(from.name());
         }
         if (unknown) {
-            joined(from.name(), from.status()); // news of a newcomer may still be on its way
+            // news of a newcomer may still be on its way, or the inviter is not on the lobby list
+            joined(from.name(), from.status());
+            outsider = from;
         }
         inviter = from.name();
         state = State.INVITED;
@@ -340,6 +356,26 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             connection.state("lobby");
         }
         send(new ServerMessage.SReqC(from));
+        forgetOutsider(from);
+    }
+
+    /**
+     * The invitation of an inviter who is not on the lobby list is over: it leaves this client's
+     * list again (SDELP), which shows listed players only. One who was listed meanwhile stays.
+     */
+    private void forgetOutsider(String name) {
+        Member o = outsider;
+        if (o == null || !o.name().equals(name)) {
+            return;
+        }
+        outsider = null;
+        boolean told;
+        synchronized (known) {
+            told = known.containsKey(name);
+        }
+        if (told && !o.isListed()) {
+            memberLeft(name);
+        }
     }
 
     @Override
@@ -354,6 +390,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     @Override
     public void gameStarted(Table t, Side side) {
+        outsider = null; // not listed, it leaves the client's list with the lobby after the game
         table = t;
         state = State.IN_GAME;
         invitee = null;

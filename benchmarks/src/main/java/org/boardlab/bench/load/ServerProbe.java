@@ -1,0 +1,134 @@
+package org.boardlab.bench.load;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The server's threads and memory, as the machine sees them: for a server in this JVM, from the
+ * JVM itself (Java threads that are not the load generator's, the heap) and {@code /proc/self};
+ * for a server in another process ({@code --server-pid}), from {@code /proc/PID/status} and, for
+ * its heap, the JDK's {@code jcmd PID GC.heap_info} (with {@code GC.run} first when a sample after
+ * a collection is asked for).
+ */
+final class ServerProbe {
+
+    /** Nothing known: the server runs elsewhere and no pid was given. */
+    static final ServerProbe NONE = new ServerProbe(-2);
+
+    private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)K");
+
+    /** {@code -1}: this process; {@code -2}: not known. */
+    private final long pid;
+
+    private ServerProbe(long pid) {
+        this.pid = pid;
+    }
+
+    static ServerProbe thisProcess() {
+        return new ServerProbe(-1);
+    }
+
+    static ServerProbe process(long pid) {
+        return new ServerProbe(pid);
+    }
+
+    /**
+     * One look at the server.
+     *
+     * @param javaThreads  the server's Java threads (in this JVM: those that are not the load
+     *                     generator's {@code load-*} threads nor {@code main}); {@code -1} unknown
+     * @param osThreads    the process's threads as the kernel counts them (the JVM's own GC and
+     *                     compiler threads included; in this JVM the load generator's too); {@code -1}
+     * @param heapUsedMb   used heap in MB, {@code -1} unknown
+     * @param rssMb        resident memory of the process in MB, {@code -1} unknown
+     */
+    record Sample(int javaThreads, int osThreads, double heapUsedMb, double rssMb) {
+        static final Sample UNKNOWN = new Sample(-1, -1, -1, -1);
+
+        String text() {
+            return String.format(Locale.ROOT, "%s Java threads, %s threads in the process, heap %s MB used, RSS %s MB",
+                    javaThreads < 0 ? "?" : javaThreads, osThreads < 0 ? "?" : osThreads,
+                    heapUsedMb < 0 ? "?" : String.format(Locale.ROOT, "%.0f", heapUsedMb),
+                    rssMb < 0 ? "?" : String.format(Locale.ROOT, "%.0f", rssMb));
+        }
+    }
+
+    boolean known() {
+        return pid != -2;
+    }
+
+    /**
+     * Looks at the server now; with {@code collectFirst}, after asking for a full garbage collection
+     * (so the heap figure is what is still referenced).
+     */
+    Sample sample(boolean collectFirst) {
+        if (pid == -2) {
+            return Sample.UNKNOWN;
+        }
+        if (pid == -1) {
+            if (collectFirst) {
+                for (int i = 0; i < 3; i++) {
+                    System.gc();
+                }
+            }
+            int java = 0;
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if (!t.getName().startsWith("load-") && !t.getName().equals("main")) {
+                    java++;
+                }
+            }
+            long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+            return new Sample(java, statusField("self", "Threads:"), heap / 1048576.0, statusField("self", "VmRSS:") / 1024.0);
+        }
+        String p = String.valueOf(pid);
+        double heap = -1;
+        if (collectFirst) {
+            jcmd("GC.run");
+        }
+        String info = jcmd("GC.heap_info");
+        Matcher m = HEAP_USED.matcher(info);
+        if (m.find()) {
+            heap = Long.parseLong(m.group(1)) / 1024.0;
+        }
+        int rssKb = statusField(p, "VmRSS:");
+        return new Sample(-1, statusField(p, "Threads:"), heap, rssKb < 0 ? -1 : rssKb / 1024.0);
+    }
+
+    /** A number from {@code /proc/<who>/status}, or {@code -1}. */
+    private static int statusField(String who, String field) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", who, "status"))) {
+                if (line.startsWith(field)) {
+                    return Integer.parseInt(line.substring(field.length()).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process is gone
+        }
+        return -1;
+    }
+
+    /** Runs {@code jcmd PID command} (from this JVM's JDK) and returns its output, or "" if that fails. */
+    private String jcmd(String command) {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process process = new ProcessBuilder(jcmd.toString(), String.valueOf(pid), command).redirectErrorStream(true)
+                    .start();
+            byte[] out = process.getInputStream().readAllBytes();
+            process.waitFor(30, TimeUnit.SECONDS);
+            return new String(out, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+}
