@@ -50,7 +50,7 @@ class LobbyTest {
     }
 
     /** Records every call as a line of text. */
-    static final class Recorder implements MemberListener {
+    static class Recorder implements MemberListener {
         final BlockingQueue<String> calls = new LinkedBlockingQueue<>() {
             @Override
             public boolean add(String call) {
@@ -199,6 +199,55 @@ class LobbyTest {
         assertThat(c.await("status")).isEqualTo("status ann BUSY");
         assertThat(c.await("status")).isEqualTo("status bob BUSY");
         assertThat(a.await("status")).as("a member hears its own status").isEqualTo("status ann BUSY");
+    }
+
+    @Test
+    void theLobbyListIsBoundedAndWhoWaitedLongestTakesAFreePlace() throws Exception {
+        settings = settings.withLobbyListSize(2);
+        lobby = newLobby();
+        Recorder a = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        Member bob = lobby.login("bob", "tictactoe", "p", new Recorder());
+        Member cid = lobby.login("cid", "tictactoe", "p", new Recorder());
+        Member dan = lobby.login("dan", "tictactoe", "p", new Recorder());
+        assertThat(List.of(ann, bob, cid, dan)).extracting(Member::isListed).containsExactly(true, true, false, false);
+        Recorder e = new Recorder();
+        lobby.login("eve", "tictactoe", "p", e);
+        assertThat(e.await("joined")).isEqualTo("joined ann");
+        assertThat(e.await("joined")).isEqualTo("joined bob");
+        assertThat(a.await("joined")).as("ann hears of the listed bob").isEqualTo("joined bob");
+        // cid and dan are not listed: their changes are no news, but they hear their own
+        lobby.invite(cid, "dan");
+        lobby.connectionLost(bob);
+        assertThat(java.util.Set.of(a.await(""), a.await(""))).as("cid waited longest and takes bob's place")
+                .containsExactlyInAnyOrder("left bob", "joined cid");
+        assertThat(cid.isListed()).isTrue();
+        assertThat(dan.isListed()).isFalse();
+        assertThat(a.all).noneMatch(call -> call.contains("dan")).noneMatch(call -> call.contains("eve"));
+        assertThat(e.all).noneMatch(call -> call.contains("dan"));
+    }
+
+    @Test
+    void aListenerThatDoesNotHearTheLobbyIsToldOnlyItsOwnStatus() throws Exception {
+        Recorder quiet = new Recorder() {
+            @Override
+            public boolean hearsLobby() {
+                return false;
+            }
+        };
+        Recorder a = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        lobby.login("bob", "tictactoe", "p", new Recorder());
+        Member gus = lobby.login("gus", "tictactoe", "p", quiet);
+        assertThat(a.await("joined")).isEqualTo("joined bob");
+        assertThat(a.await("joined")).isEqualTo("joined gus");
+        lobby.invite(ann, "gus");
+        assertThat(quiet.await("invited")).isEqualTo("invited by ann");
+        assertThat(quiet.await("status")).isEqualTo("status gus BUSY");
+        lobby.answer(gus, "ann", false);
+        assertThat(quiet.await("status")).isEqualTo("status gus READY");
+        assertThat(quiet.all).as("no joined, left or lobby calls, nor anybody else's status")
+                .allMatch(call -> call.startsWith("invited") || call.startsWith("status gus"));
     }
 
     @Test

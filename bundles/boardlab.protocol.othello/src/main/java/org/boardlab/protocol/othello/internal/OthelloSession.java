@@ -224,13 +224,23 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         joined(other.name(), other.status());
     }
 
+    /**
+     * Tells the client of a player: {@code SADDP} (and {@code SUPS~...~BUSY}) for a name it does not
+     * have, only the status for one it has. The login list comes on the background lane, an
+     * invitation at once: an inviter told before its turn in the list is not added twice.
+     */
     private void joined(String name, Member.Status status) {
+        Member.Status told;
         synchronized (known) {
-            known.put(name, status);
+            told = known.put(name, status);
         }
-        send(new ServerMessage.SAddP(name));
-        if (status == Member.Status.BUSY) {
-            send(new ServerMessage.SUps(name, Status.BUSY));
+        if (told == null) {
+            send(new ServerMessage.SAddP(name));
+            if (status == Member.Status.BUSY) {
+                send(new ServerMessage.SUps(name, Status.BUSY));
+            }
+        } else if (told != status) {
+            send(new ServerMessage.SUps(name, status == Member.Status.BUSY ? Status.BUSY : Status.READY));
         }
     }
 
