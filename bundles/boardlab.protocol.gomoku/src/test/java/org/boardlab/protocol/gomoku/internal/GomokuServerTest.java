@@ -231,6 +231,36 @@ class GomokuServerTest {
         assertThat(results).isEmpty();
     }
 
+    @Test
+    void afterTheRoundsAndTheClientsHaveGoneTheServerKeepsNothingOfThem() throws Exception {
+        List<java.lang.ref.WeakReference<Object>> kept = new java.util.ArrayList<>();
+        List<GmkuClient[]> games = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            games.add(startGame());
+        }
+        server.connections().forEach(c -> kept.add(new java.lang.ref.WeakReference<>(c)));
+        server.lobby().members().forEach(m -> kept.add(new java.lang.ref.WeakReference<>(m)));
+        server.tables().forEach(t -> kept.add(new java.lang.ref.WeakReference<>(t)));
+        assertThat(kept).hasSize(40 + 40 + 20);
+        for (GmkuClient[] g : games) {
+            quickBlackWin(g[0], g[1]);
+        }
+        for (GmkuClient[] g : games) {
+            g[0].close();
+            g[1].close();
+        }
+        games.clear();
+        clients.clear();
+        eventually(() -> server.connections().isEmpty() && server.lobby().members().isEmpty()
+                && server.tables().isEmpty(), "every connection, member and table gone");
+        for (int i = 0; i < 50 && kept.stream().anyMatch(r -> r.get() != null); i++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertThat(kept.stream().filter(r -> r.get() != null).map(r -> String.valueOf(r.get())).toList())
+                .as("connections, members and tables still referenced").isEmpty();
+    }
+
     /** Black a1..e1, white a2..d2: black wins on its fifth stone. */
     private static void quickBlackWin(GmkuClient black, GmkuClient white) throws IOException {
         GmkuClient[] c = {black, white};
