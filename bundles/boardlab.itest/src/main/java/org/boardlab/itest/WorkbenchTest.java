@@ -123,7 +123,7 @@ class WorkbenchTest {
             select(shell, "game", "tictactoe");
             select(shell, "first", "random");
             select(shell, "second", "first-legal");
-            ((Spinner) find(shell, "delay")).setSelection(0);
+            spin(shell, "delay", 0);
             press(shell, "start");
             return true;
         });
@@ -132,7 +132,8 @@ class WorkbenchTest {
         int moves = onUi(display, () -> ((org.eclipse.swt.widgets.List) find(shell, "moves")).getItemCount());
         assertThat(moves).isBetween(5, 9);
         assertThat(status).containsAnyOf("wins", "no winner");
-        assertThat(onUi(display, () -> text(shell, "first-clock"))).startsWith("X: random");
+        assertThat(onUi(display, () -> text(shell, "first-side"))).startsWith("X: random");
+        assertThat(onUi(display, () -> text(shell, "first-clock"))).startsWith("last ");
         Path png = Lab.screenshots().resolve("match-controller.png");
         onUi(display, () -> screenshot(shell, png));
     }
@@ -144,7 +145,7 @@ class WorkbenchTest {
             select(shell, "game", "tictactoe");
             select(shell, "first", "a person at this board");
             select(shell, "second", "first-legal");
-            ((Spinner) find(shell, "delay")).setSelection(0);
+            spin(shell, "delay", 0);
             press(shell, "start");
             return true;
         });
@@ -300,6 +301,104 @@ class WorkbenchTest {
         }
     }
 
+    @Test
+    void theMatchViewBeforeDuringAndAfterAMatchAtTwoWidths() throws Exception {
+        Point size = onUi(display, shell::getSize);
+        try {
+            for (int width : new int[] {1180, 1600}) {
+                Path shots = Lab.screenshots();
+                onUi(display, () -> {
+                    shell.setSize(width, 780);
+                    shell.layout(true, true);
+                    workbench.showView("match");
+                    press(shell, "stop");
+                    ((Text) find(shell, "options")).setText("");
+                    select(shell, "game", "tictactoe");
+                    select(shell, "game", "othello");
+                    select(shell, "first", "random");
+                    select(shell, "second", "first-legal");
+                    spin(shell, "delay", 120);
+                    return true;
+                });
+                Lab.await("the window laid out at " + width + " px", Duration.ofSeconds(5),
+                        () -> onUi(display, () -> find(shell, "board") != null && ((Control) find(shell, "board")).getSize().x > 100));
+                onUi(display, () -> {
+                    for (String role : new String[] {"first-side", "first-clock", "second-side", "second-clock"}) {
+                        assertThat(text(shell, role)).as(role + " before a match").isEmpty();
+                    }
+                    assertThat(List.of(((Combo) find(shell, "first")).getItems())).as("the players offered for othello")
+                            .contains("random", "first-legal", "a network client (othello)")
+                            .doesNotContain("onitama-hard", "onitama-normal", "a network client (gomoku)");
+                    MatchViewLayout.assertOneLine(shell, "game");
+                    MatchViewLayout.assertOneLine(shell, "step-mode");
+                    return MatchViewLayout.screenshot(shell, shots.resolve("match-" + width + "-before.png"));
+                });
+                List<org.eclipse.swt.graphics.Rectangle> panel = onUi(display, () -> {
+                    press(shell, "start");
+                    return MatchViewLayout.sidePanel(shell);
+                });
+                for (int moves = 4; moves <= 16; moves += 4) {
+                    int atLeast = moves;
+                    Lab.await(atLeast + " moves", Duration.ofSeconds(30), () -> onUi(display, () -> moveList(shell)).size() >= atLeast);
+                    assertThat(onUi(display, () -> MatchViewLayout.sidePanel(shell))).as("the side panel after " + moves + " moves")
+                            .isEqualTo(panel);
+                }
+                onUi(display, () -> {
+                    assertThat(text(shell, "first-side")).startsWith("black: random, score ");
+                    assertThat(text(shell, "second-clock")).startsWith("last ");
+                    return MatchViewLayout.screenshot(shell, shots.resolve("match-" + width + "-during.png"));
+                });
+                Lab.await("the game's end", Duration.ofSeconds(60), () -> onUi(display, () -> text(shell, "status")).contains("Game Master"));
+                onUi(display, () -> {
+                    assertThat(MatchViewLayout.sidePanel(shell)).as("the side panel at the end").isEqualTo(panel);
+                    MatchViewLayout.assertOneLine(shell, "game");
+                    MatchViewLayout.assertOneLine(shell, "step-mode");
+                    return MatchViewLayout.screenshot(shell, shots.resolve("match-" + width + "-after.png"));
+                });
+            }
+        } finally {
+            onUi(display, () -> {
+                spin(shell, "delay", 0);
+                shell.setSize(size);
+                return true;
+            });
+        }
+    }
+
+    @Test
+    void replacingAPlayersJarMidMatchKeepsTheMatchViewsChoice() throws Exception {
+        Registry registry = Lab.bean(Registry.class);
+        Lab.drop(Lab.fixture("greedy.jar"), "greedy.jar");
+        try {
+            Lab.await("greedy offered", Duration.ofSeconds(15),
+                    () -> onUi(display, () -> List.of(((Combo) find(shell, "first")).getItems()).contains("greedy")));
+            onUi(display, () -> {
+                workbench.showView("match");
+                ((Text) find(shell, "options")).setText("");
+                select(shell, "game", "tictactoe");
+                select(shell, "first", "greedy");
+                select(shell, "second", "a person at this board");
+                spin(shell, "delay", 0);
+                press(shell, "start");
+                return true;
+            });
+            Lab.await("greedy's first move", Duration.ofSeconds(10), () -> onUi(display, () -> moveList(shell)).size() == 1);
+            Lab.drop(Lab.withHeaders(Lab.fixture("greedy.jar"), java.util.Map.of("Bundle-Version", "1.0.3")), "greedy.jar");
+            Lab.await("greedy replaced", Duration.ofSeconds(15),
+                    () -> registry.player("greedy").map(c -> c.bundleVersion().equals("1.0.3")).orElse(false));
+            onUi(display, () -> true); // the registry's news reach the view on the UI thread
+            onUi(display, () -> true);
+            assertThat(onUi(display, () -> ((Combo) find(shell, "first")).getText())).isEqualTo("greedy");
+            assertThat(onUi(display, () -> ((Combo) find(shell, "second")).getText())).isEqualTo("a person at this board");
+        } finally {
+            onUi(display, () -> {
+                press(shell, "stop");
+                return true;
+            });
+            Files.deleteIfExists(Lab.players().resolve("greedy.jar"));
+        }
+    }
+
     private static List<String> moveList(Shell shell) {
         return List.of(((org.eclipse.swt.widgets.List) find(shell, "moves")).getItems());
     }
@@ -396,7 +495,7 @@ class WorkbenchTest {
             select(shell, "game", gameId);
             select(shell, "first", "a person at this board");
             select(shell, "second", "first-legal");
-            ((Spinner) find(shell, "delay")).setSelection(0);
+            spin(shell, "delay", 0);
             press(shell, "start");
             return true;
         });
@@ -587,6 +686,13 @@ class WorkbenchTest {
         assertThat(index).as(item + " in " + id).isNotNegative();
         combo.select(index);
         combo.notifyListeners(SWT.Selection, new Event());
+    }
+
+    /** Sets the spinner tagged {@code id} as a person would (its listeners are told). */
+    private static void spin(Shell shell, String id, int value) {
+        Spinner spinner = (Spinner) find(shell, id);
+        spinner.setSelection(value);
+        spinner.notifyListeners(SWT.Selection, new Event());
     }
 
     private static void press(Shell shell, String id) {

@@ -5,9 +5,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
+import org.boardlab.api.Game;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
@@ -106,6 +108,45 @@ public final class ServerService {
             }
         }
         return lines;
+    }
+
+    /**
+     * Offers the loaded player {@code playerId} to the clients of protocol {@code protocolId}: opens the
+     * protocol's port if it is closed, and logs the player into the lobby as {@code name}, where it
+     * accepts every invitation (or waits to be paired) and plays {@code gameId}. This is the
+     * workbench's "a network client" side of a match.
+     *
+     * @param bindAddress where to open the port if it is closed, e.g. {@code 127.0.0.1}
+     * @param onGame      told (on a lobby thread; must not block) when one of its games starts
+     * @throws IllegalArgumentException if the protocol or the player is not loaded, the protocol does
+     *                                  not play the game, or the player cannot play it (the message says which)
+     * @throws LobbyException           if {@code name} is taken in the lobby
+     * @throws IllegalStateException    if the port cannot be opened
+     */
+    public synchronized PlayerOffer offer(String name, String playerId, String gameId, String protocolId, String bindAddress,
+            Consumer<Table> onGame) throws LobbyException {
+        ServerProtocol protocol = protocols.get(protocolId);
+        if (protocol == null) {
+            throw new IllegalArgumentException("no protocol '" + protocolId + "' is loaded; loaded protocols: "
+                    + (protocols.isEmpty() ? "none" : String.join(", ", new java.util.TreeSet<>(protocols.keySet()))));
+        }
+        if (!protocol.protocol().gameId().equals(gameId)) {
+            throw new IllegalArgumentException("the " + protocolId + " protocol plays " + protocol.protocol().gameId() + ", not " + gameId);
+        }
+        Game game = registry.requireGame(gameId);
+        var player = registry.requirePlayer(playerId);
+        if (!player.get().supports(game)) {
+            throw new IllegalArgumentException("the player " + playerId + " cannot play " + gameId);
+        }
+        EmbeddedServer s = server();
+        InetSocketAddress bound = s.ports().stream().filter(p -> p.protocolId().equals(protocolId)).findFirst()
+                .map(EmbeddedServer.Port::address).orElse(null);
+        if (bound == null) {
+            bound = s.start(protocolId, bindAddress, -1);
+        }
+        LobbySeat seat = LobbySeat.open(s.lobby(), name, gameId, protocolId, protocol.pairsPlayers(), player::get, onGame);
+        return new PlayerOffer(name, playerId, gameId, protocolId, bound.getAddress().getHostAddress() + ":" + bound.getPort(),
+                protocol.pairsPlayers(), seat);
     }
 
     /** The server's recent log lines, oldest first. */
