@@ -193,7 +193,7 @@ class WorkbenchTest {
             press(shell, "start");
             return true;
         });
-        assertThat(onUi(display, () -> text(shell, "status"))).contains("waiting for a othello client", "first-legal");
+        assertThat(onUi(display, () -> text(shell, "status"))).contains("waiting for an othello client", "first-legal");
         java.net.InetSocketAddress address = server.ports().stream().filter(p -> p.protocolId().equals("othello"))
                 .findFirst().orElseThrow().address();
         try (java.net.Socket socket = new java.net.Socket(address.getAddress(), address.getPort())) {
@@ -307,6 +307,11 @@ class WorkbenchTest {
         try {
             for (int width : new int[] {1180, 1600}) {
                 Path shots = Lab.screenshots();
+                int screen = onUi(display, () -> display.getBounds().width);
+                if (screen < width) {
+                    System.out.printf("[itest] the X screen is %d px wide: match-%d-*.png are cut at %d px (CI's screen is 1920 px:"
+                            + " xvfb-run -a -s \"-screen 0 1920x1200x24\")%n", screen, width, screen);
+                }
                 onUi(display, () -> {
                     shell.setSize(width, 780);
                     shell.layout(true, true);
@@ -326,6 +331,7 @@ class WorkbenchTest {
                     for (String role : new String[] {"first-side", "first-clock", "second-side", "second-clock"}) {
                         assertThat(text(shell, role)).as(role + " before a match").isEmpty();
                     }
+                    assertThat(text(shell, "status")).isEqualTo("Choose a game and who plays each side, then press Start.");
                     assertThat(List.of(((Combo) find(shell, "first")).getItems())).as("the players offered for othello")
                             .contains("random", "first-legal", "a network client (othello)")
                             .doesNotContain("onitama-hard", "onitama-normal", "a network client (gomoku)");

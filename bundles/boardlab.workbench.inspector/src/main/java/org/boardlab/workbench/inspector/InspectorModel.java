@@ -10,8 +10,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
+import org.boardlab.api.Protocol;
 import org.boardlab.api.event.WireEvent;
+import org.boardlab.core.Component;
+import org.boardlab.core.Registry;
 
 /**
  * The inspector without its widgets: which messages the list shows (all, or those a filter lets
@@ -81,6 +85,24 @@ final class InspectorModel implements AutoCloseable {
     private MessageStore.Seen pendingChoices;
     private int pendingChoice;
     private boolean choicesNow = true;
+
+    /** The loaded protocol with an id, or {@code null}; remembers the last one of each id while it stays loaded. */
+    static Function<String, Protocol> protocols(Registry registry) {
+        Map<String, Component<Protocol>> known = new java.util.concurrent.ConcurrentHashMap<>();
+        Map<Component<Protocol>, Protocol> instances = new java.util.concurrent.ConcurrentHashMap<>();
+        return id -> {
+            Component<Protocol> c = registry.protocol(id).orElse(null);
+            if (c == null) {
+                known.remove(id);
+                return null;
+            }
+            Component<Protocol> before = known.put(id, c);
+            if (before != null && before != c) {
+                instances.remove(before);
+            }
+            return instances.computeIfAbsent(c, Component::get);
+        };
+    }
 
     InspectorModel(MessageStore store) {
         this.store = store;

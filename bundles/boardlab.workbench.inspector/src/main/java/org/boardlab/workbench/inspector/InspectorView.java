@@ -1,16 +1,14 @@
 package org.boardlab.workbench.inspector;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
-import java.util.function.Function;
 import javax.inject.Inject;
 import javax.inject.Named;
-import org.boardlab.api.Protocol;
+import org.boardlab.api.event.MatchEvent;
 import org.boardlab.api.event.WireEvent;
-import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
+import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
+import org.boardlab.workbench.BoardRenderers;
 import org.boardlab.workbench.WorkbenchView;
 import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
@@ -33,8 +31,9 @@ import org.eclipse.swt.widgets.Widget;
 /**
  * "Inspector": every frame that crosses the embedded server's wire, live, in the manner of
  * Wireshark. Three panes: the message list (time, connection, player, direction, protocol, type,
- * summary), the selected message's decoded fields as a tree ({@link FieldTree}), and its bytes in hex
- * and ASCII. Protocol violations are red, refused moves and logins orange, as the protocol marks them.
+ * summary), the selected message's decoded fields as a tree ({@link FieldTree}), its game's board as
+ * it was when the message passed with the time split of the move played then ({@link BoardAtMessage}),
+ * and its bytes in hex and ASCII. Protocol violations are red, refused moves and logins orange, as the protocol marks them.
  *
  * <p>The list can be filtered by connection, player, match, protocol, direction and type (the
  * choices are what has been seen) and by words in the summary and fields; "Follow connection"
@@ -69,6 +68,8 @@ public final class InspectorView implements WorkbenchView {
     private final EventBus events;
     private final InspectorModel model;
     private final InspectorTiming timing = new InspectorTiming();
+    private GameAtMessage games;
+    private BoardRenderers boards;
     private org.boardlab.workbench.ServerSelection selection;
     private org.boardlab.core.Subscription selectionSubscription;
     private org.boardlab.core.Subscription subscription;
@@ -82,13 +83,8 @@ public final class InspectorView implements WorkbenchView {
     private Color errorText;
     private Button pauseButton;
     private Button autoScroll;
-    private Composite filterBar;
-    private FilterCombo<Long> connectionFilter;
-    private FilterCombo<String> playerFilter;
-    private FilterCombo<Long> matchFilter;
-    private FilterCombo<String> protocolFilter;
-    private FilterCombo<Boolean> directionFilter;
-    private FilterCombo<String> typeFilter;
+    private FilterBar filters;
+    private BoardAtMessage board;
     private Text searchText;
     private int searchGeneration;
 
@@ -99,9 +95,12 @@ public final class InspectorView implements WorkbenchView {
      * their fields need not be kept.
      */
     @Inject
-    public InspectorView(EventBus events, org.boardlab.workbench.ServerSelection selection, Registry registry) {
+    public InspectorView(EventBus events, org.boardlab.workbench.ServerSelection selection, Registry registry, Referee referee,
+            BoardRenderers boards) {
         this(events, registry, Integer.getInteger(CAPACITY_PROPERTY, MessageStore.DEFAULT_CAPACITY));
         this.selection = selection;
+        this.games = new GameAtMessage(referee);
+        this.boards = boards;
     }
 
     /** A view that keeps at most {@code capacity} messages, each decoded as it came (tests use small ones). */
@@ -110,36 +109,25 @@ public final class InspectorView implements WorkbenchView {
         this.model = new InspectorModel(new MessageStore(capacity));
     }
 
+    /** A view that keeps at most {@code capacity} messages, each decoded as it came, and shows the board of their games (tests). */
+    InspectorView(EventBus events, int capacity, Referee referee, BoardRenderers boards) {
+        this(events, capacity);
+        this.games = new GameAtMessage(referee);
+        this.boards = boards;
+    }
+
     /** A view that keeps at most {@code capacity} messages and decodes them again with the protocols in {@code registry}. */
     InspectorView(EventBus events, Registry registry, int capacity) {
         this.events = events;
-        this.model = new InspectorModel(new MessageStore(Math.max(1, capacity), protocols(registry)));
-    }
-
-    /** The loaded protocol with an id, or {@code null}; remembers the last one of each id while it stays loaded. */
-    private static Function<String, Protocol> protocols(Registry registry) {
-        Map<String, Component<Protocol>> known = new java.util.concurrent.ConcurrentHashMap<>();
-        Map<Component<Protocol>, Protocol> instances = new java.util.concurrent.ConcurrentHashMap<>();
-        return id -> {
-            Component<Protocol> c = registry.protocol(id).orElse(null);
-            if (c == null) {
-                known.remove(id);
-                return null;
-            }
-            Component<Protocol> before = known.put(id, c);
-            if (before != null && before != c) {
-                instances.remove(before);
-            }
-            return instances.computeIfAbsent(c, Component::get);
-        };
+        this.model = new InspectorModel(new MessageStore(Math.max(1, capacity), InspectorModel.protocols(registry)));
     }
 
     /** Shows only the frames of match {@code matchId} (the Server view's "Open in Inspector"). */
     void showMatch(long matchId) {
-        if (matchFilter == null || matchFilter.combo().isDisposed()) {
+        if (filters == null || filters.isDisposed()) {
             return;
         }
-        matchFilter.select(matchId);
+        filters.selectMatch(matchId);
         applyFilter();
     }
 
@@ -197,14 +185,7 @@ public final class InspectorView implements WorkbenchView {
         });
         searchText.addListener(SWT.DefaultSelection, e -> applyFilter());
 
-        filterBar = row(root);
-        connectionFilter = combo("Connection:", "filter-connection", 190, id -> id + "  " + model.remoteOf(id));
-        playerFilter = combo("Player:", "filter-player", 130, p -> p.equals(MessageFilter.NO_PLAYER) ? "(not logged in)" : p);
-        matchFilter = combo("Match:", "filter-match", 80, m -> m == 0 ? "none" : Long.toString(m));
-        protocolFilter = combo("Protocol:", "filter-protocol", 100, p -> p);
-        directionFilter = combo("Direction:", "filter-direction", 190, in -> in ? "→ in (from the client)" : "← out (to the client)");
-        directionFilter.setValues(List.of(true, false));
-        typeFilter = combo("Type:", "filter-type", 120, t -> t);
+        filters = new FilterBar(root, model::remoteOf, this::applyFilter);
 
         SashForm panes = new SashForm(root, SWT.VERTICAL);
         panes.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -234,9 +215,10 @@ public final class InspectorView implements WorkbenchView {
         SashForm details = new SashForm(panes, SWT.HORIZONTAL);
         fields = new FieldTree(details, errorText, refusedText);
         tag(fields.tree(), "fields");
+        board = new BoardAtMessage(details, boards, games);
         bytes = tag(new StyledText(details, SWT.BORDER | SWT.MULTI | SWT.READ_ONLY | SWT.H_SCROLL | SWT.V_SCROLL), "bytes");
         bytes.setFont(JFaceResources.getTextFont());
-        details.setWeights(45, 55);
+        details.setWeights(33, 27, 40);
         panes.setWeights(60, 40);
 
         status = tag(new Label(root, SWT.NONE), "status");
@@ -250,8 +232,10 @@ public final class InspectorView implements WorkbenchView {
             subscription = events.subscribe(event -> {
                 if (event instanceof WireEvent wire) {
                     model.store().add(wire); // decodes on the tap's thread, not on the UI thread
+                } else if (event instanceof MatchEvent.Started started && games != null) {
+                    games.started(started); // its journal, for the board at a message
                 }
-            }, WireEvent.class);
+            }, WireEvent.class, MatchEvent.Started.class);
         }
         if (model.widgetsMade()) { // made again: the new filter widgets show no filter, nor does the list
             showRefiltered();
@@ -268,14 +252,6 @@ public final class InspectorView implements WorkbenchView {
         row.setLayout(layout);
         row.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         return row;
-    }
-
-    private <T> FilterCombo<T> combo(String label, String role, int width, Function<T, String> text) {
-        new Label(filterBar, SWT.NONE).setText(label);
-        FilterCombo<T> combo = new FilterCombo<>(filterBar, role, text);
-        combo.combo().setLayoutData(new RowData(width, SWT.DEFAULT));
-        combo.combo().addListener(SWT.Selection, e -> applyFilter());
-        return combo;
     }
 
     private static Button button(Composite parent, String role, String text, Runnable action) {
@@ -317,38 +293,13 @@ public final class InspectorView implements WorkbenchView {
 
     private void updateChoices(boolean now) {
         long start = System.nanoTime();
-        model.updateChoices(new InspectorModel.Choices() {
-            @Override
-            public boolean busy(int index) {
-                return choice(index).combo().getListVisible();
-            }
-
-            @Override
-            public void offer(int index, MessageStore.Seen seen) {
-                switch (index) {
-                    case 0 -> connectionFilter.setValues(seen.connections().keySet());
-                    case 1 -> playerFilter.setValues(seen.players());
-                    case 2 -> matchFilter.setValues(seen.matches());
-                    case 3 -> protocolFilter.setValues(seen.protocols());
-                    default -> typeFilter.setValues(seen.types());
-                }
-            }
-        }, now);
+        model.updateChoices(filters, now);
         timing.choices(System.nanoTime() - start);
-    }
-
-    private FilterCombo<?> choice(int index) {
-        return switch (index) {
-            case 0 -> connectionFilter;
-            case 1 -> playerFilter;
-            case 2 -> matchFilter;
-            case 3 -> protocolFilter;
-            default -> typeFilter;
-        };
     }
 
     private void show(WireEvent e) {
         fields.show(e);
+        board.show(e);
         bytes.setText(e == null ? "" : HexDump.of(e.raw()));
     }
 
@@ -365,8 +316,7 @@ public final class InspectorView implements WorkbenchView {
     }
 
     private void applyFilter() {
-        if (model.setFilter(new MessageFilter(connectionFilter.selected(), playerFilter.selected(), matchFilter.selected(),
-                protocolFilter.selected(), directionFilter.selected(), typeFilter.selected(), searchText.getText()))) {
+        if (model.setFilter(filters.filter(searchText.getText()))) {
             showRefiltered();
         }
     }
@@ -387,15 +337,12 @@ public final class InspectorView implements WorkbenchView {
             showStatus();
             return;
         }
-        connectionFilter.select(connection);
+        filters.selectConnection(connection);
         applyFilter();
     }
 
     private void showAll() {
-        for (int i = 0; i < InspectorModel.CHOICE_COUNT; i++) {
-            choice(i).select(null);
-        }
-        directionFilter.select(null);
+        filters.showAll();
         searchText.setText("");
         applyFilter();
     }
@@ -409,6 +356,9 @@ public final class InspectorView implements WorkbenchView {
 
     private void clear() {
         model.clear();
+        if (games != null) {
+            games.clear();
+        }
         show(null);
         showRefiltered();
         updateChoices(true);

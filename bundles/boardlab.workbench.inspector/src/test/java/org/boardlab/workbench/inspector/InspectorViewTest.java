@@ -1079,6 +1079,11 @@ class InspectorViewTest {
         assertThat(list().topIndex()).isZero();
         assertThat(list().selection()).isEqualTo(9);
 
+        assertThat(Files.size(saveScreenshot("inspector.png"))).isGreaterThan(10_000);
+    }
+
+    /** Saves the view as drawn by its widgets under target/screenshots/{@code name}. */
+    private Path saveScreenshot(String name) throws java.io.IOException {
         Rectangle size = root.getBounds();
         Image image = new Image(display, size.width, size.height);
         ImageData data;
@@ -1097,8 +1102,52 @@ class InspectorViewTest {
         Files.createDirectories(dirs);
         ImageLoader loader = new ImageLoader();
         loader.data = new ImageData[] {data};
-        loader.save(dirs.resolve("inspector.png").toString(), SWT.IMAGE_PNG);
+        loader.save(dirs.resolve(name).toString(), SWT.IMAGE_PNG);
+        return dirs.resolve(name);
+    }
 
-        assertThat(Files.size(dirs.resolve("inspector.png"))).isGreaterThan(10_000);
+    /** A frame of {@code player}'s connection in match {@code match} at {@code timeMicros}. */
+    private static WireEvent frameAt(long seq, long timeMicros, String player, boolean in, String type, long match) {
+        String wire = type + "~" + seq;
+        return new WireEvent(timeMicros, seq, 1, Frames.remote(1), player, "othello", in,
+                (wire + "\r\n").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                new org.boardlab.api.DecodedMessage(type, type + " " + seq, List.of(org.boardlab.api.MessageField.of("n", seq)), null), match);
+    }
+
+    @Test
+    void theBoardBesideTheFieldsShowsTheGameAsItWasWhenTheMessagePassed() throws Exception {
+        view.dispose();
+        shell.dispose();
+        bus = new EventBus();
+        try (org.boardlab.core.Referee referee = new org.boardlab.core.Referee()) {
+            open(new InspectorView(bus, 1_000, referee,
+                    new org.boardlab.workbench.BoardRenderers(new org.eclipse.sisu.inject.DefaultBeanLocator())));
+            org.boardlab.core.Match match = new org.boardlab.core.Match(referee, new org.boardlab.game.othello.Othello(),
+                    org.boardlab.api.GameOptions.DEFAULT, new org.boardlab.core.PlayerSeat("alice", GameAtMessageTest.FirstLegal::new),
+                    new org.boardlab.core.PlayerSeat("bob", GameAtMessageTest.FirstLegal::new),
+                    org.boardlab.core.MatchSettings.defaults().withMoveDelay(java.time.Duration.ofMillis(1)), bus);
+            match.runHere();
+            org.boardlab.core.MatchJournal.Snapshot game = match.journal().snapshot();
+            org.boardlab.core.MatchJournal.Entry fifth = game.entries().get(4);
+            publishAndShow(List.of(frameAt(1, fifth.timeMicros() - 1, "alice", true, "CMOV", match.id()),
+                    frameAt(2, fifth.timeMicros() + 1, "alice", false, "SMOV", match.id()),
+                    frameAt(3, fifth.timeMicros() + 2, null, true, "CNAME", 0)), 3);
+            String side = match.game().sideName(fifth.side());
+
+            select(0); // the client's fifth move, before the referee applied it
+            assertThat(((Label) find("board-text")).getText()).startsWith("match " + match.id() + " (othello): after move 4 (")
+                    .contains("\nmove 5: " + fifth.move().notation() + " by " + side + ", ");
+            assertThat(((Composite) find("board-at-message")).getChildren()).hasSize(1);
+            pumpFor(200);
+            assertThat(Files.size(saveScreenshot("inspector-board-at-message.png"))).isGreaterThan(10_000);
+
+            select(1); // the server's update after it
+            assertThat(((Label) find("board-text")).getText())
+                    .startsWith("match " + match.id() + " (othello): after move 5 (" + fifth.move().notation() + " by " + side);
+
+            select(2); // outside a game
+            assertThat(((Label) find("board-text")).getText()).isEqualTo("not in a game");
+            assertThat(((Composite) find("board-at-message")).getChildren()).isEmpty();
+        }
     }
 }

@@ -34,6 +34,7 @@ import org.boardlab.core.Subscription;
 import org.boardlab.server.PlayerOffer;
 import org.boardlab.server.ServerService;
 import org.boardlab.server.Table;
+import org.boardlab.workbench.TimeSplit;
 
 /**
  * The match controller without its widgets: what the Match view shows and what its buttons do,
@@ -110,7 +111,9 @@ final class MatchModel implements AutoCloseable {
     private String result = "";
     /** The options of an imported record. */
     private GameOptions recordOptions = GameOptions.DEFAULT;
-    private String status = "Choose a game and who plays each side, then press Start.";
+    /** The status line before a match. */
+    static final String HINT = "Choose a game and who plays each side, then press Start.";
+    private String status = HINT;
 
     /**
      * @param server the embedded server, for network sides and server games; {@code null} for none
@@ -510,31 +513,8 @@ final class MatchModel implements AutoCloseable {
      * times are not known (an imported record).
      */
     String moveText(Entry entry) {
-        return entry.ply() + ". " + entry.move().notation() + "  (" + game.sideName(entry.side()) + timeSplit(entry) + ")";
-    }
-
-    private static String timeSplit(Entry entry) {
-        MatchJournal.MoveTimes t = entry.times();
-        if (entry.forced()) {
-            return ", played by the referee";
-        }
-        if (t.elapsedNanos() < 0) {
-            return "";
-        }
-        StringBuilder text = new StringBuilder(", ").append(millis(t.elapsedNanos()));
-        String sep = ": ";
-        if (t.networkNanos() >= 0) {
-            text.append(sep).append("network ").append(t.networkNanos() / 1_000_000);
-            sep = ", ";
-        }
-        if (t.thinkingNanos() >= 0) {
-            text.append(sep).append("thinking ").append(t.thinkingNanos() / 1_000_000);
-            sep = ", ";
-        }
-        if (!sep.equals(": ")) {
-            text.append(", rest ").append(t.restNanos() / 1_000_000);
-        }
-        return text.toString();
+        String split = TimeSplit.of(entry);
+        return entry.ply() + ". " + entry.move().notation() + "  (" + game.sideName(entry.side()) + (split.isEmpty() ? "" : ", " + split) + ")";
     }
 
     /** A side's title, e.g. {@code black: alphabeta, 12 discs}; empty before a game. */
@@ -581,8 +561,8 @@ final class MatchModel implements AutoCloseable {
         return result;
     }
 
-    static String millis(long nanos) {
-        return nanos < 1_000_000_000L ? nanos / 1_000_000 + " ms" : String.format(java.util.Locale.ROOT, "%.1f s", nanos / 1e9);
+    private static String millis(long nanos) {
+        return TimeSplit.millis(nanos);
     }
 
     // --- events -----------------------------------------------------------------------------------
@@ -741,10 +721,13 @@ final class MatchModel implements AutoCloseable {
         GameState start;
         try {
             start = g.newGame(options());
+            status = HINT;
         } catch (IllegalArgumentException e) {
             start = g.newGame();
+            status = "the options are not right for " + g.id() + ": " + e.getMessage();
         }
         showGame(g, start, new String[2]);
+        changed(Part.STATUS);
     }
 
     /** Shows the chosen game's start, unless a game is shown already (called once the view is ready). */

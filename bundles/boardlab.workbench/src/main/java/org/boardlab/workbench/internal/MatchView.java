@@ -2,8 +2,6 @@ package org.boardlab.workbench.internal;
 
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import javax.inject.Inject;
 import javax.inject.Named;
@@ -14,13 +12,10 @@ import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.core.Subscription;
 import org.boardlab.server.ServerService;
-import org.boardlab.workbench.BoardRenderer;
+import org.boardlab.workbench.BoardRenderers;
 import org.boardlab.workbench.BoardWidget;
 import org.boardlab.workbench.ServerSelection;
 import org.boardlab.workbench.WorkbenchView;
-import org.eclipse.sisu.BeanEntry;
-import org.eclipse.sisu.Mediator;
-import org.eclipse.sisu.inject.BeanLocator;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.FillLayout;
@@ -36,8 +31,6 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
-
-import com.google.inject.Key;
 
 /**
  * The match controller, in the spirit of seed 004's Game Controller: the widgets of a
@@ -58,7 +51,7 @@ public final class MatchView implements WorkbenchView {
     private final ServerService server;
     private final ServerSelection serverSelection;
     private final Referee referee;
-    private final Map<String, BoardRenderer> renderers = new ConcurrentHashMap<>();
+    private final BoardRenderers boards;
 
     private MatchModel model;
     private Subscription selection;
@@ -77,27 +70,14 @@ public final class MatchView implements WorkbenchView {
     private org.eclipse.swt.widgets.List moveList;
 
     @Inject
-    public MatchView(Registry registry, EventBus events, Referee referee, BeanLocator locator, ServerService server,
+    public MatchView(Registry registry, EventBus events, Referee referee, BoardRenderers boards, ServerService server,
             ServerSelection serverSelection) {
         this.registry = registry;
         this.referee = referee;
+        this.boards = boards;
         this.events = events;
         this.server = server;
         this.serverSelection = serverSelection;
-        locator.watch(Key.get(BoardRenderer.class, Named.class), new RendererFeed(), this);
-    }
-
-    /** Keeps the map of renderers up to date as UI bundles come and go. */
-    private static final class RendererFeed implements Mediator<Named, BoardRenderer, MatchView> {
-        @Override
-        public void add(BeanEntry<Named, BoardRenderer> entry, MatchView view) {
-            view.renderers.put(entry.getValue().gameId(), entry.getValue());
-        }
-
-        @Override
-        public void remove(BeanEntry<Named, BoardRenderer> entry, MatchView view) {
-            view.renderers.remove(entry.getValue().gameId(), entry.getValue());
-        }
     }
 
     @Override
@@ -224,8 +204,7 @@ public final class MatchView implements WorkbenchView {
                 for (Control c : boardHolder.getChildren()) {
                     c.dispose();
                 }
-                BoardRenderer renderer = renderers.get(model.game().id());
-                board = renderer != null ? renderer.create(boardHolder) : new TextBoard(boardHolder);
+                board = boards.create(boardHolder, model.game());
                 tag(board.control(), "board").setData("boardlab.widget", board); // for UI tests: the board and its clicksFor
                 board.onMove(move -> model.boardMove(move));
                 boardHolder.layout(true, true);

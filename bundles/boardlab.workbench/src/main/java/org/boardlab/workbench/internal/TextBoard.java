@@ -16,12 +16,12 @@ import org.eclipse.swt.widgets.Text;
  * The board as text (the game's {@link GameState#boardText()}), for games whose bundle brings no
  * renderer; moves are typed in the match controller's move field.
  */
-final class TextBoard implements BoardWidget {
+public final class TextBoard implements BoardWidget {
 
     private final Text text;
     private final Font font;
 
-    TextBoard(Composite parent) {
+    public TextBoard(Composite parent) {
         text = new Text(parent, SWT.MULTI | SWT.READ_ONLY | SWT.V_SCROLL | SWT.H_SCROLL | SWT.BORDER);
         FontData data = new FontData("Monospace", 14, SWT.NORMAL);
         font = new Font(parent.getDisplay(), data);

@@ -1,0 +1,105 @@
+package org.boardlab.workbench.inspector;
+
+import java.util.List;
+import java.util.function.Function;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.RowData;
+import org.eclipse.swt.layout.RowLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+
+/**
+ * The inspector's filter row: one {@link FilterCombo} each for connection, player, match, protocol,
+ * direction and type, offering the values seen (in {@link InspectorModel.Choices} order, direction
+ * aside: it always offers in and out).
+ */
+final class FilterBar implements InspectorModel.Choices {
+
+    private final Composite bar;
+    private final FilterCombo<Long> connection;
+    private final FilterCombo<String> player;
+    private final FilterCombo<Long> match;
+    private final FilterCombo<String> protocol;
+    private final FilterCombo<Boolean> direction;
+    private final FilterCombo<String> type;
+
+    /**
+     * @param remoteOf a connection's remote address, for its label
+     * @param changed  told when the person chooses another value
+     */
+    FilterBar(Composite parent, Function<Long, String> remoteOf, Runnable changed) {
+        bar = new Composite(parent, SWT.NONE);
+        RowLayout layout = new RowLayout(SWT.HORIZONTAL);
+        layout.center = true;
+        bar.setLayout(layout);
+        bar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        connection = combo("Connection:", "filter-connection", 190, id -> id + "  " + remoteOf.apply(id), changed);
+        player = combo("Player:", "filter-player", 130, p -> p.equals(MessageFilter.NO_PLAYER) ? "(not logged in)" : p, changed);
+        match = combo("Match:", "filter-match", 80, m -> m == 0 ? "none" : Long.toString(m), changed);
+        protocol = combo("Protocol:", "filter-protocol", 100, p -> p, changed);
+        direction = combo("Direction:", "filter-direction", 190, in -> in ? "→ in (from the client)" : "← out (to the client)", changed);
+        direction.setValues(List.of(true, false));
+        type = combo("Type:", "filter-type", 120, t -> t, changed);
+    }
+
+    private <T> FilterCombo<T> combo(String label, String role, int width, Function<T, String> text, Runnable changed) {
+        new Label(bar, SWT.NONE).setText(label);
+        FilterCombo<T> combo = new FilterCombo<>(bar, role, text);
+        combo.combo().setLayoutData(new RowData(width, SWT.DEFAULT));
+        combo.combo().addListener(SWT.Selection, e -> changed.run());
+        return combo;
+    }
+
+    /** The filter the choices and the Find text {@code search} make. */
+    MessageFilter filter(String search) {
+        return new MessageFilter(connection.selected(), player.selected(), match.selected(), protocol.selected(),
+                direction.selected(), type.selected(), search);
+    }
+
+    boolean isDisposed() {
+        return bar.isDisposed();
+    }
+
+    void selectConnection(long id) {
+        connection.select(id);
+    }
+
+    void selectMatch(long id) {
+        match.select(id);
+    }
+
+    /** Chooses "all" everywhere. */
+    void showAll() {
+        for (int i = 0; i < InspectorModel.CHOICE_COUNT; i++) {
+            choice(i).select(null);
+        }
+        direction.select(null);
+    }
+
+    private FilterCombo<?> choice(int index) {
+        return switch (index) {
+            case 0 -> connection;
+            case 1 -> player;
+            case 2 -> match;
+            case 3 -> protocol;
+            default -> type;
+        };
+    }
+
+    @Override
+    public boolean busy(int index) {
+        return choice(index).combo().getListVisible();
+    }
+
+    @Override
+    public void offer(int index, MessageStore.Seen seen) {
+        switch (index) {
+            case 0 -> connection.setValues(seen.connections().keySet());
+            case 1 -> player.setValues(seen.players());
+            case 2 -> match.setValues(seen.matches());
+            case 3 -> protocol.setValues(seen.protocols());
+            default -> type.setValues(seen.types());
+        }
+    }
+}
