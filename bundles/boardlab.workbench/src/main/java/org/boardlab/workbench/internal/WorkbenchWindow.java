@@ -117,15 +117,14 @@ public final class WorkbenchWindow implements Application, Workbench {
         updateStatus();
 
         shell.setSize(1180, 780);
+        if (Boolean.getBoolean("boardlab.timing")) {
+            reportFirstPaint();
+        }
         shell.open();
         opened.complete(shell);
         startServer();
         if (Boolean.getBoolean("boardlab.uiprobe")) {
             startUiProbe();
-        }
-        if (Boolean.getBoolean("boardlab.timing")) {
-            System.err.println("boardlab: workbench window open " + java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime()
-                    + " ms after the JVM started");
         }
         try {
             while (!shell.isDisposed()) {
@@ -143,6 +142,24 @@ public final class WorkbenchWindow implements Application, Workbench {
             serverService.shutdown(); // open games are decided by the scores, clients told
         }
         return 0;
+    }
+
+    /**
+     * With {@code -Dboardlab.timing=true}: prints when the window is asked to open and when it is first
+     * painted, in milliseconds since the process started (the launcher's {@code boardlab.process.start};
+     * without it, since the JVM started), as the launcher prints its own phases.
+     */
+    private void reportFirstPaint() {
+        long start = Long.getLong("boardlab.process.start", java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime());
+        System.err.println("boardlab timing: " + (System.currentTimeMillis() - start) + " ms window asked to open");
+        org.eclipse.swt.widgets.Listener first = new org.eclipse.swt.widgets.Listener() {
+            @Override
+            public void handleEvent(org.eclipse.swt.widgets.Event e) {
+                display.removeFilter(SWT.Paint, this);
+                System.err.println("boardlab timing: " + (System.currentTimeMillis() - start) + " ms window painted");
+            }
+        };
+        display.addFilter(SWT.Paint, first);
     }
 
     private void createMenu() {

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""boardlab's start-up, measured from outside, as a person at the terminal sees it.
+
+Each round runs every case once, in turn, and a plain Java program (a class that prints one line)
+between them, so that a busy moment on a shared machine hits the baseline too and the ratio holds:
+
+  version   boardlab --version
+  list      boardlab list
+  match     boardlab match tictactoe random random       (one game)
+  window    boardlab (the workbench) until its window is mapped on the X server (visible; there is
+            no window manager under Xvfb, so mapping is showing), then it is closed
+
+Wall time is from just before the process is started to its exit (for `window`: to the X server's
+MapNotify event, seen by xwait). CPU is user + system time of the process and its threads (for
+`window`: read from /proc at the moment the window is mapped). Each figure is the median of the
+rounds (min-max beside it). The machine's load (1, 5, 15 min) is printed before and after.
+
+  python3 benchmarks/startup/startup.py                       # ./boardlab, 5 rounds
+  python3 benchmarks/startup/startup.py --runs 9 --busy 2     # with 2 busy processes (both cores)
+  python3 benchmarks/startup/startup.py --command "java -jar /tmp/old/boardlab.jar"
+
+Needs: Xvfb, a C compiler with the X11 and zlib headers (for xwait.c), a JDK (javac for the
+baseline). It starts its own Xvfb on a free display number.
+"""
+
+import argparse
+import os
+import shlex
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def load():
+    one, five, fifteen = os.getloadavg()
+    return "load %.2f %.2f %.2f (%d cores)" % (one, five, fifteen, os.cpu_count())
+
+
+def build_tools(work):
+    xwait = os.path.join(work, "xwait")
+    subprocess.run(["cc", "-O2", "-o", xwait, os.path.join(HERE, "xwait.c"), "-lX11", "-lz"], check=True)
+    with open(os.path.join(work, "Hello.java"), "w") as f:
+        f.write('public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n')
+    subprocess.run(["javac", "-d", work, os.path.join(work, "Hello.java")], check=True)
+    return xwait
+
+
+def start_xvfb():
+    for n in range(90, 140):
+        if os.path.exists("/tmp/.X%d-lock" % n):
+            continue
+        p = subprocess.Popen(["Xvfb", ":%d" % n, "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for _ in range(100):
+            if os.path.exists("/tmp/.X11-unix/X%d" % n):
+                return p, ":%d" % n
+            if p.poll() is not None:
+                break
+            time.sleep(0.05)
+        p.kill()
+    sys.exit("startup.py: could not start Xvfb")
+
+
+def run_to_exit(argv, env):
+    """Wall and CPU seconds of one process run to its end."""
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(p.pid, 0)
+    wall = time.monotonic() - t0
+    p.returncode = os.waitstatus_to_exitcode(status)
+    err = p.stderr.read().decode(errors="replace")
+    p.stderr.close()
+    if p.returncode != 0:
+        sys.exit("startup.py: %s exited with %d:\n%s" % (" ".join(argv), p.returncode, err))
+    return wall, usage.ru_utime + usage.ru_stime
+
+
+def cpu_of(pid):
+    """User + system seconds of a running process (all its threads), from /proc."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def run_to_window(argv, env, xwait):
+    watcher = subprocess.Popen([xwait, "map"], stdout=subprocess.PIPE, env=env, text=True)
+    if watcher.stdout.readline().strip() != "ready":
+        sys.exit("startup.py: xwait did not start")
+    t0 = time.monotonic()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    line = watcher.stdout.readline().split()
+    cpu = cpu_of(p.pid)
+    watcher.wait()
+    if not line:
+        sys.exit("startup.py: no window was mapped")
+    wall = int(line[0]) / 1e9 - t0
+    os.killpg(p.pid, signal.SIGTERM)
+    try:
+        p.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+    return wall, cpu
+
+
+def busy_processes(n):
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=5, help="rounds (default 5)")
+    ap.add_argument("--command", default=os.path.join(ROOT, "boardlab"),
+                    help="how boardlab is started (default: ./boardlab)")
+    ap.add_argument("--cases", default="version,list,match,window", help="which cases, comma-separated")
+    ap.add_argument("--busy", type=int, default=0, help="busy processes running meanwhile (2: both cores)")
+    ap.add_argument("--first-start", action="store_true",
+                    help="also time one start with an empty bundle cache (a new jar's first start)")
+    a = ap.parse_args()
+
+    work = tempfile.mkdtemp(prefix="boardlab-startup-")
+    xwait = build_tools(work)
+    xvfb, display = start_xvfb()
+    env = dict(os.environ, DISPLAY=display)
+    env.pop("WAYLAND_DISPLAY", None)
+    boardlab = shlex.split(a.command)
+    cases = {
+        "baseline": (["java", "-cp", work, "Hello"], False),
+        "version": (boardlab + ["--version"], False),
+        "list": (boardlab + ["list"], False),
+        "match": (boardlab + ["match", "tictactoe", "random", "random"], False),
+        "window": (boardlab + [], True),
+    }
+    chosen = [c for c in a.cases.split(",") if c]
+    players = os.path.join(work, "run")
+    os.makedirs(players)
+    os.chdir(players)  # boardlab makes its players/ folder where it runs
+    busy = busy_processes(a.busy)
+    try:
+        print("boardlab start-up: %s, %d rounds, %d busy processes" % (a.command, a.runs, a.busy))
+        print("before: " + load())
+        if a.first_start:
+            cache = os.path.join(work, "empty-cache")
+            argv, window = cases["window"]
+            first_env = dict(env, JAVA_TOOL_OPTIONS="-Dboardlab.cache=" + cache)
+            wall, cpu = run_to_window(argv, first_env, xwait) if window else run_to_exit(argv, first_env)
+            print("first start of the jar (empty bundle cache), window: %.2f s wall, %.2f s CPU" % (wall, cpu))
+        # one warm-up round: fills the bundle cache, the page cache, SWT's native libraries
+        for c in chosen:
+            argv, window = cases[c]
+            run_to_window(argv, env, xwait) if window else run_to_exit(argv, env)
+        results = {c: [] for c in ["baseline"] + chosen}
+        for _ in range(a.runs):
+            for c in chosen:
+                for name in ("baseline", c):
+                    argv, window = cases[name]
+                    results[name].append(run_to_window(argv, env, xwait) if window else run_to_exit(argv, env))
+        print("after:  " + load())
+        base = statistics.median(w for w, _ in results["baseline"])
+        print("%-9s %22s %22s %8s" % ("case", "wall s, median (range)", "CPU s, median (range)", "x plain"))
+        for c, rows in results.items():
+            walls = [w for w, _ in rows]
+            cpus = [u for _, u in rows]
+            print("%-9s %8.3f (%.3f-%.3f) %8.3f (%.3f-%.3f) %8.1f" % (
+                c, statistics.median(walls), min(walls), max(walls),
+                statistics.median(cpus), min(cpus), max(cpus), statistics.median(walls) / base))
+        print("(baseline: a plain Java program that prints one line, run between every two measurements)")
+    finally:
+        for p in busy:
+            p.kill()
+        xvfb.terminate()
+        xvfb.wait()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+package org.boardlab.launcher;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.apache.felix.framework.Felix;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+
+/**
+ * The product jar's {@code Main-Class}.
+ *
+ * <ol>
+ * <li>{@code --version} is answered at once, without a framework;</li>
+ * <li>Felix starts on a bundle cache kept in the user's cache folder ({@link FrameworkCache}): the
+ * first start of a jar installs its bundles there, later starts of the same jar only load them;</li>
+ * <li>only the bundles the command needs are started: a headless command ({@code list},
+ * {@code match}, ...) does not start SWT, JFace or the views; the Gogo shell starts only with
+ * {@code --console}; the workbench starts FileInstall and the views that are not in front after
+ * it has asked for its window;</li>
+ * <li>the command line goes to boardlab.cli's main-thread service (the same contract as bnd's
+ * launcher: a {@code Callable} registered with {@code main.thread=true}, the arguments in a
+ * service's {@code launcher.arguments} property), and the process exits with its result.</li>
+ * </ol>
+ *
+ * With {@code -Dboardlab.timing=true} it prints the time since the process started at each phase.
+ */
+public final class Main {
+
+    /** Bundles location prefix of the product's own bundles in the cache. */
+    static final String LOCATION = "boardlab-product:";
+
+    /** Started after the workbench has asked for its window: nothing on the first screen waits for them. */
+    private static final Set<String> LATER = Set.of("org.apache.felix.fileinstall", "boardlab.workbench.inspector",
+            "boardlab.workbench.server");
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        Timing.mark("JVM and launcher ready");
+        int code;
+        try {
+            code = run(args);
+        } catch (Exception e) {
+            System.err.println("boardlab: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            code = 1;
+        }
+        System.out.flush();
+        System.err.flush();
+        System.exit(code);
+    }
+
+    static int run(String[] args) throws Exception {
+        try (Product product = Product.open()) {
+            if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+                System.out.println("boardlab " + product.version());
+                return 0;
+            }
+            Mode mode = Mode.of(args);
+            try (FrameworkCache cache = FrameworkCache.acquire(FrameworkCache.defaultRoot(), product.key())) {
+                Felix framework = start(product, cache);
+                return runCommand(framework, args, mode);
+            }
+        }
+    }
+
+    /** Loads (or on the first start, fills) the cache and starts the framework, no bundle started yet. */
+    private static Felix start(Product product, FrameworkCache cache) throws Exception {
+        Felix framework;
+        try {
+            framework = init(product, cache);
+        } catch (BundleException | RuntimeException | IOException e) {
+            // a cache Felix cannot read (a disk error, a crash in the middle of a write): start afresh
+            cache.wipe();
+            framework = init(product, cache);
+        }
+        framework.start();
+        Timing.mark("framework started");
+        return framework;
+    }
+
+    private static Felix init(Product product, FrameworkCache cache) throws Exception {
+        boolean reuse = cache.isReady();
+        Map<String, Object> config = new HashMap<>(product.runProperties());
+        config.put(Constants.FRAMEWORK_STORAGE, cache.storage().toAbsolutePath().toString());
+        config.put(Constants.FRAMEWORK_STORAGE_CLEAN, "none");
+        config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, product.systemPackages());
+        Felix framework = new Felix(config);
+        framework.init();
+        BundleContext context = framework.getBundleContext();
+        Map<String, Bundle> installed = new HashMap<>();
+        for (Bundle b : context.getBundles()) {
+            if (b.getBundleId() == 0) {
+                continue;
+            }
+            if (b.getLocation().startsWith(LOCATION)) {
+                installed.put(b.getLocation(), b);
+            } else {
+                // a player bundle FileInstall installed in an earlier run (maybe from another folder):
+                // FileInstall installs again what the players folder of this run holds
+                b.uninstall();
+            }
+        }
+        for (String entry : product.bundles()) {
+            String location = LOCATION + entry;
+            if (installed.remove(location) == null) {
+                try (InputStream in = product.open(entry)) {
+                    context.installBundle(location, in);
+                }
+            }
+        }
+        for (Bundle stale : installed.values()) {
+            stale.uninstall();
+        }
+        cache.markReady();
+        Timing.mark(reuse ? "framework ready (bundle cache reused)" : "framework ready (bundles installed into a new cache)");
+        return framework;
+    }
+
+    private static int runCommand(Felix framework, String[] args, Mode mode) throws Exception {
+        BundleContext context = framework.getBundleContext();
+        Dictionary<String, Object> props = new Hashtable<>();
+        props.put("launcher.arguments", args);
+        context.registerService(Object.class.getName(), new Object(), props);
+
+        List<Bundle> later = new ArrayList<>();
+        for (Bundle b : context.getBundles()) {
+            if (b.getBundleId() == 0 || !b.getLocation().startsWith(LOCATION) || b.getHeaders("").get(Constants.FRAGMENT_HOST) != null
+                    || !mode.wants(b)) {
+                continue;
+            }
+            if (mode.workbench && LATER.contains(b.getSymbolicName())) {
+                later.add(b);
+            } else {
+                startBundle(b);
+            }
+        }
+        Timing.mark("bundles started");
+        if (!later.isEmpty()) {
+            Thread starter = new Thread(() -> later.forEach(Main::startBundle), "boardlab-start-later");
+            starter.setDaemon(true);
+            starter.start();
+        }
+        Callable<?> main = mainService(context);
+        if (main == null) {
+            framework.waitForStop(0);
+            return 0;
+        }
+        Object result = main.call();
+        framework.stop();
+        framework.waitForStop(10_000);
+        return result instanceof Integer code ? code : 0;
+    }
+
+    private static void startBundle(Bundle b) {
+        try {
+            b.start(Bundle.START_TRANSIENT);
+        } catch (BundleException | RuntimeException e) {
+            PrintStream err = System.err;
+            err.println("boardlab: bundle " + b.getSymbolicName() + " did not start: " + e.getMessage());
+        }
+    }
+
+    private static Callable<?> mainService(BundleContext context) throws InvalidSyntaxException {
+        ServiceReference<?>[] refs = context.getServiceReferences(Callable.class.getName(), "(main.thread=true)");
+        if (refs == null || refs.length == 0) {
+            return null;
+        }
+        return (Callable<?>) context.getService(refs[0]);
+    }
+
+    /** What a command line needs started. */
+    record Mode(boolean workbench, boolean console) {
+
+        static Mode of(String[] args) {
+            boolean console = false;
+            boolean help = false;
+            String command = null;
+            for (String a : args) {
+                if (a.equals("--console")) {
+                    console = true;
+                } else if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                    help = true;
+                } else if (!a.startsWith("-") && command == null) {
+                    command = a;
+                }
+            }
+            boolean workbench = !help && (command == null || command.equals("workbench"));
+            return new Mode(workbench, console);
+        }
+
+        boolean wants(Bundle b) {
+            String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
+            if (name.startsWith("org.apache.felix.gogo.")) {
+                return console;
+            }
+            return workbench || !needsDisplay(b, name);
+        }
+
+        /** SWT, JFace and what they need, and every bundle importing them. */
+        private static boolean needsDisplay(Bundle b, String name) {
+            if (name.startsWith("org.eclipse.") && !name.startsWith("org.eclipse.sisu")) {
+                return true;
+            }
+            String imports = b.getHeaders("").get(Constants.IMPORT_PACKAGE);
+            String required = b.getHeaders("").get(Constants.REQUIRE_BUNDLE);
+            return mentionsUi(imports) || mentionsUi(required);
+        }
+
+        private static boolean mentionsUi(String header) {
+            return header != null && (header.contains("org.eclipse.swt") || header.contains("org.eclipse.jface"));
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package org.boardlab.launcher;
+
+import java.time.Instant;
+
+/**
+ * Start-up phases, measured from the process's start (as the operating system records it, so the
+ * JVM's own start-up counts), printed to standard error when {@code -Dboardlab.timing=true}. The
+ * process's start is also left in the system property {@code boardlab.process.start} (milliseconds
+ * since 1970) for the workbench, which prints its first paint the same way.
+ */
+final class Timing {
+
+    private static final boolean ON = Boolean.getBoolean("boardlab.timing");
+    private static final long START = processStart();
+
+    private Timing() {
+    }
+
+    private static long processStart() {
+        long start = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
+                .orElse(System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
+        System.setProperty("boardlab.process.start", Long.toString(start));
+        return start;
+    }
+
+    static void mark(String phase) {
+        if (ON) {
+            System.err.println("boardlab timing: " + (System.currentTimeMillis() - START) + " ms " + phase);
+        }
+    }
+}
