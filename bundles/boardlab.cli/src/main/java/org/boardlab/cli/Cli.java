@@ -9,6 +9,7 @@ import org.boardlab.cli.internal.MatchCommand;
 import org.boardlab.cli.internal.PerftCommand;
 import org.boardlab.cli.internal.PlayCommand;
 import org.boardlab.cli.internal.ServeCommand;
+import org.boardlab.cli.internal.UsageException;
 import org.boardlab.cli.internal.WorkbenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -107,8 +108,14 @@ public final class Cli implements Runnable {
         });
         line.setOut(out);
         line.setErr(err);
+        line.setUsageHelpAutoWidth(true); // whole descriptions on a wide terminal, wrapped at 80 columns otherwise
         line.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println("boardlab: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
+            if (e instanceof UsageException) {
+                cmd.getErr().println("(see '" + cmd.getCommandSpec().qualifiedName() + " --help')");
+                cmd.getErr().flush();
+                return 2;
+            }
             cmd.getErr().flush();
             return 1;
         });

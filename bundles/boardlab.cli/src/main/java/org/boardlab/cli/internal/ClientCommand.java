@@ -20,9 +20,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code boardlab client <protocol>}: play on a server from this terminal. */
 @Command(name = "client", mixinStandardHelpOptions = true,
-        description = {"Connect to a server and play from this terminal: the server's messages are shown in words,",
-            "and what you type is sent (type 'help' once connected, or see the protocol's README).",
-            "With --player, a loaded player (see boardlab list) chooses and sends the moves."})
+        description = {"Connect to a server and play from this terminal.",
+            "The server's messages are shown in words, and what you type is sent (type 'help' once connected, or see the protocol's README). "
+                + "With --player, a loaded player (see boardlab list) chooses and sends the moves."})
 public final class ClientCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -60,7 +60,7 @@ public final class ClientCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (player == null && (invite != null || games != 0)) {
-            throw new IllegalArgumentException("--invite and --games go with --player");
+            throw new UsageException("--invite and --games go with --player");
         }
         TerminalClient client = cli.services().terminalClient(protocol).orElseThrow(() ->
                 new IllegalArgumentException("no terminal client for protocol '" + protocol + "'"));
@@ -71,10 +71,10 @@ public final class ClientCommand implements Callable<Integer> {
 
     private TerminalClient.AutoPlay autoPlay() {
         if (games < 0) {
-            throw new IllegalArgumentException("--games must be 0 (no limit) or more");
+            throw new UsageException("--games must be 0 (no limit) or more");
         }
         if (!(timePerMove > 0) || timePerMove > 86_400) {
-            throw new IllegalArgumentException("--time-per-move must be between 0 and 86400 seconds");
+            throw new UsageException("--time-per-move must be between 0 and 86400 seconds");
         }
         Registry registry = cli.services().registry();
         Protocol described = registry.protocol(protocol).orElseThrow(() ->

@@ -12,6 +12,11 @@ final class Json {
     private Json() {
     }
 
+    /** The value as JSON's plain Java shapes (maps, lists, strings, numbers, booleans, null). */
+    static Object plain(Object value) {
+        return MAPPER.convertValue(value, Object.class);
+    }
+
     static String line(Object value) {
         try {
             return MAPPER.writeValueAsString(value);

@@ -32,8 +32,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "match", mixinStandardHelpOptions = true,
         description = {"Play games between two loaded players and print each result and a summary.",
-            "The players swap sides after every game (A moves first in games 1, 3, 5, ...) unless --same-sides is given.",
-            "A player that plays an illegal move, throws, or runs out of time loses that game."})
+            "The players swap sides after every game (A moves first in games 1, 3, 5, ...) unless --same-sides is given. "
+                + "A player that plays an illegal move, throws, or runs out of time loses that game."})
 public final class MatchCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -78,10 +78,10 @@ public final class MatchCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (games < 1) {
-            throw new IllegalArgumentException("--games must be at least 1");
+            throw new UsageException("--games must be at least 1");
         }
         if (!(timePerMove > 0) || timePerMove > 86_400) {
-            throw new IllegalArgumentException("--time-per-move must be between 0 and 86400 seconds");
+            throw new UsageException("--time-per-move must be between 0 and 86400 seconds");
         }
         Registry registry = cli.services().registry();
         Game game = registry.requireGame(gameId);

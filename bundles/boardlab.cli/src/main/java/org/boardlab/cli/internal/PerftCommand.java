@@ -17,9 +17,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code boardlab perft <game> <depth>}: counts the positions {@code depth} moves deep, and how fast. */
 @Command(name = "perft", mixinStandardHelpOptions = true,
-        description = {"Count the leaf positions DEPTH moves (plies) below the start position, to check a move",
-            "generator against published counts, and print how many leaves per second were counted.",
-            "A pass counts as a move; a game that ends earlier counts as one leaf."})
+        description = {"Count the leaf positions DEPTH moves (plies) below the start position.",
+            "This checks a move generator against published counts; it also prints how many leaves per second were counted. "
+                + "A pass counts as a move; a game that ends earlier counts as one leaf."})
 public final class PerftCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -43,7 +43,7 @@ public final class PerftCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (depth < 1 || depth > 30) {
-            throw new IllegalArgumentException("the depth must be between 1 and 30, not " + depth);
+            throw new UsageException("the depth must be between 1 and 30, not " + depth);
         }
         Game game = cli.services().registry().requireGame(gameId);
         GameState start = game.newGame(gameOptions.toOptions());

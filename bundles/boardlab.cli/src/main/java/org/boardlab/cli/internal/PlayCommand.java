@@ -27,9 +27,9 @@ import picocli.CommandLine.Model.CommandSpec;
  * the resulting position. An illegal move stops with exit code 1 and says which move and why.
  */
 @Command(name = "play", mixinStandardHelpOptions = true,
-        description = {"Apply moves to a game's start position and print the position: the board (top row first),",
-            "the side to move, the legal moves, whether the game is over, the winner, the scores and the game's",
-            "own facts (gomoku: danger points; dots: zones). An illegal move exits with code 1 and names it."})
+        description = {"Apply moves to a game's start position and print the position.",
+            "Printed: the board (top row first), the side to move, the legal moves, whether the game is over, the winner, "
+                + "the scores and the game's own facts (gomoku: danger points; dots: zones). An illegal move exits with code 1 and names it."})
 public final class PlayCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -151,6 +151,46 @@ public final class PlayCommand implements Callable<Integer> {
             scores.append(' ').append(game.sideName(side)).append(' ').append(state.score(side));
         }
         out.println(scores);
-        state.details().forEach((key, value) -> out.println(key + ": " + Json.line(value)));
+        state.details().forEach((key, value) -> out.println(words(key) + ": " + readable(Json.plain(value))));
+    }
+
+    /** A detail's key in words: {@code lastMove} and {@code blue_cards} read "last move", "blue cards". */
+    static String words(String key) {
+        return key.replaceAll("([a-z])([A-Z])", "$1 $2").replace('_', ' ').toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * A detail's value as a person reads it (the JSON form is {@code play --json}): a list as its
+     * items ({@code ; } between items that have parts), a map as {@code key value} pairs, nothing as
+     * {@code none}.
+     */
+    static String readable(Object value) {
+        if (value == null || "".equals(value)) {
+            return "none";
+        }
+        if (value instanceof Map<?, ?> map) {
+            if (map.isEmpty()) {
+                return "none";
+            }
+            List<String> parts = new ArrayList<>();
+            map.forEach((k, v) -> parts.add(words(String.valueOf(k)) + " " + readable(v)));
+            return String.join(", ", parts);
+        }
+        if (value instanceof java.util.Collection<?> items) {
+            if (items.isEmpty()) {
+                return "none";
+            }
+            boolean simple = items.stream().noneMatch(i -> i instanceof Map<?, ?> || i instanceof java.util.Collection<?>);
+            List<String> parts = new ArrayList<>();
+            for (Object i : items) {
+                String r = readable(i);
+                parts.add(simple ? r : "(" + r + ")");
+            }
+            return String.join(simple ? " " : "; ", parts);
+        }
+        if (value instanceof Boolean b) {
+            return b ? "yes" : "no";
+        }
+        return String.valueOf(value);
     }
 }

@@ -30,8 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Run the server for networked clients until interrupted (Ctrl+C).",
-            "Without --protocol, every loaded protocol listens on its default port.",
-            "Each finished game is printed (one JSON object per line with --json); the server's log goes to standard error."})
+            "Without --protocol, every loaded protocol listens on its default port. "
+                + "Each finished game is printed (one JSON object per line with --json); the server's log goes to standard error."})
 public final class ServeCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -40,12 +40,12 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--protocol", paramLabel = "P", description = {"A protocol to serve, by id (see boardlab list): othello, gomoku; may be repeated.",
-        "Without it, every loaded protocol is served on its default port."})
+    @Option(names = "--protocol", paramLabel = "P", description = "A protocol to serve, by id (see boardlab list): othello, gomoku; may be repeated. "
+        + "Without it, every loaded protocol is served on its default port.")
     List<String> protocolIds = new ArrayList<>();
 
-    @Option(names = "--port", paramLabel = "N", description = {"The port of the --protocol in the same place (the first --port goes with the first",
-        "--protocol, ...); give one per --protocol, or none for the protocols' default ports; 0 picks a free port."})
+    @Option(names = "--port", paramLabel = "N", description = "The port of the --protocol in the same place (the first --port goes with the first --protocol, ...); "
+        + "give one per --protocol, or none for the protocols' default ports; 0 picks a free port.")
     List<Integer> portNumbers = new ArrayList<>();
 
     @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
@@ -92,31 +92,34 @@ public final class ServeCommand implements Callable<Integer> {
         if (protocols.isEmpty()) {
             throw new IllegalStateException("no protocol bundle is loaded, so there is nothing to serve");
         }
+        TraceWriter traceWriter = trace == null ? null : TraceWriter.open(trace);
         EmbeddedServer server = new EmbeddedServer(id -> cli.services().registry().requireGame(id), cli.services().events(),
                 cli.services().referee(), settings, line -> {
+                    if (line.contains(" listening on ")) {
+                        return; // said once, on standard output, below
+                    }
                     synchronized (err) {
                         err.println("boardlab server: " + line);
                         err.flush();
                     }
                 });
         protocols.forEach(server::addProtocol);
-        TraceWriter traceWriter = trace == null ? null : new TraceWriter(trace);
         AutoCloseable subscription = traceWriter == null ? null
                 : cli.services().events().subscribe(traceWriter, org.boardlab.api.event.WireEvent.class);
         server.onResult(result -> print(result, out));
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            shutdown(server, subscription, traceWriter, err);
+            shutdown(server, subscription, traceWriter, err, true);
             stopped.countDown();
         }, "boardlab-serve-shutdown");
         try {
             if (!portNumbers.isEmpty() && portNumbers.size() != protocolIds.size()) {
-                throw new IllegalArgumentException("give one --port per --protocol (or none, for the default ports)");
+                throw new UsageException("give one --port per --protocol (or none, for the default ports)");
             }
             Map<String, Integer> wanted = new LinkedHashMap<>();
             for (int i = 0; i < protocolIds.size(); i++) {
                 if (wanted.put(protocolIds.get(i), portNumbers.isEmpty() ? -1 : portNumbers.get(i)) != null) {
-                    throw new IllegalArgumentException("--protocol " + protocolIds.get(i) + " is given twice");
+                    throw new UsageException("--protocol " + protocolIds.get(i) + " is given twice");
                 }
             }
             if (wanted.isEmpty()) {
@@ -130,7 +133,8 @@ public final class ServeCommand implements Callable<Integer> {
             }
             out.flush();
         } catch (RuntimeException e) {
-            shutdown(server, subscription, traceWriter, err);
+            // it never ran: no 'stopped' line before the reason
+            shutdown(server, subscription, traceWriter, err, false);
             throw e;
         }
         Runtime.getRuntime().addShutdownHook(hook);
@@ -140,12 +144,12 @@ public final class ServeCommand implements Callable<Integer> {
 
     private static Duration seconds(double s, String option) {
         if (!(s > 0) || s > 86_400) {
-            throw new IllegalArgumentException(option + " must be between 0 and 86400 seconds");
+            throw new UsageException(option + " must be between 0 and 86400 seconds");
         }
         return Duration.ofMillis(Math.round(s * 1000));
     }
 
-    private void shutdown(EmbeddedServer server, AutoCloseable subscription, TraceWriter traceWriter, PrintWriter err) {
+    private void shutdown(EmbeddedServer server, AutoCloseable subscription, TraceWriter traceWriter, PrintWriter err, boolean report) {
         server.close();
         try {
             if (subscription != null) {
@@ -156,6 +160,9 @@ public final class ServeCommand implements Callable<Integer> {
             }
         } catch (Exception e) {
             err.println("boardlab server: could not finish the trace: " + e.getMessage());
+        }
+        if (!report) {
+            return;
         }
         err.println("boardlab server: stopped; wire tap: " + server.tap().frames() + " frames, " + server.tap().dropped()
                 + " dropped" + (traceWriter == null ? "" : ", " + traceWriter.lines() + " written to " + trace));

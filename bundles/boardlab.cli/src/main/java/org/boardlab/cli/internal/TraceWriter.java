@@ -26,6 +26,44 @@ final class TraceWriter implements EventListener, AutoCloseable {
     private final BufferedWriter out;
     private long lines;
 
+    /**
+     * Opens (creates or empties) the trace file, and its folders if needed.
+     *
+     * @throws IllegalStateException naming the file and saying why it cannot be written
+     */
+    static TraceWriter open(Path file) {
+        Path parent = file.toAbsolutePath().getParent();
+        try {
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the trace to " + file + ": cannot make the folder " + parent + " (" + why(e) + ")", e);
+        }
+        try {
+            return new TraceWriter(file);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot write the trace to " + file + " (" + why(e) + ")", e);
+        }
+    }
+
+    /** Why a file cannot be written, in words (the JDK's message is often only the path). */
+    static String why(IOException e) {
+        if (e instanceof java.nio.file.NoSuchFileException) {
+            return "no such file or folder: " + ((java.nio.file.NoSuchFileException) e).getFile();
+        }
+        if (e instanceof java.nio.file.AccessDeniedException a) {
+            return "permission denied: " + a.getFile();
+        }
+        if (e instanceof java.nio.file.FileAlreadyExistsException f) {
+            return f.getFile() + " is a file, not a folder";
+        }
+        if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+            return f.getReason().toLowerCase(java.util.Locale.ROOT) + ": " + f.getFile();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
+    }
+
     TraceWriter(Path file) throws IOException {
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null) {

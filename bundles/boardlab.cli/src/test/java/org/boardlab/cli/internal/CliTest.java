@@ -230,9 +230,44 @@ class CliTest {
     }
 
     @Test
-    void perftRefusesANonsenseDepth() {
-        assertThat(run("perft", "tictactoe", "0")).isEqualTo(1);
+    void perftRefusesANonsenseDepthAsWrongUsage() {
+        assertThat(run("perft", "tictactoe", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("the depth must be between 1 and 30");
+    }
+
+    @Test
+    void impossibleOptionValuesAreWrongUsage() {
+        assertThat(run("match", "tictactoe", "random", "random", "--time-per-move", "-1")).isEqualTo(2);
+        assertThat(err.toString()).contains("boardlab: --time-per-move must be between 0 and 86400 seconds",
+                "(see 'boardlab match --help')");
+        assertThat(run("match", "tictactoe", "random", "random", "--games", "0")).isEqualTo(2);
+        assertThat(run("serve", "--time-per-move", "0")).isEqualTo(2);
+        assertThat(run("client", "othello", "--name", "ann", "--games", "3")).isEqualTo(2);
+        assertThat(err.toString()).contains("--invite and --games go with --player");
+    }
+
+    @Test
+    void helpListsEveryCommandWithAWholeSentence() {
+        assertThat(run("--help")).isZero();
+        String help = out.toString();
+        String commands = help.substring(help.indexOf("Commands:"));
+        assertThat(commands).contains("Apply moves to a game's start position and print the position.",
+                "Connect to a server and play from this terminal.", "Count the leaf positions DEPTH moves (plies) below the start");
+        // each command's summary ends its sentence: no summary stops at a comma
+        assertThat(commands.replaceAll("\\s+", " ")).doesNotContain(", perft", ", client", "(top row first), perft");
+    }
+
+    @Test
+    void playPrintsTheGamesFactsInWordsNotJson() {
+        assertThat(PlayCommand.words("lastMove")).isEqualTo("last move");
+        assertThat(PlayCommand.words("blue_cards")).isEqualTo("blue cards");
+        assertThat(PlayCommand.readable(List.of("dragon", "mantis"))).isEqualTo("dragon mantis");
+        assertThat(PlayCommand.readable(List.of())).isEqualTo("none");
+        assertThat(PlayCommand.readable(Json.plain(java.util.Map.of("red", 0)))).isEqualTo("red 0");
+        assertThat(PlayCommand.readable(Json.plain(List.of(java.util.Map.of("point", "h11"), java.util.Map.of("point", "h4")))))
+                .isEqualTo("(point h11); (point h4)");
+        assertThat(PlayCommand.readable("")).isEqualTo("none");
+        assertThat(PlayCommand.readable(false)).isEqualTo("no");
     }
 
     @Test

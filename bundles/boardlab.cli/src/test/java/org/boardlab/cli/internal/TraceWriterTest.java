@@ -1,6 +1,7 @@
 package org.boardlab.cli.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -54,5 +55,16 @@ class TraceWriterTest {
         assertThat(refused.get("refused").asText()).isEqualTo("square a1 is not empty");
         assertThat(refused.get("violation").isNull()).isTrue();
         assertThat(json.readTree(lines.get(2)).get("violation").asText()).isEqualTo("log in first");
+    }
+
+    @Test
+    void aTraceThatCannotBeWrittenSaysWhy() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertThatThrownBy(() -> TraceWriter.open(file.resolve("run.jsonl")))
+                .hasMessage("cannot write the trace to " + file.resolve("run.jsonl") + ": cannot make the folder " + file + " ("
+                        + file + " is a file, not a folder)");
+        Path folder = Files.createDirectories(dir.resolve("a-folder"));
+        assertThatThrownBy(() -> TraceWriter.open(folder)).hasMessageStartingWith("cannot write the trace to " + folder + " (")
+                .hasMessageContaining("is a directory");
     }
 }
