@@ -65,6 +65,7 @@ public final class Main {
 
     static int run(String[] args) throws Exception {
         try (Product product = Product.open()) {
+            Timing.mark("product jar opened");
             if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
                 System.out.println("boardlab " + product.version());
                 return 0;
@@ -100,6 +101,7 @@ public final class Main {
         config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, product.systemPackages());
         Felix framework = new Felix(config);
         framework.init();
+        Timing.mark("framework initialised");
         BundleContext context = framework.getBundleContext();
         Map<String, Bundle> installed = new HashMap<>();
         for (Bundle b : context.getBundles()) {

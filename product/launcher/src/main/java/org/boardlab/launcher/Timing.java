@@ -25,7 +25,19 @@ final class Timing {
 
     static void mark(String phase) {
         if (ON) {
-            System.err.println("boardlab timing: " + (System.currentTimeMillis() - START) + " ms " + phase);
+            System.err.println("boardlab timing: " + (System.currentTimeMillis() - START) + " ms " + phase + cpu());
+        }
+    }
+
+    /** ", CPU N ms" (user and system time of every thread so far), from /proc on Linux; else nothing. */
+    static String cpu() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+            return " (CPU " + ticks * 10 + " ms)";
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
         }
     }
 }
