@@ -12,6 +12,7 @@ import java.util.concurrent.TimeUnit;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
+import org.boardlab.client.CloseReason;
 import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.gomoku.api.GomokuBoard;
 import org.boardlab.game.gomoku.api.Point;
@@ -84,8 +85,8 @@ final class GomokuLoadClient implements GomokuClient.Listener {
         this.thinkMillis = thinkMillis;
         this.thinkMaxMillis = thinkMaxMillis;
         this.random = new SplittableRandom(seed);
-        this.client = new GomokuClient(this, GomokuClient.Options.defaults().withGroup(group)
-                .withHeartbeatInterval(GomokuWire.HEARTBEAT_INTERVAL)
+        this.client = new GomokuClient(this, GomokuClient.defaults().withGroup(group)
+                .withKeepAlive(GomokuWire.HEARTBEAT_INTERVAL)
                 .withPipeline(p -> loop = p.channel().eventLoop()));
     }
 
@@ -125,7 +126,7 @@ final class GomokuLoadClient implements GomokuClient.Listener {
     }
 
     @Override
-    public void closed(GomokuClient.CloseReason reason) {
+    public void closed(CloseReason reason) {
         error("unexpected close", name + " lost its connection (" + (position == null ? "between rounds" : "in a round")
                 + "): " + reason.detail());
     }

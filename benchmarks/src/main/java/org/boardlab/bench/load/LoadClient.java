@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
+import org.boardlab.client.CloseReason;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.game.othello.OthelloMove;
 import org.boardlab.game.othello.OthelloPosition;
@@ -89,8 +90,8 @@ final class LoadClient implements OthelloClient.Listener {
         this.thinkMaxMillis = thinkMaxMillis;
         this.random = new SplittableRandom(seed);
         this.filter = new LobbyLineFilter(partner());
-        this.client = new OthelloClient(this, OthelloClient.Options.defaults().withGroup(group)
-                .withPingInterval(Duration.ZERO)
+        this.client = new OthelloClient(this, OthelloClient.defaults().withGroup(group)
+                .withKeepAlive(Duration.ZERO)
                 .withPipeline(p -> {
                     loop = p.channel().eventLoop();
                     p.addAfter(OthelloCodec.FRAMER, "lobby-filter", filter);
@@ -149,7 +150,7 @@ final class LoadClient implements OthelloClient.Listener {
     }
 
     @Override
-    public void closed(OthelloClient.CloseReason reason) {
+    public void closed(CloseReason reason) {
         if (pings != null) {
             pings.cancel(false);
         }

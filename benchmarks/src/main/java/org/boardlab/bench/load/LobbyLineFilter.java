@@ -7,7 +7,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Sits between the line framer and the message decoder of one client's pipeline (added with
- * {@code OthelloClient.Options.withPipeline}) and drops, unparsed, the lobby lines this client
+ * {@code ClientOptions.withPipeline}) and drops, unparsed, the lobby lines this client
  * does not need: {@code SADDP} and {@code SDELP} of anybody, and {@code SUPS} of anybody but the
  * partner. The server sends every status change to every player, so with 2,000 clients these lines
  * outnumber the game's own lines by far; parsing them all, and keeping them in each client's

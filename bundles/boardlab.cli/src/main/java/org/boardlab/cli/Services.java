@@ -23,7 +23,7 @@ public interface Services {
     java.util.List<org.boardlab.server.ServerProtocol> serverProtocols();
 
     /** The terminal client of protocol {@code id}, if its bundle has one. */
-    Optional<org.boardlab.server.TerminalClient> terminalClient(String id);
+    Optional<org.boardlab.client.TerminalClient> terminalClient(String id);
 
     /** boardlab's version, e.g. {@code 0.1.0}. */
     String version();

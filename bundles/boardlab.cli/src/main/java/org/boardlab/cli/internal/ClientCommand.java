@@ -10,7 +10,7 @@ import org.boardlab.api.Player;
 import org.boardlab.api.Protocol;
 import org.boardlab.cli.Cli;
 import org.boardlab.core.Registry;
-import org.boardlab.server.TerminalClient;
+import org.boardlab.client.TerminalClient;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -81,9 +81,9 @@ final class LocatorServices implements Services, AutoCloseable {
     }
 
     @Override
-    public Optional<org.boardlab.server.TerminalClient> terminalClient(String id) {
-        Iterator<? extends BeanEntry<?, org.boardlab.server.TerminalClient>> it = locator()
-                .locate(Key.get(org.boardlab.server.TerminalClient.class, Names.named(id))).iterator();
+    public Optional<org.boardlab.client.TerminalClient> terminalClient(String id) {
+        Iterator<? extends BeanEntry<?, org.boardlab.client.TerminalClient>> it = locator()
+                .locate(Key.get(org.boardlab.client.TerminalClient.class, Names.named(id))).iterator();
         return it.hasNext() ? Optional.of(it.next().getValue()) : Optional.empty();
     }
 

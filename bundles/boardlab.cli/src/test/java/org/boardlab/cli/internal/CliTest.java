@@ -63,7 +63,7 @@ class CliTest {
         }
 
         @Override
-        public Optional<org.boardlab.server.TerminalClient> terminalClient(String id) {
+        public Optional<org.boardlab.client.TerminalClient> terminalClient(String id) {
             return Optional.empty();
         }
 

@@ -2,14 +2,10 @@ package org.boardlab.protocol.gomoku;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
-import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.boardlab.api.Game;
@@ -21,8 +17,10 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Place;
 import org.boardlab.protocol.gomoku.GomokuMessage.Sender;
 import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
-import org.boardlab.server.client.CloseKind;
-import org.boardlab.server.client.NettyClient;
+import org.boardlab.client.ClientListener;
+import org.boardlab.client.ClientOptions;
+import org.boardlab.client.NettyClient;
+import org.boardlab.client.SeatOptions;
 
 /**
  * A client of seed 003's GMKU protocol over Netty: it connects, sends typed
@@ -30,8 +28,10 @@ import org.boardlab.server.client.NettyClient;
  * the board, whose turn it is, the result) and tells {@linkplain Listener listeners} about every
  * server message, every frame it had to skip and the close. It sends a heartbeat every 40 s, as
  * the original client does (the server drops a connection silent for 45 s). The connection itself
- * (connecting, the listeners, the close reported once) is the boardlab server bundle's
- * {@link NettyClient}, which every protocol's client is built on; this class adds GMKU.
+ * (connecting, reconnecting, the listeners, the close reported once) is the client stack's
+ * {@link NettyClient}, which every protocol's client is built on; this class adds GMKU. GMKU has
+ * no names, so a client that reconnects ({@link ClientOptions#withReconnect}) starts afresh: the
+ * round it was in is lost, and a seat on it joins again.
  *
  * <pre>{@code
  * GomokuClient client = new GomokuClient(new GomokuClient.Listener() {
@@ -51,14 +51,14 @@ import org.boardlab.server.client.NettyClient;
  * {@link #close} and the getters may be called from any thread. The state is updated before the
  * listeners hear of the message that changed it.
  *
- * <h2>Event loops</h2>
- * Clients share one small group of daemon event-loop threads ({@link #sharedGroup()}) unless
- * {@link Options#group()} names another {@link NioEventLoopGroup}: a load generator with thousands
- * of clients gives them all its own group.
+ * <h2>Options</h2>
+ * {@link #defaults()}: a heartbeat every 40 s, the shared event loops, no reconnect; change them
+ * with the {@link ClientOptions} {@code with...} methods. Added handlers sit after the codec's
+ * stages ({@code gomoku-framer}, {@code gomoku-decoder}, {@code gomoku-encoder}).
  *
  * <h2>Closing</h2>
  * {@link #close()} closes the connection (during a round, the server gives the round to the
- * opponent). The reason a connection closed, in {@link Listener#closed} and
+ * opponent). The reason a connection closed, in {@link ClientListener#closed} and
  * {@link #closeFuture()}: a protocol error when the server's bytes were not a stream of GMKU frames
  * (this client then closes the connection), else this client's close, else a failure of the
  * network, else the server's close.
@@ -72,7 +72,7 @@ import org.boardlab.server.client.NettyClient;
  * <li>A client connects once: make a new one to connect again.</li>
  * </ul>
  */
-public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.Listener, GomokuClient.CloseReason> {
+public final class GomokuClient extends NettyClient<GomokuClient, GomokuMessage, ProtocolViolation> {
 
     /** Where the client stands. */
     public enum Phase {
@@ -131,96 +131,12 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.L
     }
 
     /**
-     * Why the connection closed.
-     *
-     * @param kind   who or what closed it
-     * @param detail one sentence for people
+     * What a client tells the code that uses it: {@link ClientListener#message} a well-formed frame
+     * (heartbeats included), {@link ClientListener#malformed} a frame that could not be read as a
+     * message (bad JSON, an unknown type, a message only clients send...): it is skipped and the
+     * connection stays open. Every method has an empty default.
      */
-    public record CloseReason(Kind kind, String detail) {
-
-        /** Who or what closed the connection. */
-        public enum Kind {
-            /** This client ({@link #close()}). */
-            CLIENT,
-            /** The server closed it (it shut down, or dropped the client). */
-            SERVER,
-            /** The server's bytes were not a stream of GMKU frames, so this client closed it. */
-            PROTOCOL_ERROR,
-            /** The network failed. */
-            FAILED
-        }
-
-        /** Checks that nothing is {@code null}. */
-        public CloseReason {
-            Objects.requireNonNull(kind, "kind");
-            Objects.requireNonNull(detail, "detail");
-        }
-    }
-
-    /**
-     * What a client tells the code that uses it. Every method has an empty default. Calls run on
-     * the connection's event loop; an exception thrown by a listener is printed to standard error
-     * and the client goes on.
-     */
-    public interface Listener {
-
-        /** A well-formed frame from the server (heartbeats included), after the state was updated. */
-        default void message(GomokuMessage message) {
-        }
-
-        /**
-         * A frame from the server that could not be read as a message (bad JSON, an unknown type, a
-         * message only clients send...): it is skipped and the connection stays open.
-         */
-        default void skipped(ProtocolViolation violation) {
-        }
-
-        /** The connection closed; called once, last. Not called when {@link #connect} fails. */
-        default void closed(CloseReason reason) {
-        }
-    }
-
-    /**
-     * How a client connects.
-     *
-     * @param group             the event loops to run on: a {@link NioEventLoopGroup}, or
-     *                          {@code null} for {@link GomokuClient#sharedGroup()}
-     * @param heartbeatInterval how often to send the empty frame (the original: 40 s);
-     *                          {@link Duration#ZERO}: never
-     * @param pipeline          called with each new connection's pipeline after the codec's stages
-     *                          ({@code gomoku-framer}, {@code gomoku-decoder},
-     *                          {@code gomoku-encoder}) and before the client's own handler, to add
-     *                          handlers; {@code null} for none
-     */
-    public record Options(EventLoopGroup group, Duration heartbeatInterval, Consumer<ChannelPipeline> pipeline) {
-
-        /** Checks the interval. */
-        public Options {
-            Objects.requireNonNull(heartbeatInterval, "heartbeatInterval");
-            if (heartbeatInterval.isNegative()) {
-                throw new IllegalArgumentException("the heartbeat interval may not be negative");
-            }
-        }
-
-        /** The shared group, a heartbeat every 40 s, no extra handlers. */
-        public static Options defaults() {
-            return new Options(null, GomokuWire.HEARTBEAT_INTERVAL, null);
-        }
-
-        /** The same options on another group of event loops. */
-        public Options withGroup(EventLoopGroup group) {
-            return new Options(group, heartbeatInterval, pipeline);
-        }
-
-        /** The same options with another heartbeat interval ({@link Duration#ZERO}: none). */
-        public Options withHeartbeatInterval(Duration interval) {
-            return new Options(group, interval, pipeline);
-        }
-
-        /** The same options with extra handlers added to each pipeline. */
-        public Options withPipeline(Consumer<ChannelPipeline> pipeline) {
-            return new Options(group, heartbeatInterval, pipeline);
-        }
+    public interface Listener extends ClientListener<GomokuMessage, ProtocolViolation> {
     }
 
     private static final Pattern POINT = Pattern.compile("([a-z])([0-9]{1,9})");
@@ -237,9 +153,9 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.L
     private boolean spectatorRoundOpening;
     private volatile int roundsOver;
 
-    /** A client with default {@link Options} and one listener. */
-    public GomokuClient(Listener listener) {
-        this(listener, Options.defaults());
+    /** A client with the {@link #defaults()} and one listener. */
+    public GomokuClient(ClientListener<GomokuMessage, ProtocolViolation> listener) {
+        this(listener, defaults());
     }
 
     /**
@@ -248,17 +164,13 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.L
      * @param listener the first listener; {@code null} for none (add some with {@link #addListener})
      * @param options  how to connect
      */
-    public GomokuClient(Listener listener, Options options) {
-        super("gomoku", Objects.requireNonNull(options, "options").group(), options.heartbeatInterval(),
-                options.pipeline(), listener);
+    public GomokuClient(ClientListener<GomokuMessage, ProtocolViolation> listener, ClientOptions options) {
+        super("gomoku", GomokuMessage.class, ProtocolViolation.class, options, listener);
     }
 
-    /**
-     * The group of event loops that clients use unless told otherwise: daemon threads named
-     * {@code gomoku-client-...}, at most two, made on first use and kept for the life of the JVM.
-     */
-    public static EventLoopGroup sharedGroup() {
-        return sharedGroup("gomoku");
+    /** The default options: a heartbeat every 40 s, as the original client sends; the shared event loops; no reconnect. */
+    public static ClientOptions defaults() {
+        return ClientOptions.keepAliveEvery(GomokuWire.HEARTBEAT_INTERVAL);
     }
 
     /**
@@ -298,13 +210,13 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.L
     /**
      * Plays with a loaded player: it joins, and on every turn asks {@code player} (on a worker
      * thread, one second a move) and places its stone; after each round it asks for another.
-     * Shorthand for {@link GomokuSeat#start} with {@link GomokuSeat.Options#defaults()}.
+     * Shorthand for {@link GomokuSeat#start} with {@link SeatOptions#defaults()}.
      *
      * @param game the {@code gomoku} game as loaded (its rules track the position the player is
      *             asked about)
      */
     public GomokuSeat playWith(Player player, Game game) {
-        return GomokuSeat.start(this, player, game, GomokuSeat.Options.defaults(), null);
+        return GomokuSeat.start(this, player, game, SeatOptions.defaults(), null);
     }
 
     /** Where the client stands now. */
@@ -334,20 +246,6 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.L
                 .addLast("gomoku-encoder", encoder);
     }
 
-    /** A server frame: the state follows it, then the listeners hear it. */
-    @Override
-    protected boolean read(Object msg) {
-        if (msg instanceof GomokuMessage m) {
-            received(m);
-            tell(l -> l.message(m));
-            return true;
-        }
-        if (msg instanceof ProtocolViolation v) {
-            tell(l -> l.skipped(v));
-            return true;
-        }
-        return false;
-    }
 
     /** The empty heartbeat frame. */
     @Override
@@ -361,14 +259,12 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.L
         return cause instanceof GomokuProtocolException e ? "the server broke the protocol: " + e.violation().reason() : null;
     }
 
+    /** A new connection after a lost one: GMKU has no names, so the client starts afresh (join again). */
     @Override
-    protected CloseReason closeReason(CloseKind kind, String detail) {
-        return new CloseReason(kind(CloseReason.Kind.class, kind), detail);
-    }
-
-    @Override
-    protected void connectionClosed(CloseReason reason) {
-        tell(l -> l.closed(reason));
+    protected void reconnected() {
+        phase = Phase.CONNECTED;
+        round = null;
+        spectatorRoundOpening = false;
     }
 
     /** What the client sent, for the state; on the event loop. */
@@ -380,7 +276,8 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuClient.L
     }
 
     /** What the server said, for the state; on the event loop, before the listeners hear it. */
-    private void received(GomokuMessage m) {
+    @Override
+    protected void received(GomokuMessage m) {
         if (m instanceof Hello) {
             if (phase == Phase.CONNECTED || phase == Phase.ROUND_OVER) {
                 phase = Phase.WAITING;

@@ -1,11 +1,9 @@
 package org.boardlab.protocol.gomoku;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Executor;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
@@ -19,8 +17,9 @@ import org.boardlab.protocol.gomoku.GomokuMessage.Place;
 import org.boardlab.protocol.gomoku.GomokuMessage.Refused;
 import org.boardlab.protocol.gomoku.GomokuMessage.Update;
 import org.boardlab.protocol.gomoku.GomokuMessage.Win;
-import org.boardlab.server.client.ClientSeat;
-import org.boardlab.server.client.SeatListener;
+import org.boardlab.client.ClientSeat;
+import org.boardlab.client.SeatListener;
+import org.boardlab.client.SeatOptions;
 
 /**
  * A loaded {@link Player} (any AI) playing on a server through a {@link GomokuClient}: on every
@@ -32,7 +31,7 @@ import org.boardlab.server.client.SeatListener;
  * GomokuClient client = new GomokuClient(null);
  * client.connect("127.0.0.1", GomokuWire.DEFAULT_PORT).join();
  * GomokuSeat seat = GomokuSeat.start(client, registry.requirePlayer("alphabeta").get(),
- *         registry.requireGame("gomoku"), GomokuSeat.Options.defaults().withGames(3), null);
+ *         registry.requireGame("gomoku"), SeatOptions.defaults().withGames(3), null);
  * seat.finished().join();   // joined, paired, three rounds played
  * client.close();
  * }</pre>
@@ -41,107 +40,41 @@ import org.boardlab.server.client.SeatListener;
  * <ul>
  * <li>When it starts on a client that has not joined yet, it sends {@code join}.</li>
  * <li>{@code color}, then the full {@code update} that opens the round: a new position of the
- * board's size; on its turn the player is asked, with {@link Options#timePerMove()} until the
+ * board's size; on its turn the player is asked, with {@link SeatOptions#timePerMove()} until the
  * request's deadline, and its move is sent as {@code place}.</li>
  * <li>{@code update}: the stone is applied; on its turn the player is asked.</li>
  * <li>{@code refused} (boardlab's server): told to the listener as a problem; the player is not
  * asked again about the same position.</li>
  * <li>{@code win}: the round is over; a move still being thought about is cancelled and its answer
- * dropped. After {@link Options#games()} rounds {@link #finished()} completes; before that, with
- * {@link Options#newRounds()} (the default), it sends {@code new} for another round.</li>
+ * dropped. After {@link SeatOptions#games()} rounds {@link #finished()} completes; before that, with
+ * {@link SeatOptions#newGames()} (the default), it sends {@code new} for another round, unless it
+ * watches as a spectator ({@code color} {@code V}): the players start the next round.</li>
  * </ul>
  *
  * <p>A player that throws, returns {@code null} or returns an illegal move is reported to the
- * {@link Listener} and no stone is placed, so the server's clock decides. The server's board is the
+ * {@link SeatListener} and no stone is placed, so the server's clock decides. The server's board is the
  * authority: a full update that differs from the seat's position replaces it, and the seat says so.
  *
  * <h2>Threads</h2>
- * The player is asked on the {@linkplain Options#executor() executor} (by default a daemon thread of
- * the seat's own), never on the event loop, one request at a time. Everything else, the
- * {@link Listener} calls included, runs on the client's event loop. Asking the player, dropping an
- * answer about a position the game has left and reporting a player's failures is the server
- * bundle's {@link ClientSeat}, which every protocol's seat is built on; this class adds GMKU:
- * joining, colours, the server's boards and new rounds.
+ * The player is asked on the {@linkplain SeatOptions#executor() executor} (by default a daemon
+ * thread of the seat's own), never on the event loop, one request at a time. Everything else, the
+ * {@link SeatListener} calls included, runs on the client's event loop. Asking the player, dropping
+ * an answer about a position the game has left, reporting a player's failures and following the
+ * connection is the client stack's {@link ClientSeat}, which every protocol's seat is built on;
+ * this class adds GMKU: joining, colours, the server's boards and new rounds.
  */
-public final class GomokuSeat extends ClientSeat<GomokuClient.Listener, Place> {
-
-    /**
-     * How a seat plays.
-     *
-     * @param timePerMove how long the player may think about a move: the request's deadline is this
-     *                    long after the move is asked for (the server's own clock still decides a
-     *                    time-out)
-     * @param games       how many rounds to play, then stop; 0 for no limit
-     * @param newRounds   after a round, ask for another with {@code new} (while rounds are left)
-     * @param seed        the seed for the player's randomness; round {@code k} (from 1) gets
-     *                    {@code seed + k - 1}
-     * @param executor    where the player is asked, or {@code null} for a thread of the seat's own
-     */
-    public record Options(Duration timePerMove, int games, boolean newRounds, long seed, Executor executor) {
-
-        /** Checks the values. */
-        public Options {
-            Objects.requireNonNull(timePerMove, "timePerMove");
-            if (timePerMove.isNegative() || timePerMove.isZero()) {
-                throw new IllegalArgumentException("the time per move must be positive");
-            }
-            if (games < 0) {
-                throw new IllegalArgumentException("the number of rounds may not be negative");
-            }
-        }
-
-        /** One second a move, no limit, another round after each, seed 1, own thread. */
-        public static Options defaults() {
-            return new Options(Duration.ofSeconds(1), 0, true, 1, null);
-        }
-
-        /** The same options with another time per move. */
-        public Options withTimePerMove(Duration d) {
-            return new Options(d, games, newRounds, seed, executor);
-        }
-
-        /** The same options with another number of rounds (0: no limit). */
-        public Options withGames(int n) {
-            return new Options(timePerMove, n, newRounds, seed, executor);
-        }
-
-        /** The same options, asking for new rounds or not. */
-        public Options withNewRounds(boolean ask) {
-            return new Options(timePerMove, games, ask, seed, executor);
-        }
-
-        /** The same options with another seed. */
-        public Options withSeed(long s) {
-            return new Options(timePerMove, games, newRounds, s, executor);
-        }
-
-        /** The same options with the player asked on {@code e}. */
-        public Options withExecutor(Executor e) {
-            return new Options(timePerMove, games, newRounds, seed, e);
-        }
-    }
-
-    /**
-     * What a seat tells its user; every method has an empty default. Called on the event loop. The
-     * same as the server bundle's {@link SeatListener}, kept under this name for code written
-     * against it.
-     */
-    public interface Listener extends SeatListener {
-    }
+public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
 
     private final GomokuClient client;
-    private final Options options;
 
     // used on the client's event loop only
     private Stone mine;
     /** The ply at which the server refused this seat's stone, or -1: not asked again there. */
     private int refusedAt = -1;
 
-    private GomokuSeat(GomokuClient client, Player player, Game game, Options options, SeatListener listener) {
-        super(client, player, game, new Plan(options.timePerMove(), options.games(), options.seed(), options.executor()),
-                listener, "gomoku-seat");
+    private GomokuSeat(GomokuClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
+        super(client, player, game, options, listener, "gomoku-seat");
         this.client = client;
-        this.options = options;
     }
 
     /**
@@ -149,25 +82,26 @@ public final class GomokuSeat extends ClientSeat<GomokuClient.Listener, Place> {
      * yet, the seat sends {@code join}; if a round is on, it takes it over from the client's board.
      *
      * @param game     the {@code gomoku} game as loaded: its rules track the position
-     * @param listener told what the player does (a {@link GomokuSeat.Listener} or any
-     *                 {@link SeatListener}); {@code null} for nobody
+     * @param options  how it plays: the time per move, the rounds, whether to ask for new ones
+     * @param listener told what the player does; {@code null} for nobody
      * @throws IllegalArgumentException if the player says it cannot play {@code game}
      * @throws IllegalStateException    if the client is not connected
      */
-    public static GomokuSeat start(GomokuClient client, Player player, Game game, Options options,
+    public static GomokuSeat start(GomokuClient client, Player player, Game game, SeatOptions options,
             SeatListener listener) {
         Objects.requireNonNull(client, "client");
-        Objects.requireNonNull(options, "options");
         GomokuSeat seat = new GomokuSeat(client, player, game, options, listener);
         if (client.phase() == GomokuClient.Phase.CONNECTING || client.phase() == GomokuClient.Phase.CLOSED
-                || !seat.attach(seat.new Feed(), seat::takeOver)) {
+                || !seat.start()) {
             seat.close();
             throw new IllegalStateException("connect the client before seating a player");
         }
         return seat;
     }
 
-    private void takeOver() {
+    /** Picks up where the client stands: when the seat starts, and after a reconnect (join again). */
+    @Override
+    protected void takeOver() {
         switch (client.phase()) {
             case CONNECTED -> client.send(GomokuMessage.JOIN);
             case PLAYING -> client.round().filter(r -> !r.over()).ifPresent(r -> {
@@ -176,11 +110,17 @@ public final class GomokuSeat extends ClientSeat<GomokuClient.Listener, Place> {
                 ask();
             });
             case ROUND_OVER -> {
-                if (options.newRounds() && !done()) {
-                    client.send(GomokuMessage.NEW_ROUND);
-                }
+                mine = client.round().flatMap(GomokuClient.Round::colour).orElse(null);
+                askForNewRound();
             }
             default -> { }
+        }
+    }
+
+    /** Sends {@code new} while rounds are left, unless the seat only watches (a spectator's {@code new} is not its to send). */
+    private void askForNewRound() {
+        if (options().newGames() && !done() && mine != null) {
+            client.send(GomokuMessage.NEW_ROUND);
         }
     }
 
@@ -303,8 +243,8 @@ public final class GomokuSeat extends ClientSeat<GomokuClient.Listener, Place> {
     }
 
     private void roundOver() {
-        if (gameEnded() && options.newRounds()) {
-            client.send(GomokuMessage.NEW_ROUND);
+        if (gameEnded()) {
+            askForNewRound();
         }
     }
 
@@ -337,33 +277,23 @@ public final class GomokuSeat extends ClientSeat<GomokuClient.Listener, Place> {
     }
 
     /** The client's messages, on its event loop. */
-    private final class Feed implements GomokuClient.Listener {
-        @Override
-        public void message(GomokuMessage m) {
-            if (isClosed()) {
-                return;
+    @Override
+    protected void heard(GomokuMessage m) {
+        if (m instanceof Color c) {
+            refusedAt = -1;
+            mine = c.role().stone().orElse(null);
+            follow(null);
+        } else if (m instanceof FullUpdate f) {
+            fullUpdate(f);
+        } else if (m instanceof Update u) {
+            update(u);
+        } else if (m instanceof Refused r) {
+            if (position() != null) {
+                refusedAt = position().ply();
             }
-            if (m instanceof Color c) {
-                refusedAt = -1;
-                mine = c.role().stone().orElse(null);
-                follow(null);
-            } else if (m instanceof FullUpdate f) {
-                fullUpdate(f);
-            } else if (m instanceof Update u) {
-                update(u);
-            } else if (m instanceof Refused r) {
-                if (position() != null) {
-                    refusedAt = position().ply();
-                }
-                problem("the server refused the stone on " + GomokuWire.point(r.row(), r.col()) + ": " + r.reason());
-            } else if (m instanceof Win) {
-                roundOver();
-            }
-        }
-
-        @Override
-        public void closed(GomokuClient.CloseReason reason) {
-            connectionClosed(reason.detail());
+            problem("the server refused the stone on " + GomokuWire.point(r.row(), r.col()) + ": " + r.reason());
+        } else if (m instanceof Win) {
+            roundOver();
         }
     }
 }

@@ -29,7 +29,10 @@ import org.boardlab.api.event.MatchOutcome.Ending;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.GameResult;
 import org.boardlab.game.gomoku.Gomoku;
-import org.boardlab.protocol.gomoku.GomokuClient.CloseReason;
+import org.boardlab.client.CloseKind;
+import org.boardlab.client.CloseReason;
+import org.boardlab.client.SeatListener;
+import org.boardlab.client.SeatOptions;
 import org.boardlab.protocol.gomoku.GomokuClient.Phase;
 import org.boardlab.protocol.gomoku.GomokuClient.Round;
 import org.boardlab.protocol.gomoku.GomokuMessage.Color;
@@ -85,7 +88,7 @@ class GomokuClientTest {
         }
 
         @Override
-        public void skipped(ProtocolViolation violation) {
+        public void malformed(ProtocolViolation violation) {
             skipped.add(violation);
         }
 
@@ -146,7 +149,7 @@ class GomokuClientTest {
     }
 
     /** A seat listener that keeps what the player did. */
-    private static final class SeatLog implements GomokuSeat.Listener {
+    private static final class SeatLog implements SeatListener {
         final List<Move> played = new CopyOnWriteArrayList<>();
         final List<String> problems = new CopyOnWriteArrayList<>();
 
@@ -167,11 +170,11 @@ class GomokuClientTest {
         Recorder bobHears = new Recorder();
         GomokuClient ann = connect(annHears);
         SeatLog annLog = new SeatLog();
-        GomokuSeat annSeat = GomokuSeat.start(ann, new RandomPlayer(), gomoku, GomokuSeat.Options.defaults().withGames(2), annLog);
+        GomokuSeat annSeat = GomokuSeat.start(ann, new RandomPlayer(), gomoku, SeatOptions.defaults().withGames(2), annLog);
         annHears.await(GomokuMessage.Hello.class); // ann waits first, so she plays black in round 1
         GomokuClient bob = connect(bobHears);
         SeatLog bobLog = new SeatLog();
-        GomokuSeat bobSeat = GomokuSeat.start(bob, new FirstLegalPlayer(), gomoku, GomokuSeat.Options.defaults().withGames(2), bobLog);
+        GomokuSeat bobSeat = GomokuSeat.start(bob, new FirstLegalPlayer(), gomoku, SeatOptions.defaults().withGames(2), bobLog);
 
         assertThat(annSeat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(2);
         assertThat(bobSeat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(2);
@@ -233,7 +236,7 @@ class GomokuClientTest {
         whiteHears.await(Update.class);
         c[0].close();
         CloseReason reason = blackHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        assertThat(reason.kind()).isEqualTo(CloseReason.Kind.CLIENT);
+        assertThat(reason.kind()).isEqualTo(CloseKind.CLIENT);
         assertThat(c[0].round().orElseThrow().over()).isFalse();
         assertThat(c[0].phase()).isEqualTo(Phase.CLOSED);
         assertThat(whiteHears.await(Win.class)).isEqualTo(new Win(Winner.WHITE));
@@ -264,8 +267,8 @@ class GomokuClientTest {
         Recorder whiteHears = new Recorder();
         pair(blackHears, whiteHears);
         server.close();
-        assertThat(blackHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseReason.Kind.SERVER);
-        assertThat(whiteHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseReason.Kind.SERVER);
+        assertThat(blackHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseKind.SERVER);
+        assertThat(whiteHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseKind.SERVER);
     }
 
     @Test
@@ -278,7 +281,7 @@ class GomokuClientTest {
         c[1].send(new Place(6, 8));
         blackHears.await(Update.class, u -> u.row() == 6);
         SeatLog log = new SeatLog();
-        GomokuSeat.start(c[0], new FirstLegalPlayer(), gomoku, GomokuSeat.Options.defaults().withNewRounds(false), log);
+        GomokuSeat.start(c[0], new FirstLegalPlayer(), gomoku, SeatOptions.defaults().withNewGames(false), log);
         Update third = whiteHears.await(Update.class, u -> u.turn() == Stone.WHITE && !(u.row() == 7 && u.col() == 7));
         assertThat(third).isEqualTo(new Update(0, 0, Stone.WHITE)); // a1, the first free point
         assertThat(log.problems).isEmpty();
@@ -294,7 +297,7 @@ class GomokuClientTest {
         whiteHears.await(Update.class);
         Player taken = request -> request.state().parseMove("h8");
         SeatLog log = new SeatLog();
-        GomokuSeat.start(c[1], taken, gomoku, GomokuSeat.Options.defaults(), log);
+        GomokuSeat.start(c[1], taken, gomoku, SeatOptions.defaults(), log);
         eventually(() -> !log.problems.isEmpty(), "a problem reported");
         assertThat(log.problems.get(0)).isEqualTo("the player chose h8, which is illegal: h8 is taken by black; no stone placed");
         // a place sent by the seat before this one would be answered before it
@@ -334,14 +337,14 @@ class GomokuClientTest {
         try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Socket> accepted = fakeServer(listening, bytes);
             Recorder hears = new Recorder();
-            GomokuClient client = new GomokuClient(hears, GomokuClient.Options.defaults().withHeartbeatInterval(Duration.ZERO));
+            GomokuClient client = new GomokuClient(hears, GomokuClient.defaults().withKeepAlive(Duration.ZERO));
             clients.add(client);
             client.connect("127.0.0.1", listening.getLocalPort()).get(WAIT_SECONDS, TimeUnit.SECONDS);
             CloseReason reason = hears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
             assertThat(hears.skipped).hasSize(1);
             assertThat(hears.skipped.get(0).kind()).isEqualTo(ProtocolViolation.Kind.UNKNOWN_TYPE);
             assertThat(hears.messages).containsExactly(GomokuMessage.HELLO);
-            assertThat(reason.kind()).isEqualTo(CloseReason.Kind.PROTOCOL_ERROR);
+            assertThat(reason.kind()).isEqualTo(CloseKind.PROTOCOL_ERROR);
             assertThat(reason.detail()).startsWith("the server broke the protocol: a frame must start with \"GMKU\"");
             accepted.get(WAIT_SECONDS, TimeUnit.SECONDS).close();
         }
@@ -351,7 +354,7 @@ class GomokuClientTest {
     void heartbeatsGoOutAtTheInterval() throws Exception {
         try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Socket> accepted = fakeServer(listening, new byte[0]);
-            GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults().withHeartbeatInterval(Duration.ofMillis(50)));
+            GomokuClient client = new GomokuClient(null, GomokuClient.defaults().withKeepAlive(Duration.ofMillis(50)));
             clients.add(client);
             client.connect("127.0.0.1", listening.getLocalPort()).get(WAIT_SECONDS, TimeUnit.SECONDS);
             Socket peer = accepted.get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -368,9 +371,9 @@ class GomokuClientTest {
         GomokuClient client = new GomokuClient(null);
         assertThatThrownBy(() -> client.connect("127.0.0.1", 1).get(WAIT_SECONDS, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class);
-        assertThat(client.closeFuture().join().kind()).isEqualTo(CloseReason.Kind.FAILED);
+        assertThat(client.closeFuture().join().kind()).isEqualTo(CloseKind.FAILED);
         assertThatThrownBy(() -> GomokuSeat.start(new GomokuClient(null), new RandomPlayer(), gomoku,
-                GomokuSeat.Options.defaults(), null)).isInstanceOf(IllegalStateException.class);
+                SeatOptions.defaults(), null)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

@@ -5,8 +5,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -15,11 +13,13 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 import org.boardlab.api.Game;
 import org.boardlab.api.Player;
-import org.boardlab.server.client.CloseKind;
-import org.boardlab.server.client.NettyClient;
+import org.boardlab.client.ClientListener;
+import org.boardlab.client.ClientOptions;
+import org.boardlab.client.CloseReason;
+import org.boardlab.client.NettyClient;
+import org.boardlab.client.SeatOptions;
 
 /**
  * A client of seed 000's Othello protocol over Netty: it connects, sends typed
@@ -27,9 +27,11 @@ import org.boardlab.server.client.NettyClient;
  * the invitation, the game) and tells {@linkplain Listener listeners} about every server message,
  * every malformed line and the close. It pings the server every 5 s, as the spec asks, and takes
  * the connection for lost when no {@code SPONG} has come for two intervals. The connection itself
- * (connecting, the listeners, the close reported once) is the boardlab server bundle's
+ * (connecting, reconnecting, the listeners, the close reported once) is the client stack's
  * {@link NettyClient}, which every protocol's client is built on; this class adds the Othello
- * protocol.
+ * protocol. With {@link ClientOptions#withReconnect} it logs in again with the same name on a new
+ * connection, which the server answers with {@code SRECOV} when a game was being played (the
+ * server's reconnect window, 60 s).
  *
  * <pre>{@code
  * OthelloClient client = new OthelloClient(new OthelloClient.Listener() {
@@ -52,22 +54,20 @@ import org.boardlab.server.client.NettyClient;
  * the listeners hear of the message that changed it, so a listener of {@code SSTARTG} already sees
  * the game in {@link #game()}.
  *
- * <h2>Event loops</h2>
- * Clients share one small group of daemon event-loop threads ({@link #sharedGroup()}) unless
- * {@link Options#group()} names another {@link NioEventLoopGroup}: a load generator with thousands
- * of clients gives them all its own group, which it shuts down itself. The shared group lives as
- * long as the JVM.
+ * <h2>Options</h2>
+ * {@link #defaults()}: a ping every 5 s, the shared event loops, no reconnect; change them with the
+ * {@link ClientOptions} {@code with...} methods.
  *
  * <h2>Closing</h2>
  * {@link #close()} sends {@code CEXIT} while connected, then closes the connection. The reason a
- * connection closed, in {@link Listener#closed} and {@link #closeFuture()}: a protocol error when
+ * connection closed, in {@link ClientListener#closed} and {@link #closeFuture()}: a protocol error when
  * the server sent {@code SERR}, else this client's close (or a {@code CEXIT} it sent), else a
  * failure (the network, or no {@code SPONG} for two ping intervals), else the server's close.
  *
  * <h2>Pitfalls</h2>
  * <ul>
- * <li>A client connects once: make a new one to connect again (for example to log in again within
- * the server's 60 s reconnect window).</li>
+ * <li>Without {@link ClientOptions#withReconnect} a client connects once: make a new one to connect
+ * again (and log in again within the server's 60 s reconnect window).</li>
  * <li>The server passes for a player without a move ({@code SPASS}); a client never sends a pass.
  * {@link GameInfo#toMove()} follows the {@code next} field of {@code SMOV}, which already accounts
  * for the pass.</li>
@@ -75,7 +75,10 @@ import org.boardlab.server.client.NettyClient;
  * game ends, so {@link #lobby()} is right again then.</li>
  * </ul>
  */
-public final class OthelloClient extends NettyClient<OthelloClient, OthelloClient.Listener, OthelloClient.CloseReason> {
+public final class OthelloClient extends NettyClient<OthelloClient, ServerMessage, ProtocolViolation> {
+
+    /** The spec's ping interval. */
+    public static final Duration PING_INTERVAL = Duration.ofSeconds(5);
 
     /** Where the client stands, as the spec's section 4 names the states (plus the two ends). */
     public enum Phase {
@@ -159,99 +162,12 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
     }
 
     /**
-     * Why the connection closed.
-     *
-     * @param kind   who or what closed it
-     * @param detail one sentence for people, e.g. {@code the server reported a protocol error: ...}
+     * What a client tells the code that uses it ({@link ClientListener#message} a server line,
+     * {@link ClientListener#malformed} a line that starts with {@code S} but is not a well-formed
+     * message: it is skipped and the connection stays open). Every method has an empty default.
      */
-    public record CloseReason(Kind kind, String detail) {
-
-        /** Who or what closed the connection. */
-        public enum Kind {
-            /** This client: {@link #close()}, or a {@code CEXIT} it sent. */
-            CLIENT,
-            /** The server closed it without a protocol error (for example it shut down). */
-            SERVER,
-            /** The server said this client broke the protocol ({@code SERR}) and closed it. */
-            PROTOCOL_ERROR,
-            /** The network failed, or the server stopped answering pings. */
-            FAILED
-        }
-
-        /** Checks that nothing is {@code null}. */
-        public CloseReason {
-            Objects.requireNonNull(kind, "kind");
-            Objects.requireNonNull(detail, "detail");
-        }
+    public interface Listener extends ClientListener<ServerMessage, ProtocolViolation> {
     }
-
-    /**
-     * What a client tells the code that uses it. Every method has an empty default, so implement
-     * only what you need. Calls run on the connection's event loop (see the class comment); an
-     * exception thrown by a listener is printed to standard error and the client goes on.
-     */
-    public interface Listener {
-
-        /** A well-formed line from the server, after the client's state was updated for it. */
-        default void message(ServerMessage message) {
-        }
-
-        /**
-         * A line from the server that starts with {@code S} but is not a well-formed message (the
-         * server broke the protocol). The line is skipped and the connection stays open.
-         */
-        default void malformed(ProtocolViolation violation) {
-        }
-
-        /** The connection closed; called once, last. Not called when {@link #connect} fails. */
-        default void closed(CloseReason reason) {
-        }
-    }
-
-    /**
-     * How a client connects.
-     *
-     * @param group        the event loops to run on: a {@link NioEventLoopGroup}, or {@code null}
-     *                     for {@link OthelloClient#sharedGroup()}
-     * @param pingInterval how often to send {@code CPING} (the spec: every 5 s); after two
-     *                     intervals without {@code SPONG} the connection is taken for lost.
-     *                     {@link Duration#ZERO}: never ping
-     * @param pipeline     called with each new connection's pipeline after the codec's three stages
-     *                     ({@link OthelloCodec#FRAMER}, {@link OthelloCodec#DECODER},
-     *                     {@link OthelloCodec#ENCODER}) and before the client's own handler, to add
-     *                     handlers (for example a filter after the framer); {@code null} for none
-     */
-    public record Options(EventLoopGroup group, Duration pingInterval, Consumer<ChannelPipeline> pipeline) {
-
-        /** Checks the interval. */
-        public Options {
-            Objects.requireNonNull(pingInterval, "pingInterval");
-            if (pingInterval.isNegative()) {
-                throw new IllegalArgumentException("the ping interval may not be negative");
-            }
-        }
-
-        /** The shared group, a ping every 5 s, no extra handlers. */
-        public static Options defaults() {
-            return new Options(null, Duration.ofSeconds(5), null);
-        }
-
-        /** The same options on another group of event loops. */
-        public Options withGroup(EventLoopGroup group) {
-            return new Options(group, pingInterval, pipeline);
-        }
-
-        /** The same options with another ping interval ({@link Duration#ZERO}: no pings). */
-        public Options withPingInterval(Duration interval) {
-            return new Options(group, interval, pipeline);
-        }
-
-        /** The same options with extra handlers added to each pipeline. */
-        public Options withPipeline(Consumer<ChannelPipeline> pipeline) {
-            return new Options(group, pingInterval, pipeline);
-        }
-    }
-
 
     private final Map<String, Status> lobby = new ConcurrentHashMap<>();
     private final AtomicReference<CompletableFuture<Void>> login = new AtomicReference<>();
@@ -264,9 +180,9 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
     /** When the oldest CPING not answered yet was sent, or 0; on the event loop. */
     private long unansweredSince;
 
-    /** A client with default {@link Options} and one listener. */
-    public OthelloClient(Listener listener) {
-        this(listener, Options.defaults());
+    /** A client with the {@link #defaults()} and one listener. */
+    public OthelloClient(ClientListener<ServerMessage, ProtocolViolation> listener) {
+        this(listener, defaults());
     }
 
     /**
@@ -275,17 +191,18 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
      * @param listener the first listener; {@code null} for none (add some with {@link #addListener})
      * @param options  how to connect
      */
-    public OthelloClient(Listener listener, Options options) {
-        super("othello", Objects.requireNonNull(options, "options").group(), options.pingInterval(), options.pipeline(),
-                listener);
+    public OthelloClient(ClientListener<ServerMessage, ProtocolViolation> listener, ClientOptions options) {
+        super("othello", ServerMessage.class, ProtocolViolation.class, options, listener);
     }
 
     /**
-     * The group of event loops that clients use unless told otherwise: daemon threads named
-     * {@code othello-client-...}, at most two, made on first use and kept for the life of the JVM.
+     * The default options: a {@code CPING} every 5 s (after two intervals without {@code SPONG}
+     * the connection is taken for lost), the shared event loops, no extra handlers (added ones sit
+     * after the codec's {@link OthelloCodec#FRAMER}, {@link OthelloCodec#DECODER} and
+     * {@link OthelloCodec#ENCODER}), no reconnect.
      */
-    public static EventLoopGroup sharedGroup() {
-        return sharedGroup("othello");
+    public static ClientOptions defaults() {
+        return ClientOptions.keepAliveEvery(PING_INTERVAL);
     }
 
     /**
@@ -346,14 +263,14 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
     /**
      * Plays with a loaded player: on every turn of this client's games it asks {@code player} (on a
      * worker thread, one second a move) and sends the move; it accepts every invitation. Shorthand
-     * for {@link OthelloSeat#start} with {@link OthelloSeat.Options#defaults()}; log in first or
-     * after, either works.
+     * for {@link OthelloSeat#start} with {@link SeatOptions#defaults()}; log in first or after,
+     * either works.
      *
      * @param game the {@code othello} game as loaded (its rules track the position the player is
      *             asked about)
      */
     public OthelloSeat playWith(Player player, Game game) {
-        return OthelloSeat.start(this, player, game, OthelloSeat.Options.defaults(), null);
+        return OthelloSeat.start(this, player, game, SeatOptions.defaults(), null);
     }
 
     /** Where the client stands now. */
@@ -390,28 +307,11 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
         OthelloCodec.addClientSide(pipeline);
     }
 
-    /** A server line: the state follows it, then the listeners hear it. */
-    @Override
-    protected boolean read(Object msg) {
-        if (msg instanceof ServerMessage m) {
-            if (m instanceof ServerMessage.SPong) {
-                unansweredSince = 0;
-            }
-            received(m);
-            tell(l -> l.message(m));
-            return true;
-        }
-        if (msg instanceof ProtocolViolation v) {
-            tell(l -> l.malformed(v));
-            return true;
-        }
-        return false;
-    }
 
     /** Sends {@code CPING}, or gives the connection up when the oldest one has waited two intervals. */
     @Override
     protected void keepAlive(ChannelHandlerContext ctx) {
-        long every = keepAliveInterval().toNanos();
+        long every = options().keepAlive().toNanos();
         long now = System.nanoTime();
         if (unansweredSince != 0 && now - unansweredSince >= 2 * every) {
             Duration silent = Duration.ofNanos(2 * every);
@@ -431,12 +331,7 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
         channel.writeAndFlush(new ClientMessage.CExit()).addListener(ChannelFutureListener.CLOSE);
     }
 
-    @Override
-    protected CloseReason closeReason(CloseKind kind, String detail) {
-        return new CloseReason(kind(CloseReason.Kind.class, kind), detail);
-    }
-
-    /** A login still waiting fails, then the listeners hear the close. */
+    /** A login still waiting fails. */
     @Override
     protected void connectionClosed(CloseReason reason) {
         CompletableFuture<Void> f = login.getAndSet(null);
@@ -444,7 +339,23 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
             f.completeExceptionally(new IllegalStateException("the connection closed before the login was answered: "
                     + reason.detail()));
         }
-        tell(l -> l.closed(reason));
+    }
+
+    /**
+     * A new connection after a lost one: the lobby and the invitation belonged to the old one; the
+     * client logs in again with its name (the server answers {@code SRECOV} if a game waits for
+     * it). The game stays until the server says more.
+     */
+    @Override
+    protected void reconnected() {
+        lobby.clear();
+        invitation = null;
+        unansweredSince = 0;
+        phase = Phase.CONNECTED;
+        String again = name != null ? name : loginName;
+        if (again != null) {
+            write(new ClientMessage.CName(again));
+        }
     }
 
     /** What a client sent, for the state: runs on the event loop, in order with the server's lines. */
@@ -475,9 +386,12 @@ public final class OthelloClient extends NettyClient<OthelloClient, OthelloClien
     }
 
     /** What the server said, for the state: runs on the event loop before the listeners hear it. */
-    private void received(ServerMessage m) {
+    @Override
+    protected void received(ServerMessage m) {
         String me = name;
-        if (m instanceof ServerMessage.SNameOk) {
+        if (m instanceof ServerMessage.SPong) {
+            unansweredSince = 0;
+        } else if (m instanceof ServerMessage.SNameOk) {
             name = loginName;
             phase = Phase.LOBBY;
             CompletableFuture<Void> f = login.getAndSet(null);

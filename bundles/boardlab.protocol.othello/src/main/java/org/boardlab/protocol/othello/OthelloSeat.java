@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.Executor;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
@@ -14,8 +13,9 @@ import org.boardlab.api.Side;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.game.othello.OthelloPosition;
 import org.boardlab.game.othello.Scoring;
-import org.boardlab.server.client.ClientSeat;
-import org.boardlab.server.client.SeatListener;
+import org.boardlab.client.ClientSeat;
+import org.boardlab.client.SeatListener;
+import org.boardlab.client.SeatOptions;
 
 /**
  * A loaded {@link Player} (any AI) playing on a server through an {@link OthelloClient}: on every
@@ -28,7 +28,7 @@ import org.boardlab.server.client.SeatListener;
  * OthelloClient client = new OthelloClient(null);
  * client.connect("127.0.0.1", 10000).join();
  * OthelloSeat seat = OthelloSeat.start(client, registry.requirePlayer("alphabeta").get(),
- *         registry.requireGame("othello"), OthelloSeat.Options.defaults().withInvite("bob").withGames(1), null);
+ *         registry.requireGame("othello"), SeatOptions.defaults().withInvite("bob").withGames(1), null);
  * client.login("ann").join();
  * seat.finished().join();   // bob was invited, the game was played
  * client.close();
@@ -36,18 +36,18 @@ import org.boardlab.server.client.SeatListener;
  *
  * <h2>What it does, message by message</h2>
  * <ul>
- * <li>{@code SREQ}: accepts the invitation when {@link Options#acceptInvitations()} (the default)
+ * <li>{@code SREQ}: accepts the invitation when {@link SeatOptions#acceptInvitations()} (the default)
  * and games are left to play.</li>
- * <li>With {@link Options#invite()} set, it invites that player whenever both are free: once the
+ * <li>With {@link SeatOptions#invite()} set, it invites that player whenever both are free: once the
  * lobby shows the player READY, and again after each game. A declined or withdrawn invitation is
  * tried again half a second later (an invitation can cross the end of a game on the wire).</li>
  * <li>{@code SSTARTG}, {@code SMOV} whose {@code next} is this client's colour, {@code SRECOV} on
- * this client's turn: asks the player, with {@link Options#timePerMove()} until the request's
+ * this client's turn: asks the player, with {@link SeatOptions#timePerMove()} until the request's
  * deadline, and sends its move. Nothing is sent while the only legal move is a pass: the server
  * passes for the player.</li>
  * <li>{@code SENDG}, {@code SGAMEEC}: the game is over; a move still being thought about is
  * cancelled ({@link MoveRequest#isCancelled()}) and its answer dropped. After
- * {@link Options#games()} games, {@link #finished()} completes and the seat stops inviting and
+ * {@link SeatOptions#games()} games, {@link #finished()} completes and the seat stops inviting and
  * accepting (the client stays connected).</li>
  * <li>{@code SMOVERR} for its move: told to the listener as a problem; the player is asked again
  * after the next {@code SGAMEI} (the server refuses moves while the opponent is away and says so
@@ -55,110 +55,34 @@ import org.boardlab.server.client.SeatListener;
  * </ul>
  *
  * <p>A player that throws, returns {@code null} or returns an illegal move is reported to the
- * {@link Listener} and no move is sent, so the server's clock decides; the server's board is the
+ * {@link SeatListener} and no move is sent, so the server's clock decides; the server's board is the
  * authority, and when it differs from the seat's position the seat follows the server and says so.
  *
  * <h2>Threads</h2>
- * The player is asked on the {@linkplain Options#executor() executor} (by default a daemon thread of
- * the seat's own), never on the event loop, one request at a time. Everything else, the
- * {@link Listener} calls included, runs on the client's event loop. Asking the player, dropping an
- * answer about a position the game has left and reporting a player's failures is the server
- * bundle's {@link ClientSeat}, which every protocol's seat is built on; this class adds the Othello
- * protocol: invitations, colours, passes and the server's boards.
+ * The player is asked on the {@linkplain SeatOptions#executor() executor} (by default a daemon
+ * thread of the seat's own), never on the event loop, one request at a time. Everything else, the
+ * {@link SeatListener} calls included, runs on the client's event loop. Asking the player, dropping
+ * an answer about a position the game has left, reporting a player's failures and following the
+ * connection (its close, a reconnect) is the client stack's {@link ClientSeat}, which every
+ * protocol's seat is built on; this class adds the Othello protocol: invitations, colours, passes
+ * and the server's boards. After a reconnect the client logs in again and the server's
+ * {@code SRECOV} gives the seat its game back.
  */
-public final class OthelloSeat extends ClientSeat<OthelloClient.Listener, ClientMessage.CMov> {
+public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.CMov> {
 
     /** A declined or withdrawn invitation is tried again after this long. */
     static final long RETRY_MILLIS = 500;
 
-    /**
-     * How a seat plays.
-     *
-     * @param timePerMove       how long the player may think about a move: the request's deadline is
-     *                          this long after the move is asked for (the server's own clock,
-     *                          60 s by default, still decides a time-out)
-     * @param acceptInvitations accept every invitation while games are left to play
-     * @param invite            the player to invite whenever both are free, or {@code null}
-     * @param games             how many games to play, then stop; 0 for no limit
-     * @param seed              the seed for the player's randomness; game {@code k} (from 1) gets
-     *                          {@code seed + k - 1}
-     * @param executor          where the player is asked, or {@code null} for a thread of the seat's
-     *                          own; a shared pool is fine (each seat asks one move at a time)
-     */
-    public record Options(Duration timePerMove, boolean acceptInvitations, String invite, int games, long seed,
-            Executor executor) {
-
-        /** Checks the values. */
-        public Options {
-            Objects.requireNonNull(timePerMove, "timePerMove");
-            if (timePerMove.isNegative() || timePerMove.isZero()) {
-                throw new IllegalArgumentException("the time per move must be positive");
-            }
-            if (invite != null) {
-                Wire.name(invite, "the name to invite");
-            }
-            if (games < 0) {
-                throw new IllegalArgumentException("the number of games may not be negative");
-            }
-        }
-
-        /** One second a move, every invitation accepted, nobody invited, no limit, seed 1, own thread. */
-        public static Options defaults() {
-            return new Options(Duration.ofSeconds(1), true, null, 0, 1, null);
-        }
-
-        /** The same options with another time per move. */
-        public Options withTimePerMove(Duration d) {
-            return new Options(d, acceptInvitations, invite, games, seed, executor);
-        }
-
-        /** The same options, accepting invitations or not. */
-        public Options withAcceptInvitations(boolean accept) {
-            return new Options(timePerMove, accept, invite, games, seed, executor);
-        }
-
-        /** The same options, inviting {@code name} ({@code null}: nobody). */
-        public Options withInvite(String name) {
-            return new Options(timePerMove, acceptInvitations, name, games, seed, executor);
-        }
-
-        /** The same options with another number of games (0: no limit). */
-        public Options withGames(int n) {
-            return new Options(timePerMove, acceptInvitations, invite, n, seed, executor);
-        }
-
-        /** The same options with another seed. */
-        public Options withSeed(long s) {
-            return new Options(timePerMove, acceptInvitations, invite, games, s, executor);
-        }
-
-        /** The same options with the player asked on {@code e}. */
-        public Options withExecutor(Executor e) {
-            return new Options(timePerMove, acceptInvitations, invite, games, seed, e);
-        }
-    }
-
-    /**
-     * What a seat tells its user; every method has an empty default. Called on the event loop. The
-     * same as the server bundle's {@link SeatListener}, kept under this name for code written
-     * against it.
-     */
-    public interface Listener extends SeatListener {
-    }
-
     private final OthelloClient client;
-    private final Options options;
 
     // used on the client's event loop only
     private Colour mine;
     private boolean refused;
     private boolean retryPending;
 
-    private OthelloSeat(OthelloClient client, Player player, Game game, Options options, SeatListener listener) {
-        super(client, player, game, new Plan(options.timePerMove(), options.games(), options.seed(), options.executor()),
-                listener, "othello-seat");
+    private OthelloSeat(OthelloClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
+        super(client, player, game, options, listener, "othello-seat");
         this.client = client;
-        this.options = options;
     }
 
     /**
@@ -166,21 +90,25 @@ public final class OthelloSeat extends ClientSeat<OthelloClient.Listener, Client
      * (the seat then invites, accepts or takes over the running game at once) or not yet.
      *
      * @param game     the {@code othello} game as loaded: its rules track the position
-     * @param listener told what the player does (an {@link OthelloSeat.Listener} or any
-     *                 {@link SeatListener}); {@code null} for nobody
-     * @throws IllegalArgumentException if the player says it cannot play {@code game}
+     * @param options  how it plays: the time per move, the games, whom to invite, whether to accept
+     * @param listener told what the player does; {@code null} for nobody
+     * @throws IllegalArgumentException if the player says it cannot play {@code game}, or the name
+     *                                  to invite breaks the protocol's name rule
      */
-    public static OthelloSeat start(OthelloClient client, Player player, Game game, Options options,
+    public static OthelloSeat start(OthelloClient client, Player player, Game game, SeatOptions options,
             SeatListener listener) {
         Objects.requireNonNull(client, "client");
-        Objects.requireNonNull(options, "options");
+        if (options.invite() != null) {
+            Wire.name(options.invite(), "the name to invite");
+        }
         OthelloSeat seat = new OthelloSeat(client, player, game, options, listener);
-        seat.attach(seat.new Feed(), seat::takeOver);
+        seat.start();
         return seat;
     }
 
-    /** Picks up where the client stands when the seat starts. */
-    private void takeOver() {
+    /** Picks up where the client stands: when the seat starts, and after a reconnect. */
+    @Override
+    protected void takeOver() {
         switch (client.phase()) {
             case LOBBY -> maybeInvite();
             case INVITED -> client.invitation().filter(i -> !i.sent()).ifPresent(i -> answer(i.name()));
@@ -194,13 +122,13 @@ public final class OthelloSeat extends ClientSeat<OthelloClient.Listener, Client
     }
 
     private void answer(String inviter) {
-        if (options.acceptInvitations() && !done()) {
+        if (options().acceptInvitations() && !done()) {
             client.send(new ClientMessage.CRes(inviter, Answer.ACCEPT));
         }
     }
 
     private void maybeInvite() {
-        String target = options.invite();
+        String target = options().invite();
         if (target == null || done() || retryPending || client.phase() != OthelloClient.Phase.LOBBY
                 || client.lobby().get(target) != Status.READY) {
             return;
@@ -209,7 +137,7 @@ public final class OthelloSeat extends ClientSeat<OthelloClient.Listener, Client
     }
 
     private void retryInvite() {
-        if (options.invite() == null || retryPending) {
+        if (options().invite() == null || retryPending) {
             return;
         }
         retryPending = true;
@@ -337,58 +265,48 @@ public final class OthelloSeat extends ClientSeat<OthelloClient.Listener, Client
     }
 
     /** The client's messages, on its event loop. */
-    private final class Feed implements OthelloClient.Listener {
-        @Override
-        public void message(ServerMessage m) {
-            if (isClosed()) {
-                return;
+    @Override
+    protected void heard(ServerMessage m) {
+        String target = options().invite();
+        if (m instanceof ServerMessage.SReq r) {
+            answer(r.name());
+        } else if (m instanceof ServerMessage.SAddP p) {
+            if (p.name().equals(target)) {
+                maybeInvite();
             }
-            String target = options.invite();
-            if (m instanceof ServerMessage.SReq r) {
-                answer(r.name());
-            } else if (m instanceof ServerMessage.SAddP p) {
-                if (p.name().equals(target)) {
-                    maybeInvite();
-                }
-            } else if (m instanceof ServerMessage.SUps u) {
-                if (u.name().equals(target) || client.name().map(u.name()::equals).orElse(false)) {
-                    maybeInvite();
-                }
-            } else if (m instanceof ServerMessage.SRes r) {
-                if (r.answer() == Answer.DECLINE && r.name().equals(target)) {
-                    retryInvite();
-                }
-            } else if (m instanceof ServerMessage.SReqC r) {
-                if (r.name().equals(target)) {
-                    retryInvite();
-                }
-            } else if (m instanceof ServerMessage.SStartG) {
-                client.game().ifPresent(g -> begin(g.colour()));
-            } else if (m instanceof ServerMessage.SRecov r) {
-                if (resume(r.board(), r.whiteToMove() ? Colour.WHITE : Colour.BLACK, r.host() ? Colour.BLACK : Colour.WHITE)) {
-                    ask();
-                }
-            } else if (m instanceof ServerMessage.SMov mv) {
+        } else if (m instanceof ServerMessage.SUps u) {
+            if (u.name().equals(target) || client.name().map(u.name()::equals).orElse(false)) {
+                maybeInvite();
+            }
+        } else if (m instanceof ServerMessage.SRes r) {
+            if (r.answer() == Answer.DECLINE && r.name().equals(target)) {
+                retryInvite();
+            }
+        } else if (m instanceof ServerMessage.SReqC r) {
+            if (r.name().equals(target)) {
+                retryInvite();
+            }
+        } else if (m instanceof ServerMessage.SStartG) {
+            client.game().ifPresent(g -> begin(g.colour()));
+        } else if (m instanceof ServerMessage.SRecov r) {
+            if (resume(r.board(), r.whiteToMove() ? Colour.WHITE : Colour.BLACK, r.host() ? Colour.BLACK : Colour.WHITE)) {
+                ask();
+            }
+        } else if (m instanceof ServerMessage.SMov mv) {
+            refused = false;
+            moved(mv);
+        } else if (m instanceof ServerMessage.SEndG || m instanceof ServerMessage.SGameEC) {
+            ended();
+        } else if (m instanceof ServerMessage.SMovErr e) {
+            if (position() != null) {
+                refused = true;
+                problem("the server refused the move " + e.square() + ": " + e.reason());
+            }
+        } else if (m instanceof ServerMessage.SGameI) {
+            if (refused) {
                 refused = false;
-                moved(mv);
-            } else if (m instanceof ServerMessage.SEndG || m instanceof ServerMessage.SGameEC) {
-                ended();
-            } else if (m instanceof ServerMessage.SMovErr e) {
-                if (position() != null) {
-                    refused = true;
-                    problem("the server refused the move " + e.square() + ": " + e.reason());
-                }
-            } else if (m instanceof ServerMessage.SGameI) {
-                if (refused) {
-                    refused = false;
-                    ask();
-                }
+                ask();
             }
-        }
-
-        @Override
-        public void closed(OthelloClient.CloseReason reason) {
-            connectionClosed(reason.detail());
         }
     }
 }

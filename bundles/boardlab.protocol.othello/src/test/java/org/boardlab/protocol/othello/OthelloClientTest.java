@@ -30,7 +30,10 @@ import org.boardlab.api.event.MatchOutcome.Ending;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.GameResult;
 import org.boardlab.game.othello.Othello;
-import org.boardlab.protocol.othello.OthelloClient.CloseReason;
+import org.boardlab.client.CloseKind;
+import org.boardlab.client.CloseReason;
+import org.boardlab.client.SeatListener;
+import org.boardlab.client.SeatOptions;
 import org.boardlab.protocol.othello.OthelloClient.GameInfo;
 import org.boardlab.protocol.othello.OthelloClient.Phase;
 import org.boardlab.protocol.othello.internal.OthelloProtocol;
@@ -133,7 +136,7 @@ class OthelloClientTest {
     }
 
     /** A seat listener that keeps what the player did. */
-    private static final class SeatLog implements OthelloSeat.Listener {
+    private static final class SeatLog implements SeatListener {
         final List<Move> played = new CopyOnWriteArrayList<>();
         final List<String> problems = new CopyOnWriteArrayList<>();
 
@@ -159,11 +162,11 @@ class OthelloClientTest {
         OthelloClient bob = login("bob", bobHears);
         SeatLog bobLog = new SeatLog();
         OthelloSeat bobSeat = OthelloSeat.start(bob, new FirstLegalPlayer(), othello,
-                OthelloSeat.Options.defaults().withGames(1), bobLog);
+                SeatOptions.defaults().withGames(1), bobLog);
         OthelloClient ann = connect(annHears);
         SeatLog annLog = new SeatLog();
         OthelloSeat annSeat = OthelloSeat.start(ann, new RandomPlayer(), othello,
-                OthelloSeat.Options.defaults().withInvite("bob").withGames(1).withSeed(7), annLog);
+                SeatOptions.defaults().withInvite("bob").withGames(1).withSeed(7), annLog);
         ann.login("ann").get(WAIT_SECONDS, TimeUnit.SECONDS);
 
         assertThat(annSeat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(1);
@@ -233,7 +236,7 @@ class OthelloClientTest {
         second.send(new ClientMessage.CName("ann3")); // logging in twice breaks the protocol
         CloseReason reason = hears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
         ServerMessage.SErr err = hears.await(ServerMessage.SErr.class);
-        assertThat(reason.kind()).isEqualTo(CloseReason.Kind.PROTOCOL_ERROR);
+        assertThat(reason.kind()).isEqualTo(CloseKind.PROTOCOL_ERROR);
         assertThat(reason.detail()).isEqualTo("the server reported a protocol error: " + err.reason());
         assertThat(second.closeFuture().get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(reason);
         assertThat(second.phase()).isEqualTo(Phase.CLOSED);
@@ -271,7 +274,7 @@ class OthelloClientTest {
         OthelloClient[] c = startByHand(annHears, bobHears);
         c[0].close();
         CloseReason reason = annHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
-        assertThat(reason.kind()).isEqualTo(CloseReason.Kind.CLIENT);
+        assertThat(reason.kind()).isEqualTo(CloseKind.CLIENT);
         GameInfo unfinished = c[0].game().orElseThrow();
         assertThat(unfinished.over()).isFalse();
         assertThat(unfinished.toMove()).contains(Colour.WHITE);
@@ -284,8 +287,8 @@ class OthelloClientTest {
         Recorder bobHears = new Recorder();
         startByHand(annHears, bobHears);
         server.close();
-        assertThat(annHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseReason.Kind.SERVER);
-        assertThat(bobHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseReason.Kind.SERVER);
+        assertThat(annHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseKind.SERVER);
+        assertThat(bobHears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseKind.SERVER);
     }
 
     @Test
@@ -294,7 +297,7 @@ class OthelloClientTest {
         Recorder bobHears = new Recorder();
         OthelloClient[] c = startByHand(annHears, bobHears);
         OthelloSeat annSeat = OthelloSeat.start(c[0], new RandomPlayer(), othello,
-                OthelloSeat.Options.defaults().withGames(1), null);
+                SeatOptions.defaults().withGames(1), null);
         c[1].close(); // bob drops out on his turn
         annHears.await(ServerMessage.SGameI.class, i -> i.text().startsWith("bob lost the connection"));
 
@@ -302,7 +305,7 @@ class OthelloClientTest {
         OthelloClient bob2 = connect(bob2Hears);
         SeatLog log = new SeatLog();
         OthelloSeat bobSeat = OthelloSeat.start(bob2, new FirstLegalPlayer(), othello,
-                OthelloSeat.Options.defaults().withGames(1), log);
+                SeatOptions.defaults().withGames(1), log);
         bob2.login("bob").get(WAIT_SECONDS, TimeUnit.SECONDS);
         ServerMessage.SRecov recov = bob2Hears.await(ServerMessage.SRecov.class);
         assertThat(recov.host()).isFalse();
@@ -326,7 +329,7 @@ class OthelloClientTest {
         OthelloClient bob = login("bob", bobHears);
         Player corner = request -> request.state().parseMove("a1"); // never legal at the start
         SeatLog log = new SeatLog();
-        OthelloSeat.start(ann, corner, othello, OthelloSeat.Options.defaults().withInvite("bob"), log);
+        OthelloSeat.start(ann, corner, othello, SeatOptions.defaults().withInvite("bob"), log);
         bobHears.await(ServerMessage.SReq.class);
         bob.send(new ClientMessage.CRes("ann", Answer.ACCEPT));
         eventually(() -> !log.problems.isEmpty(), "a problem reported");
@@ -360,7 +363,7 @@ class OthelloClientTest {
         try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Socket> accepted = fakeServer(listening, "SMOV~9~2\nSPONG\nhello\n");
             Recorder hears = new Recorder();
-            OthelloClient client = new OthelloClient(hears, OthelloClient.Options.defaults().withPingInterval(Duration.ZERO));
+            OthelloClient client = new OthelloClient(hears, OthelloClient.defaults().withKeepAlive(Duration.ZERO));
             clients.add(client);
             client.connect("127.0.0.1", listening.getLocalPort()).get(WAIT_SECONDS, TimeUnit.SECONDS);
             hears.await(ServerMessage.SPong.class);
@@ -370,7 +373,7 @@ class OthelloClientTest {
             assertThat(hears.messages).hasSize(1); // "hello" has no S prefix: ignored
             assertThat(client.phase()).isEqualTo(Phase.CONNECTED);
             accepted.get(WAIT_SECONDS, TimeUnit.SECONDS).close();
-            assertThat(hears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseReason.Kind.SERVER);
+            assertThat(hears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS).kind()).isEqualTo(CloseKind.SERVER);
         }
     }
 
@@ -379,12 +382,12 @@ class OthelloClientTest {
         try (ServerSocket listening = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Socket> accepted = fakeServer(listening, "");
             Recorder hears = new Recorder();
-            OthelloClient client = new OthelloClient(hears, OthelloClient.Options.defaults().withPingInterval(Duration.ofMillis(50)));
+            OthelloClient client = new OthelloClient(hears, OthelloClient.defaults().withKeepAlive(Duration.ofMillis(50)));
             clients.add(client);
             client.connect("127.0.0.1", listening.getLocalPort()).get(WAIT_SECONDS, TimeUnit.SECONDS);
             Socket peer = accepted.get(WAIT_SECONDS, TimeUnit.SECONDS);
             CloseReason reason = hears.closed.get(WAIT_SECONDS, TimeUnit.SECONDS);
-            assertThat(reason.kind()).isEqualTo(CloseReason.Kind.FAILED);
+            assertThat(reason.kind()).isEqualTo(CloseKind.FAILED);
             assertThat(reason.detail()).startsWith("no SPONG from the server for ");
             InputStream in = peer.getInputStream();
             byte[] first = in.readNBytes(6);
@@ -399,7 +402,7 @@ class OthelloClientTest {
         assertThatThrownBy(() -> client.connect("127.0.0.1", 1).get(WAIT_SECONDS, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class);
         assertThat(client.closeFuture()).isCompleted();
-        assertThat(client.closeFuture().join().kind()).isEqualTo(CloseReason.Kind.FAILED);
+        assertThat(client.closeFuture().join().kind()).isEqualTo(CloseKind.FAILED);
         assertThatThrownBy(() -> client.connect("127.0.0.1", 1)).isInstanceOf(IllegalStateException.class);
     }
 }

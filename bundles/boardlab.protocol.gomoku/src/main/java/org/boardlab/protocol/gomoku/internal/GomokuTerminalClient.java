@@ -5,11 +5,17 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
 import javax.inject.Singleton;
+import org.boardlab.api.Game;
+import org.boardlab.api.Player;
+import org.boardlab.client.ClientSeat;
+import org.boardlab.client.CloseReason;
+import org.boardlab.client.SeatListener;
+import org.boardlab.client.SeatOptions;
+import org.boardlab.client.TerminalClient;
+import org.boardlab.client.TerminalSession;
+import org.boardlab.protocol.gomoku.Cell;
 import org.boardlab.protocol.gomoku.GomokuClient;
 import org.boardlab.protocol.gomoku.GomokuClient.Round;
 import org.boardlab.protocol.gomoku.GomokuJson;
@@ -29,9 +35,6 @@ import org.boardlab.protocol.gomoku.Role;
 import org.boardlab.protocol.gomoku.Stone;
 import org.boardlab.protocol.gomoku.WireBoard;
 import org.boardlab.protocol.gomoku.Winner;
-import org.boardlab.server.TerminalClient;
-import org.boardlab.server.client.SeatListener;
-import org.boardlab.server.client.TerminalLoop;
 
 /**
  * {@code boardlab client gomoku}: play seed 003's Gomoku from a terminal, through a
@@ -52,6 +55,10 @@ import org.boardlab.server.client.TerminalLoop;
  * it shows every board and result, and a typed point or {@code new} is not sent (the original
  * server would ignore it without a word); the client says so instead.
  *
+ * <p>A typed point is checked against the board the client knows before it is sent: off the
+ * board, taken, out of turn or outside a round, the client says why and sends nothing. It never
+ * waits for a refusal: boardlab's server sends one, the original hands the turn over without a word.
+ *
  * <p>Commands: a point such as {@code h8} (or {@code place h8}) places a stone there; {@code new}
  * asks for another round once one is over; {@code board} shows the board again; {@code help};
  * {@code quit}. GMKU has no names, so the {@code name} argument is ignored and may be {@code null}.
@@ -61,9 +68,9 @@ import org.boardlab.server.client.TerminalLoop;
  * {@code --invite} has no use here (GMKU pairs clients as they join).
  *
  * <p>{@link #run} returns 0 when the user quits, the typed input ends or the rounds are played,
- * and 1 when the client cannot connect or the server ends the connection. It reads the typed lines
- * on a daemon thread ({@link TerminalLoop}) so that it notices a closed connection at once; that
- * thread may stay blocked on {@code in} after {@code run} returns, so give each call its own reader.
+ * and 1 when the client cannot connect or the server ends the connection. Connecting, the seat, the
+ * typed lines and the end are the client stack's {@link TerminalSession}; this class says what GMKU
+ * shows and understands.
  */
 @Named("gomoku")
 @Singleton
@@ -98,108 +105,7 @@ public final class GomokuTerminalClient implements TerminalClient {
     @Override
     public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
             throws Exception {
-        int actualPort = port < 0 ? GomokuWire.DEFAULT_PORT : port;
-        TerminalLoop loop = new TerminalLoop("gomoku-client-keyboard");
-        if (autoPlay != null) {
-            loop.playOnWhenTypingEnds(); // a script's empty input does not stop the loaded player
-        }
-        View view = new View(out, autoPlay, loop);
-        GomokuClient client = new GomokuClient(null, GomokuClient.Options.defaults().withHeartbeatInterval(heartbeatInterval));
-        view.client = client;
-        client.addListener(view);
-        try {
-            client.connect(host, actualPort).get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            out.println("cannot connect to " + host + ":" + actualPort + ": " + cause.getMessage());
-            out.flush();
-            client.close();
-            return 1;
-        }
-        try {
-            view.say("connected to " + host + ":" + actualPort + "; commands: " + COMMANDS);
-            if (autoPlay != null) {
-                view.say(autoPlay.playerId() + " plays for you: it places your stones and asks for a new round after each"
-                        + (autoPlay.games() == 0 ? "" : ", and you quit after " + rounds(autoPlay.games()))
-                        + (autoPlay.invite() == null ? "" : " (--invite is not used: GMKU pairs clients as they join)"));
-            }
-            GomokuSeat seat = autoPlay == null ? null : GomokuSeat.start(client, autoPlay.player(), autoPlay.game(),
-                    GomokuSeat.Options.defaults().withTimePerMove(autoPlay.timePerMove()).withGames(autoPlay.games()),
-                    view.seatListener());
-            if (seat != null) {
-                seat.finished().thenRun(loop::gamesPlayed);
-            } else {
-                client.send(GomokuMessage.JOIN);
-            }
-            return loop.run(in, command -> handle(command, client, view),
-                    () -> view.say("played " + rounds(seat.gamesPlayed())), () -> {
-                        view.leave();
-                        return 0;
-                    });
-        } finally {
-            client.close();
-        }
-    }
-
-    private static String rounds(int n) {
-        return n == 1 ? "1 round" : n + " rounds";
-    }
-
-    /** Acts on one typed command; {@code true} when the user quits. */
-    private static boolean handle(String command, GomokuClient client, View view) {
-        if (command.isEmpty()) {
-            return false;
-        }
-        String[] words = command.split("\\s+", 2);
-        String arg = words.length > 1 ? words[1].trim() : "";
-        try {
-            switch (words[0].toLowerCase(Locale.ROOT)) {
-                case "quit", "exit" -> {
-                    return true;
-                }
-                case "help" -> view.say(view.spectator() ? "commands: board, help, quit (you watch as a spectator)"
-                        : "commands: " + COMMANDS);
-                case "board" -> view.showBoardAgain();
-                case "new" -> {
-                    if (view.spectatorRefuses("new")) {
-                        return false;
-                    }
-                    if (view.mayAskForNewRound()) {
-                        client.send(GomokuMessage.NEW_ROUND);
-                    }
-                }
-                case "place" -> place(arg, client, view);
-                default -> {
-                    if (words.length == 1 && Character.isLetter(command.charAt(0))
-                            && command.length() >= 2 && Character.isDigit(command.charAt(1))) {
-                        place(command, client, view);
-                    } else {
-                        view.say("unknown command '" + command + "'; commands: " + COMMANDS);
-                    }
-                }
-            }
-        } catch (IllegalStateException e) {
-            view.say("not sent: " + e.getMessage());
-        }
-        return false;
-    }
-
-    private static void place(String notation, GomokuClient client, View view) {
-        if (view.spectatorRefuses(notation.isEmpty() ? "place" : notation)) {
-            return;
-        }
-        if (view.autoPlay != null) {
-            view.say(view.autoPlay.playerId() + " plays your stones; type quit to stop");
-            return;
-        }
-        Optional<Place> place = parsePoint(notation);
-        if (place.isEmpty()) {
-            view.say((notation.isEmpty() ? "place needs a point" : "'" + notation + "' is not a point")
-                    + ": a point is a column letter from the left and a row number from the top, e.g. h8 "
-                    + view.sizeHint());
-            return;
-        }
-        client.send(place.get());
+        return new Session(heartbeatInterval, autoPlay, out).run(host, port < 0 ? GomokuWire.DEFAULT_PORT : port, in);
     }
 
     /**
@@ -211,40 +117,151 @@ public final class GomokuTerminalClient implements TerminalClient {
         return GomokuClient.place(text);
     }
 
-    /** Tells the player in words what the client hears; runs on the client's event loop. */
-    private static final class View implements GomokuClient.Listener {
-        private final PrintWriter out;
-        private final AutoPlay autoPlay;
-        private final TerminalLoop terminal;
-        /** Set before connecting. */
-        private GomokuClient client;
+    /** One run: tells the player in words what the client hears; on the client's event loop. */
+    private static final class Session extends TerminalSession<GomokuClient, GomokuMessage, ProtocolViolation> {
+        private final Duration heartbeatInterval;
         /** Whether a server's {@code hello} has been told to the player. */
         private boolean joined;
         /** A {@code hello} whose meaning waits for the next message (or the grace to end). */
         private boolean helloPending;
         /** Counts {@code hello}s, so that a grace that ends late finds out it is stale. */
         private int hellos;
-        private boolean leaving;
         /** The round as the board was last drawn. */
         private Round shown;
 
-        View(PrintWriter out, AutoPlay autoPlay, TerminalLoop terminal) {
-            this.out = out;
-            this.autoPlay = autoPlay;
-            this.terminal = terminal;
+        Session(Duration heartbeatInterval, AutoPlay autoPlay, PrintWriter out) {
+            super("gomoku", autoPlay, out);
+            this.heartbeatInterval = heartbeatInterval;
         }
 
-        synchronized void say(String text) {
-            out.println(text);
-            out.flush();
+        @Override
+        protected GomokuClient newClient() {
+            return new GomokuClient(null, GomokuClient.defaults().withKeepAlive(heartbeatInterval));
         }
 
-        SeatListener seatListener() {
-            return TerminalLoop.seatReport(autoPlay.playerId(), this::say);
+        @Override
+        protected ClientSeat<GomokuMessage, ?> seat(GomokuClient client, Player player, Game game, SeatOptions options,
+                SeatListener listener) {
+            return GomokuSeat.start(client, player, game, options, listener);
+        }
+
+        @Override
+        protected String autoPlayGreeting(AutoPlay autoPlay) {
+            return "it places your stones and asks for a new round after each"
+                    + (autoPlay.games() == 0 ? "" : ", and you quit after " + count(autoPlay.games()))
+                    + (autoPlay.invite() == null ? "" : " (--invite is not used: GMKU pairs clients as they join)");
+        }
+
+        @Override
+        protected void begin(boolean seated) {
+            if (!seated) {
+                client().send(GomokuMessage.JOIN); // a seat joins by itself
+            }
+        }
+
+        @Override
+        protected String gameWord() {
+            return "round";
+        }
+
+        @Override
+        protected String commands() {
+            return spectator() ? "board, help, quit (you watch as a spectator)" : COMMANDS;
+        }
+
+        @Override
+        protected boolean command(String word, String arg, String line) {
+            switch (word) {
+                case "board" -> showBoardAgain();
+                case "new" -> {
+                    if (!spectatorRefuses("new") && mayAskForNewRound()) {
+                        client().send(GomokuMessage.NEW_ROUND);
+                    }
+                }
+                case "place" -> place(arg);
+                default -> {
+                    if (line.contains(" ") || line.length() < 2 || !Character.isLetter(line.charAt(0))
+                            || !Character.isDigit(line.charAt(1))) {
+                        return false;
+                    }
+                    place(line);
+                }
+            }
+            return true;
+        }
+
+        private void place(String notation) {
+            if (spectatorRefuses(notation.isEmpty() ? "place" : notation)) {
+                return;
+            }
+            if (autoPlay() != null) {
+                say(autoPlay().playerId() + " plays your stones; type quit to stop");
+                return;
+            }
+            Optional<Place> place = parsePoint(notation);
+            if (place.isEmpty()) {
+                say((notation.isEmpty() ? "place needs a point" : "'" + notation + "' is not a point")
+                        + ": a point is a column letter from the left and a row number from the top, e.g. h8 "
+                        + sizeHint());
+                return;
+            }
+            String why = whyNot(place.get());
+            if (why != null) {
+                say(why);
+                return;
+            }
+            client().send(place.get());
+        }
+
+        /**
+         * Why the client does not send {@code place} (in words, ending with what to do), or
+         * {@code null}: checked here against the board the client knows, because a server may
+         * answer a bad point with nothing (the original hands the turn over first).
+         */
+        private synchronized String whyNot(Place p) {
+            String point = GomokuWire.point(p.row(), p.col());
+            Round r = round().orElse(null);
+            if (r == null || r.over()) {
+                return point + " not sent: no round is being played" + (r == null ? "; a round starts when an opponent joins"
+                        : "; type new for another round");
+            }
+            if (!r.board().contains(p.row(), p.col())) {
+                return point + " not sent: it is off the board " + sizeHint();
+            }
+            Cell cell = r.board().cell(p.row(), p.col());
+            if (cell != Cell.EMPTY) {
+                return point + " not sent: it is taken" + (cell == Cell.BLACK ? " by black" : cell == Cell.WHITE ? " by white" : "")
+                        + "; type an empty point";
+            }
+            if (!r.myTurn()) {
+                return point + " not sent: it is " + r.turn().word() + "'s turn; wait for your opponent";
+            }
+            return null;
+        }
+
+        @Override
+        protected void played(int rounds) {
+            say("played " + count(rounds));
+        }
+
+        @Override
+        protected int leave() {
+            synchronized (this) {
+                helloPending = false;
+                say(roundOn() && me() != null ? "you left during the round, so the server gives it to your opponent" : "bye");
+            }
+            client().close();
+            return 0;
+        }
+
+        @Override
+        protected String protocolError(CloseReason reason) {
+            return "the server broke the protocol, so the connection is closed: "
+                    + reason.detail().replaceFirst("^the server broke the protocol: ", "");
         }
 
         private Optional<Round> round() {
-            return client.round();
+            return client().round();
         }
 
         private boolean roundOn() {
@@ -278,13 +295,13 @@ public final class GomokuTerminalClient implements TerminalClient {
             settleHello(false); // an earlier hello answered join or new; this one may open the round
             helloPending = true;
             int hello = ++hellos;
-            if (!client.schedule(() -> graceEnded(hello), Duration.ofMillis(HELLO_GRACE_MILLIS))) {
+            if (!client().schedule(() -> graceEnded(hello), Duration.ofMillis(HELLO_GRACE_MILLIS))) {
                 helloPending = false; // the event loops are shutting down: nothing more will come
             }
         }
 
         private synchronized void graceEnded(int hello) {
-            if (helloPending && hello == hellos && !leaving) {
+            if (helloPending && hello == hellos && !leaving()) {
                 helloPending = false;
                 say(joined ? "waiting for an opponent" : "joined: waiting for an opponent");
                 joined = true;
@@ -306,26 +323,8 @@ public final class GomokuTerminalClient implements TerminalClient {
         }
 
         @Override
-        public void skipped(ProtocolViolation v) {
+        public void malformed(ProtocolViolation v) {
             say("the server sent a frame that could not be read, skipped: " + v.reason());
-        }
-
-        @Override
-        public void closed(GomokuClient.CloseReason reason) {
-            synchronized (this) {
-                helloPending = false;
-                if (!leaving) {
-                    switch (reason.kind()) {
-                        case CLIENT -> { }
-                        case SERVER -> say("the server closed the connection");
-                        case PROTOCOL_ERROR -> say("the server broke the protocol, so the connection is closed: "
-                                + reason.detail().replaceFirst("^the server broke the protocol: ", ""));
-                        case FAILED -> say(reason.detail());
-                        default -> throw new IllegalStateException(reason.kind().name());
-                    }
-                }
-            }
-            terminal.connectionEnded();
         }
 
         @Override
@@ -369,7 +368,7 @@ public final class GomokuTerminalClient implements TerminalClient {
                         : w.winner().name().toLowerCase(Locale.ROOT) + " wins"
                         + (me == null ? "" : Winner.of(me) == w.winner() ? ": you win" : ": you lose");
                 say("round over, " + result + (spectator() ? ". The players may start another round; you will see it."
-                        + " Type quit to leave." : autoPlay != null ? "." : ". Type new for another round, or quit."));
+                        + " Type quit to leave." : autoPlay() != null ? "." : ". Type new for another round, or quit."));
             } else {
                 say("the server sent " + GomokuJson.encodeToString(m));
             }
@@ -382,8 +381,8 @@ public final class GomokuTerminalClient implements TerminalClient {
             }
             Stone me = me();
             if (r.turn() == me) {
-                say("your turn (" + me.word() + "): " + (autoPlay == null ? "type a point, e.g. h8"
-                        : autoPlay.playerId() + " is thinking"));
+                say("your turn (" + me.word() + "): " + (autoPlay() == null ? "type a point, e.g. h8"
+                        : autoPlay().playerId() + " is thinking"));
             } else {
                 say(r.turn().word() + " to move" + (me == null ? "" : ": waiting for your opponent"));
             }
@@ -418,12 +417,6 @@ public final class GomokuTerminalClient implements TerminalClient {
             int rows = board == null ? GomokuWire.BOARD_SIZE : board.rows();
             int cols = board == null ? GomokuWire.BOARD_SIZE : board.cols();
             return "(columns a.." + (char) ('a' + Math.min(cols, 26) - 1) + ", rows 1.." + rows + ")";
-        }
-
-        synchronized void leave() {
-            leaving = true;
-            helloPending = false;
-            say(roundOn() && me() != null ? "you left during the round, so the server gives it to your opponent" : "bye");
         }
 
         /** The board as last drawn, e.g. {@code " 8  . . . . . . .[B]. . . . . . ."}. */

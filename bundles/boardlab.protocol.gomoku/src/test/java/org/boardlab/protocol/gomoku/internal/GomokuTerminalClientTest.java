@@ -49,7 +49,8 @@ import org.boardlab.protocol.gomoku.WireBoard;
 import org.boardlab.protocol.gomoku.Winner;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
-import org.boardlab.server.TerminalClient;
+import org.boardlab.client.SeatOptions;
+import org.boardlab.client.TerminalClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -167,8 +168,7 @@ class GomokuTerminalClientTest {
             awaitCount("your turn (black)", 2);
 
             typing.println("h8");
-            awaitText("your move h8 was refused: h8 is taken by black");
-            awaitCount("your turn (black)", 3); // after the refusal it is still black's turn
+            awaitText("h8 not sent: it is taken by black; type an empty point");
             assertThat(count(" 8  . . . . . . . B")).as("the unchanged board is not drawn again").isEqualTo(1);
 
             typing.println("h0");
@@ -204,11 +204,13 @@ class GomokuTerminalClientTest {
     void aWonRoundIsShownNewAsksForAnotherAndAClosedServerEndsWithOne() throws Exception {
         try (GmkuClient bob = pairWithBob()) {
             for (int col = 0; col < 4; col++) {
+                awaitCount("your turn (black)", col + 1); // the client checks a point against the board it has seen
                 typing.println((char) ('a' + col) + "1");
                 assertThat(bob.expectNext()).isEqualTo(new Update(0, col, Stone.WHITE));
                 bob.send(new Place(1, col));
                 assertThat(bob.expectNext()).isEqualTo(new Update(1, col, Stone.BLACK));
             }
+            awaitCount("your turn (black)", 5);
             typing.println("e1");
             assertThat(bob.expectNext()).isEqualTo(new Update(0, 4, Stone.WHITE));
             assertThat(bob.expectNext()).isEqualTo(new Win(Winner.BLACK));
@@ -259,7 +261,7 @@ class GomokuTerminalClientTest {
         try {
             bob.connect("127.0.0.1", address.getPort()).get(5, TimeUnit.SECONDS);
             GomokuSeat bobSeat = GomokuSeat.start(bob, new FirstLegalPlayer(), gomoku,
-                    GomokuSeat.Options.defaults().withGames(1).withNewRounds(false), null);
+                    SeatOptions.defaults().withGames(1).withNewGames(false), null);
             awaitText("your turn (black): random is thinking");
             typing.println("h8");
             awaitText("random plays your stones; type quit to stop");
@@ -417,6 +419,75 @@ class GomokuTerminalClientTest {
             assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
             awaitText("bye");
             assertThat(original.restUntilClosed()).as("what the spectator sent after its join (heartbeats aside)").isEmpty();
+        }
+    }
+
+    @Test
+    void aTypedPointIsCheckedAgainstTheKnownBoardBecauseTheOriginalServerRefusesNothing() throws Exception {
+        // the original server (twd2/chess) hands the turn over before it checks a point, and answers
+        // a taken or off-board point with nothing: a client that sent one would wait for ever
+        try (FakeOriginalServer original = new FakeOriginalServer()) {
+            startClient(original.port());
+            original.accept();
+            assertThat(original.next()).isEqualTo(GomokuMessage.JOIN);
+            original.send(GomokuMessage.HELLO, new Color(Role.BLACK), OPENING);
+            awaitText("your turn (black): type a point, e.g. h8");
+            typing.println("h8");
+            assertThat(original.next()).isEqualTo(new Place(7, 7));
+            original.send(new Update(7, 7, Stone.WHITE));
+            awaitText("white to move: waiting for your opponent");
+
+            typing.println("i7");
+            awaitText("i7 not sent: it is white's turn; wait for your opponent");
+            original.send(new Update(6, 8, Stone.BLACK));
+            awaitCount("your turn (black)", 2);
+            typing.println("h8");
+            awaitText("h8 not sent: it is taken by black; type an empty point");
+            typing.println("i7");
+            awaitText("i7 not sent: it is taken by white; type an empty point");
+            typing.println("p1");
+            awaitText("p1 not sent: it is off the board (columns a..o, rows 1..15)");
+            typing.println("a16");
+            awaitText("a16 not sent: it is off the board (columns a..o, rows 1..15)");
+            typing.println("a1");
+            assertThat(original.next()).as("the first frame after h8: the taken and off-board points were not sent")
+                    .isEqualTo(new Place(0, 0));
+            original.send(new Update(0, 0, Stone.WHITE), new Win(Winner.BLACK)); // a win for the test
+            awaitText("round over, black wins: you win.");
+            typing.println("b2");
+            awaitText("b2 not sent: no round is being played; type new for another round");
+
+            typing.println("quit");
+            assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
+            assertThat(original.restUntilClosed()).isEmpty();
+        }
+    }
+
+    @Test
+    void aSeatWatchingAsASpectatorNeverAsksForANewRound() throws Exception {
+        // the original server seats a third client as spectator V; the players start the rounds
+        WireBoard h8 = WireBoard.empty(15, 15).with(7, 7, Cell.BLACK);
+        try (FakeOriginalServer original = new FakeOriginalServer()) {
+            GomokuClient watcher = new GomokuClient(null);
+            try {
+                CompletableFuture<GomokuClient> connected = watcher.connect("127.0.0.1", original.port());
+                original.accept();
+                connected.get(5, TimeUnit.SECONDS);
+                GomokuSeat seat = GomokuSeat.start(watcher, new FirstLegalPlayer(), new Gomoku(), SeatOptions.defaults(), null);
+                assertThat(original.next()).isEqualTo(GomokuMessage.JOIN);
+                original.send(GomokuMessage.HELLO, new Color(Role.SPECTATOR), new FullUpdate(7, 7, Stone.WHITE, h8));
+                original.send(new Update(6, 8, Stone.BLACK), new Win(Winner.WHITE));
+                original.send(GomokuMessage.HELLO, OPENING);
+                original.send(new Update(7, 7, Stone.WHITE), new Win(Winner.BLACK));
+                long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+                while (seat.gamesPlayed() < 2) {
+                    assertThat(System.nanoTime()).as("the seat saw both rounds end within 5 s").isLessThan(until);
+                    Thread.sleep(5);
+                }
+            } finally {
+                watcher.close();
+            }
+            assertThat(original.restUntilClosed()).as("what the spectator's seat sent after its join").isEmpty();
         }
     }
 

@@ -3,12 +3,16 @@ package org.boardlab.protocol.othello.internal;
 import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
 import javax.inject.Singleton;
+import org.boardlab.api.Game;
+import org.boardlab.api.Player;
+import org.boardlab.client.ClientSeat;
+import org.boardlab.client.CloseReason;
+import org.boardlab.client.SeatListener;
+import org.boardlab.client.SeatOptions;
+import org.boardlab.client.TerminalClient;
+import org.boardlab.client.TerminalSession;
 import org.boardlab.protocol.othello.Answer;
 import org.boardlab.protocol.othello.Board;
 import org.boardlab.protocol.othello.ClientMessage;
@@ -19,10 +23,6 @@ import org.boardlab.protocol.othello.OthelloSeat;
 import org.boardlab.protocol.othello.ProtocolViolation;
 import org.boardlab.protocol.othello.ServerMessage;
 import org.boardlab.protocol.othello.Square;
-import org.boardlab.protocol.othello.Status;
-import org.boardlab.server.TerminalClient;
-import org.boardlab.server.client.SeatListener;
-import org.boardlab.server.client.TerminalLoop;
 
 /**
  * {@code boardlab client othello}: play seed 000's Othello from a terminal, through an
@@ -37,9 +37,9 @@ import org.boardlab.server.client.TerminalLoop;
  * work, except moves.
  *
  * <p>{@link #run} returns 0 when the user quits, the typed input ends or the games are played, and
- * 1 when the client cannot connect or the server ends the connection. It reads the typed lines on a
- * daemon thread ({@link TerminalLoop}) so that it notices a closed connection at once; that thread
- * may stay blocked on {@code in} after {@code run} returns, so give each call its own reader.
+ * 1 when the client cannot connect or the server ends the connection. Connecting, the seat, the
+ * typed lines and the end are the client stack's {@link TerminalSession}; this class says what the
+ * Othello protocol shows and understands.
  */
 @Named("othello")
 @Singleton
@@ -60,162 +60,114 @@ public final class OthelloTerminalClient implements TerminalClient {
             out.flush();
             return 1;
         }
-        ClientMessage.CName login;
         try {
-            login = new ClientMessage.CName(name);
+            new ClientMessage.CName(name);
         } catch (IllegalArgumentException e) {
             out.println("cannot log in as '" + name + "': " + e.getMessage());
             out.flush();
             return 1;
         }
-        int actualPort = port < 0 ? OthelloCodec.DEFAULT_PORT : port;
-        TerminalLoop loop = new TerminalLoop("othello-client-keyboard");
-        if (autoPlay != null) {
-            loop.playOnWhenTypingEnds(); // a script's empty input does not stop the loaded player
-        }
-        View view = new View(out, autoPlay, loop);
-        OthelloClient client = new OthelloClient(view);
-        try {
-            client.connect(host, actualPort).get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            Throwable cause = e instanceof ExecutionException ? e.getCause() : e;
-            out.println("cannot connect to " + host + ":" + actualPort + ": " + cause.getMessage());
-            out.flush();
-            client.close();
-            return 1;
-        }
-        try {
-            OthelloSeat seat = autoPlay == null ? null : OthelloSeat.start(client, autoPlay.player(), autoPlay.game(),
-                    OthelloSeat.Options.defaults().withTimePerMove(autoPlay.timePerMove()).withInvite(autoPlay.invite())
-                            .withGames(autoPlay.games()), view.seatListener());
-            if (seat != null) {
-                seat.finished().thenRun(loop::gamesPlayed);
-            }
-            client.login(login.name());
-            view.say("connected to " + host + ":" + actualPort + " as " + name + "; commands: " + COMMANDS);
-            if (autoPlay != null) {
-                view.say(autoPlay.playerId() + " plays for you: it accepts every invitation"
-                        + (autoPlay.invite() == null ? "" : " and invites " + autoPlay.invite() + " whenever you are both free")
-                        + (autoPlay.games() == 0 ? "" : ", and you quit after " + games(autoPlay.games())));
-            }
-            return loop.run(in, command -> handle(command, client, view, autoPlay),
-                    () -> view.say("played " + games(seat.gamesPlayed()) + "; bye"), () -> quit(client));
-        } finally {
-            client.close();
-        }
+        return new Session(name, autoPlay, out).run(host, port < 0 ? OthelloCodec.DEFAULT_PORT : port, in);
     }
 
-    private static String games(int n) {
-        return n == 1 ? "1 game" : n + " games";
-    }
+    /** One run: turns the client's news into words and typed commands into lines; on the client's event loop. */
+    private static final class Session extends TerminalSession<OthelloClient, ServerMessage, ProtocolViolation> {
+        private final String name;
 
-    /** Sends CEXIT and waits a little for the server to close: 0 if the connection was still open. */
-    private static int quit(OthelloClient client) throws InterruptedException {
-        boolean open = client.phase() != OthelloClient.Phase.CLOSED;
-        client.close();
-        try {
-            client.closeFuture().get(2, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            // closing is best effort: the process ends anyway
+        Session(String name, AutoPlay autoPlay, PrintWriter out) {
+            super("othello", autoPlay, out);
+            this.name = name;
         }
-        return open ? 0 : 1;
-    }
 
-    /** Acts on one typed command; {@code true} when the user quits. */
-    private static boolean handle(String command, OthelloClient client, View view, AutoPlay autoPlay) {
-        if (command.isEmpty()) {
-            return false;
+        @Override
+        protected OthelloClient newClient() {
+            return new OthelloClient(null);
         }
-        String[] words = command.split("\\s+", 2);
-        String arg = words.length > 1 ? words[1].trim() : "";
-        String word = words[0].toLowerCase(Locale.ROOT);
-        try {
-            switch (word) {
-                case "quit", "exit" -> {
-                    return true;
-                }
-                case "who" -> view.printLobby(client.lobby());
-                case "invite" -> client.send(new ClientMessage.CReq(arg));
-                case "accept" -> client.send(new ClientMessage.CRes(arg, Answer.ACCEPT));
-                case "decline" -> client.send(new ClientMessage.CRes(arg, Answer.DECLINE));
-                case "withdraw" -> client.send(new ClientMessage.CReqC(arg));
-                case "leave" -> client.send(new ClientMessage.CEndGame());
-                case "raw" -> client.sendRaw(arg);
-                case "help" -> view.say("commands: " + COMMANDS + ", raw LINE");
-                case "move" -> move(arg, client, view, autoPlay);
-                default -> {
-                    if (command.length() >= 2 && Character.isLetter(command.charAt(0)) && Character.isDigit(command.charAt(1))) {
-                        move(command, client, view, autoPlay);
-                    } else {
-                        view.say("unknown command '" + command + "'; commands: " + COMMANDS + ", raw LINE");
+
+        @Override
+        protected ClientSeat<ServerMessage, ?> seat(OthelloClient client, Player player, Game game, SeatOptions options,
+                SeatListener listener) {
+            return OthelloSeat.start(client, player, game, options, listener);
+        }
+
+        @Override
+        protected String greeting(String host, int port) {
+            return "connected to " + host + ":" + port + " as " + name;
+        }
+
+        @Override
+        protected String autoPlayGreeting(AutoPlay autoPlay) {
+            return "it accepts every invitation"
+                    + (autoPlay.invite() == null ? "" : " and invites " + autoPlay.invite() + " whenever you are both free")
+                    + (autoPlay.games() == 0 ? "" : ", and you quit after " + count(autoPlay.games()));
+        }
+
+        @Override
+        protected void begin(boolean seated) {
+            client().login(name);
+        }
+
+        @Override
+        protected String commands() {
+            return COMMANDS + ", raw LINE";
+        }
+
+        @Override
+        protected boolean command(String word, String arg, String line) {
+            OthelloClient client = client();
+            try {
+                switch (word) {
+                    case "who" -> printLobby();
+                    case "invite" -> client.send(new ClientMessage.CReq(arg));
+                    case "accept" -> client.send(new ClientMessage.CRes(arg, Answer.ACCEPT));
+                    case "decline" -> client.send(new ClientMessage.CRes(arg, Answer.DECLINE));
+                    case "withdraw" -> client.send(new ClientMessage.CReqC(arg));
+                    case "leave" -> client.send(new ClientMessage.CEndGame());
+                    case "raw" -> client.sendRaw(arg);
+                    case "move" -> move(arg);
+                    default -> {
+                        if (line.length() < 2 || !Character.isLetter(line.charAt(0)) || !Character.isDigit(line.charAt(1))) {
+                            return false;
+                        }
+                        move(line);
                     }
                 }
+            } catch (IllegalArgumentException e) {
+                say(word + " needs a player's name: " + e.getMessage());
             }
-        } catch (IllegalStateException e) {
-            view.say("not sent: " + e.getMessage());
-        } catch (IllegalArgumentException e) {
-            view.say(word + " needs a player's name: " + e.getMessage());
-        }
-        return false;
-    }
-
-    private static void move(String notation, OthelloClient client, View view, AutoPlay autoPlay) {
-        if (autoPlay != null) {
-            view.say(autoPlay.playerId() + " plays your moves; type quit to stop");
-            return;
-        }
-        Square square;
-        try {
-            square = Square.of(notation.trim().toLowerCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            view.say("a move is a square a1..h8 (column, then row from the top), e.g. move d3");
-            return;
-        }
-        client.send(new ClientMessage.CMov(square));
-    }
-
-    /** Turns the client's news into words for the player; runs on the client's event loop. */
-    private static final class View implements OthelloClient.Listener {
-        private final PrintWriter out;
-        private final AutoPlay autoPlay;
-        private final TerminalLoop loop;
-
-        View(PrintWriter out, AutoPlay autoPlay, TerminalLoop loop) {
-            this.out = out;
-            this.autoPlay = autoPlay;
-            this.loop = loop;
+            return true;
         }
 
-        synchronized void say(String text) {
-            out.println(text);
-            out.flush();
+        private void move(String notation) {
+            if (autoPlay() != null) {
+                say(autoPlay().playerId() + " plays your moves; type quit to stop");
+                return;
+            }
+            Square square;
+            try {
+                square = Square.of(notation.trim().toLowerCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                say("a move is a square a1..h8 (column, then row from the top), e.g. move d3");
+                return;
+            }
+            client().send(new ClientMessage.CMov(square));
         }
 
-        synchronized void printLobby(Map<String, Status> lobby) {
-            if (lobby.isEmpty()) {
+        private void printLobby() {
+            if (client().lobby().isEmpty()) {
                 say("nobody else is in the lobby");
             }
-            lobby.forEach((n, st) -> say("  " + n + "  " + st));
+            client().lobby().forEach((n, st) -> say("  " + n + "  " + st));
         }
 
-        SeatListener seatListener() {
-            return TerminalLoop.seatReport(autoPlay.playerId(), this::say);
+        @Override
+        protected String protocolError(CloseReason reason) {
+            return "the server closed the connection";
         }
 
         @Override
         public void malformed(ProtocolViolation v) {
             say("? " + v.line() + " (" + v.reason() + ")");
-        }
-
-        @Override
-        public void closed(OthelloClient.CloseReason reason) {
-            switch (reason.kind()) {
-                case CLIENT -> { }
-                case SERVER, PROTOCOL_ERROR -> say("the server closed the connection");
-                case FAILED -> say(reason.detail());
-                default -> throw new IllegalStateException(reason.kind().name());
-            }
-            loop.connectionEnded();
         }
 
         @Override
@@ -230,7 +182,7 @@ public final class OthelloTerminalClient implements TerminalClient {
             } else if (m instanceof ServerMessage.SDelP p) {
                 say(p.name() + " left");
             } else if (m instanceof ServerMessage.SReq r) {
-                say(autoPlay != null ? r.name() + " invites you"
+                say(autoPlay() != null ? r.name() + " invites you"
                         : r.name() + " invites you: type 'accept " + r.name() + "' or 'decline " + r.name() + "'");
             } else if (m instanceof ServerMessage.SRes r) {
                 say(r.name() + (r.answer() == Answer.ACCEPT ? " accepted" : " declined") + " your invitation");

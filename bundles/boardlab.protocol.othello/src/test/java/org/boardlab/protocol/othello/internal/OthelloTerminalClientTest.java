@@ -25,7 +25,8 @@ import org.boardlab.protocol.othello.OthelloClient;
 import org.boardlab.protocol.othello.OthelloSeat;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
-import org.boardlab.server.TerminalClient;
+import org.boardlab.client.SeatOptions;
+import org.boardlab.client.TerminalClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -100,7 +101,7 @@ class OthelloTerminalClientTest {
         InetSocketAddress address = server.start("othello", "127.0.0.1", 0);
         OthelloClient bob = new OthelloClient(null);
         bob.connect("127.0.0.1", address.getPort()).get(5, TimeUnit.SECONDS);
-        OthelloSeat bobSeat = OthelloSeat.start(bob, new FirstLegalPlayer(), othello, OthelloSeat.Options.defaults().withGames(1), null);
+        OthelloSeat bobSeat = OthelloSeat.start(bob, new FirstLegalPlayer(), othello, SeatOptions.defaults().withGames(1), null);
         bob.login("bob").get(5, TimeUnit.SECONDS);
         try {
             PipedWriter keyboard = new PipedWriter();

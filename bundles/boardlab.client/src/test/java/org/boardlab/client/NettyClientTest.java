@@ -1,8 +1,8 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.boardlab.server.client.ScriptServer.WAIT_SECONDS;
+import static org.boardlab.client.ScriptServer.WAIT_SECONDS;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -20,7 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-import org.boardlab.server.client.NettyClient.Link;
+import org.boardlab.client.NettyClient.Link;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -52,17 +52,17 @@ class NettyClientTest {
     private static final class Heard implements LineClient.Listener {
         final List<String> lines = new CopyOnWriteArrayList<>();
         final List<String> threads = new CopyOnWriteArrayList<>();
-        final List<LineClient.Reason> closes = new CopyOnWriteArrayList<>();
-        final CompletableFuture<LineClient.Reason> closed = new CompletableFuture<>();
+        final List<CloseReason> closes = new CopyOnWriteArrayList<>();
+        final CompletableFuture<CloseReason> closed = new CompletableFuture<>();
 
         @Override
-        public void line(String line) {
+        public void message(String line) {
             threads.add(Thread.currentThread().getName());
             lines.add(line);
         }
 
         @Override
-        public void closed(LineClient.Reason reason) {
+        public void closed(CloseReason reason) {
             threads.add(Thread.currentThread().getName());
             closes.add(reason);
             closed.complete(reason);
@@ -100,7 +100,7 @@ class NettyClientTest {
         connected.get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
-    private static LineClient.Reason await(CompletableFuture<LineClient.Reason> f) throws Exception {
+    private static CloseReason await(CompletableFuture<CloseReason> f) throws Exception {
         return f.get(WAIT_SECONDS, TimeUnit.SECONDS);
     }
 
@@ -139,8 +139,8 @@ class NettyClientTest {
         LineClient client = c.client();
         server.hangUp();
 
-        LineClient.Reason reason = await(heard.closed);
-        assertThat(reason).isEqualTo(new LineClient.Reason(CloseKind.SERVER, "the server closed the connection"));
+        CloseReason reason = await(heard.closed);
+        assertThat(reason).isEqualTo(new CloseReason(CloseKind.SERVER, "the server closed the connection"));
         assertThat(await(client.closeFuture())).isEqualTo(reason);
         assertThat(client.state()).isEqualTo(Link.CLOSED);
         client.close(); // the user's close after the server's changes nothing
@@ -157,7 +157,7 @@ class NettyClientTest {
         c.client().close();
         assertThat(c.server().next()).isEqualTo("BYE");
         assertThat(c.server().next()).isNull(); // then the connection closed
-        assertThat(await(c.heard().closed)).isEqualTo(new LineClient.Reason(CloseKind.CLIENT, "closed by this client"));
+        assertThat(await(c.heard().closed)).isEqualTo(new CloseReason(CloseKind.CLIENT, "closed by this client"));
         await(c.client().closeFuture());
         assertThat(c.heard().closes).hasSize(1);
         assertThat(c.client().written).containsExactly("BYE");
@@ -169,7 +169,7 @@ class NettyClientTest {
         c.server().send("ERR you sent two names");
         c.heard().awaitLines(1);
         c.client().close();
-        assertThat(await(c.heard().closed)).isEqualTo(new LineClient.Reason(CloseKind.PROTOCOL_ERROR, "you sent two names"));
+        assertThat(await(c.heard().closed)).isEqualTo(new CloseReason(CloseKind.PROTOCOL_ERROR, "you sent two names"));
     }
 
     @Test
@@ -177,7 +177,7 @@ class NettyClientTest {
         Conn c = connected(Duration.ZERO, client -> { });
         c.server().send("fine");
         c.server().sendRaw("x".repeat(100));
-        assertThat(await(c.heard().closed)).isEqualTo(new LineClient.Reason(CloseKind.PROTOCOL_ERROR, "a line longer than 64 bytes"));
+        assertThat(await(c.heard().closed)).isEqualTo(new CloseReason(CloseKind.PROTOCOL_ERROR, "a line longer than 64 bytes"));
         assertThat(c.heard().lines).containsExactly("fine");
         assertThat(c.server().next()).isNull();
     }
@@ -189,7 +189,7 @@ class NettyClientTest {
             assertThat(c.server().next()).isEqualTo("KEEPALIVE");
         }
         assertThat(c.server().next()).isNull(); // the fourth found no answer and closed
-        assertThat(await(c.heard().closed)).isEqualTo(new LineClient.Reason(CloseKind.FAILED, "no answer to 3 keep-alives"));
+        assertThat(await(c.heard().closed)).isEqualTo(new CloseReason(CloseKind.FAILED, "no answer to 3 keep-alives"));
         assertThat(c.client().written).isEmpty(); // keep-alives pass the codec only
     }
 
@@ -203,7 +203,7 @@ class NettyClientTest {
         LineClient client = client(Duration.ZERO, heard);
         assertThatThrownBy(() -> client.connect("127.0.0.1", port).get(WAIT_SECONDS, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class).hasCauseInstanceOf(ConnectException.class);
-        LineClient.Reason reason = await(client.closeFuture());
+        CloseReason reason = await(client.closeFuture());
         assertThat(reason.kind()).isEqualTo(CloseKind.FAILED);
         assertThat(reason.detail()).startsWith("could not connect to 127.0.0.1:" + port + ": ");
         assertThat(client.state()).isEqualTo(Link.CLOSED);
@@ -217,7 +217,7 @@ class NettyClientTest {
         LineClient client = client(Duration.ZERO, null);
         assertThat(client.execute(() -> { })).isFalse();
         client.close();
-        assertThat(client.closeFuture().getNow(null)).isEqualTo(new LineClient.Reason(CloseKind.CLIENT, "closed before connecting"));
+        assertThat(client.closeFuture().getNow(null)).isEqualTo(new CloseReason(CloseKind.CLIENT, "closed before connecting"));
         assertThat(client.state()).isEqualTo(Link.CLOSED);
         assertThatThrownBy(() -> client.connect("127.0.0.1", 1)).isInstanceOf(IllegalStateException.class);
     }
@@ -228,7 +228,7 @@ class NettyClientTest {
         Heard heard = new Heard();
         LineClient client = client(Duration.ZERO, new LineClient.Listener() {
             @Override
-            public void line(String line) {
+            public void message(String line) {
                 throw new IllegalStateException("a student's listener broke");
             }
         });
@@ -272,23 +272,103 @@ class NettyClientTest {
         }
     }
 
-    /** A protocol's own close kinds, named like {@link CloseKind}'s. */
-    private enum ProtocolKind { CLIENT, SERVER, PROTOCOL_ERROR, FAILED }
+    @Test
+    void aLostConnectionIsMadeAgainWithTheSameListenersAndTheProtocolSpeaksFirstOnIt() throws Exception {
+        ScriptServer server = server();
+        Heard heard = new Heard();
+        List<String> news = new CopyOnWriteArrayList<>();
+        LineClient client = new LineClient(ClientOptions.keepAliveEvery(Duration.ZERO).withReconnect(3, Duration.ofMillis(20)), heard);
+        open.add(client);
+        client.addListener(new LineClient.Listener() {
+            @Override
+            public void reconnecting(CloseReason why, int attempt, Duration delay) {
+                news.add("reconnecting " + attempt + " after " + why.kind() + " in " + delay.toMillis() + " ms");
+            }
 
-    /** A protocol that knows only two. */
-    private enum TwoKinds { CLIENT, SERVER }
+            @Override
+            public void reconnected() {
+                news.add("reconnected");
+            }
+        });
+        open(client, server);
+        server.send("before");
+        heard.awaitLines(1);
+        server.hangUp(); // the server drops the connection: the client comes back
+        server.accept();
+        assertThat(server.next()).isEqualTo("AGAIN");
+        server.send("after");
+        heard.awaitLines(2);
+        assertThat(heard.lines).containsExactly("before", "after");
+        assertThat(news).containsExactly("reconnecting 1 after SERVER in 20 ms", "reconnected");
+        assertThat(heard.closes).isEmpty();
+        assertThat(client.closeFuture()).isNotDone();
+        client.close();
+        assertThat(await(heard.closed)).isEqualTo(new CloseReason(CloseKind.CLIENT, "closed by this client"));
+        assertThat(heard.closes).hasSize(1);
+    }
 
     @Test
-    void aProtocolsOwnCloseKindsAreFoundByName() {
-        for (CloseKind k : CloseKind.values()) {
-            assertThat(NettyClient.kind(ProtocolKind.class, k).name()).isEqualTo(k.name());
-        }
-        assertThatThrownBy(() -> NettyClient.kind(TwoKinds.class, CloseKind.FAILED)).isInstanceOf(IllegalArgumentException.class);
+    void whenTheAttemptsRunOutTheCloseIsReportedOnceAsAFailure() throws Exception {
+        ScriptServer server = server();
+        Heard heard = new Heard();
+        List<Integer> attempts = new CopyOnWriteArrayList<>();
+        LineClient client = new LineClient(ClientOptions.keepAliveEvery(Duration.ZERO).withReconnect(2, Duration.ofMillis(10)), heard);
+        open.add(client);
+        client.addListener(new LineClient.Listener() {
+            @Override
+            public void reconnecting(CloseReason why, int attempt, Duration delay) {
+                attempts.add(attempt);
+            }
+        });
+        open(client, server);
+        server.close(); // the connection and the listening port are gone: both attempts fail
+        CloseReason reason = await(heard.closed);
+        assertThat(reason.kind()).isEqualTo(CloseKind.FAILED);
+        assertThat(reason.detail()).startsWith("could not connect again to 127.0.0.1:" + server.port() + " after 2 attempts: ");
+        assertThat(attempts).containsExactly(1, 2);
+        assertThat(heard.closes).hasSize(1);
+        assertThat(await(client.closeFuture())).isEqualTo(reason);
+    }
+
+    @Test
+    void aClientClosedWhileWaitingToReconnectStopsTryingAndSaysSo() throws Exception {
+        ScriptServer server = server();
+        Heard heard = new Heard();
+        CompletableFuture<Void> lost = new CompletableFuture<>();
+        LineClient client = new LineClient(ClientOptions.keepAliveEvery(Duration.ZERO).withReconnect(5, Duration.ofSeconds(30)), heard);
+        open.add(client);
+        client.addListener(new LineClient.Listener() {
+            @Override
+            public void reconnecting(CloseReason why, int attempt, Duration delay) {
+                lost.complete(null);
+            }
+        });
+        open(client, server);
+        server.hangUp();
+        lost.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        client.close();
+        assertThat(await(heard.closed)).isEqualTo(new CloseReason(CloseKind.CLIENT, "closed by this client while reconnecting"));
+        assertThat(heard.closes).hasSize(1);
+    }
+
+    @Test
+    void aProtocolErrorIsNotReconnected() throws Exception {
+        ScriptServer server = server();
+        Heard heard = new Heard();
+        LineClient client = new LineClient(ClientOptions.keepAliveEvery(Duration.ZERO).withReconnect(3, Duration.ofMillis(10)), heard);
+        open.add(client);
+        open(client, server);
+        server.send("ERR you sent two names");
+        server.hangUp();
+        assertThat(await(heard.closed)).isEqualTo(new CloseReason(CloseKind.PROTOCOL_ERROR, "you sent two names"));
+        assertThat(heard.closes).hasSize(1);
     }
 
     @Test
     void aNegativeKeepAliveIntervalIsRefused() {
         assertThatThrownBy(() -> new LineClient(null, Duration.ofSeconds(-1), null, null))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ClientOptions.keepAliveEvery(Duration.ZERO).withReconnect(-1, Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

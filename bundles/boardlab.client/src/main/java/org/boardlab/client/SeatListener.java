@@ -1,4 +1,4 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import java.time.Duration;
 import org.boardlab.api.GameState;

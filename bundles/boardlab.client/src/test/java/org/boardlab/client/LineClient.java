@@ -1,4 +1,4 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -22,19 +22,14 @@ import java.util.function.Consumer;
  * more than 64 bytes breaks the protocol, {@code PING} is answered {@code PONG}, and the
  * keep-alive sends {@code KEEPALIVE} until {@link #failAfter} of them went unanswered.
  */
-final class LineClient extends NettyClient<LineClient, LineClient.Listener, LineClient.Reason> {
+final class LineClient extends NettyClient<LineClient, String, LineClient.TooLong> {
 
-    /** The test protocol's close reason. */
-    record Reason(CloseKind kind, String detail) {
+    /** The test protocol's violation: never passed on (a long line closes the connection). */
+    record TooLong(String reason) {
     }
 
     /** What the test protocol's client tells. */
-    interface Listener {
-        default void line(String line) {
-        }
-
-        default void closed(Reason reason) {
-        }
+    interface Listener extends ClientListener<String, TooLong> {
     }
 
     /** Every line this client wrote, as the {@link #written} hook saw it, in order. */
@@ -47,7 +42,11 @@ final class LineClient extends NettyClient<LineClient, LineClient.Listener, Line
     volatile boolean sayGoodbye;
 
     LineClient(EventLoopGroup group, Duration keepAlive, Consumer<ChannelPipeline> pipeline, Listener listener) {
-        super("line", group, keepAlive, pipeline, listener);
+        this(ClientOptions.keepAliveEvery(keepAlive).withGroup(group).withPipeline(pipeline), listener);
+    }
+
+    LineClient(ClientOptions options, Listener listener) {
+        super("line", String.class, TooLong.class, options, listener);
     }
 
     CompletableFuture<Void> send(String line) {
@@ -66,17 +65,18 @@ final class LineClient extends NettyClient<LineClient, LineClient.Listener, Line
     }
 
     @Override
-    protected boolean read(Object message) {
-        if (!(message instanceof String line)) {
-            return false;
-        }
+    protected void received(String line) {
         if (line.startsWith("ERR ")) {
             reportProtocolError(line.substring(4));
         } else if (line.equals("PING")) {
             send("PONG");
         }
-        tell(l -> l.line(line));
-        return true;
+    }
+
+    /** Says {@code AGAIN} on a new connection after a lost one. */
+    @Override
+    protected void reconnected() {
+        send("AGAIN");
     }
 
     @Override
@@ -108,15 +108,5 @@ final class LineClient extends NettyClient<LineClient, LineClient.Listener, Line
         } else {
             super.closeOpen(channel);
         }
-    }
-
-    @Override
-    protected Reason closeReason(CloseKind kind, String detail) {
-        return new Reason(kind, detail);
-    }
-
-    @Override
-    protected void connectionClosed(Reason reason) {
-        tell(l -> l.closed(reason));
     }
 }

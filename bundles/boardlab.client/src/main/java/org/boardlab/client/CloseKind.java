@@ -1,9 +1,6 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
-/**
- * Who or what closed a {@link NettyClient}'s connection. A protocol's own close reason names the
- * same four kinds, with what each means in that protocol.
- */
+/** Who or what closed a {@link NettyClient}'s connection. */
 public enum CloseKind {
     /** This client closed it ({@link NettyClient#close()}, or a goodbye message it sent). */
     CLIENT,

@@ -1,4 +1,4 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -11,7 +11,7 @@ import java.util.function.Consumer;
 import org.boardlab.api.Move;
 
 /**
- * The main loop of a {@link org.boardlab.server.TerminalClient}: it waits for whichever comes
+ * The main loop of a {@link org.boardlab.client.TerminalClient}: it waits for whichever comes
  * first of a typed line, the end of the typed input, the end of the connection and, with a loaded
  * player, the end of its games. The typed lines are read on a daemon thread of their own, so that
  * a closed connection is noticed at once; that thread may stay blocked on the reader after

@@ -1,4 +1,4 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

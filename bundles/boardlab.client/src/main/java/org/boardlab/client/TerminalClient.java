@@ -1,4 +1,4 @@
-package org.boardlab.server;
+package org.boardlab.client;
 
 import java.io.BufferedReader;
 import java.io.PrintWriter;
@@ -13,7 +13,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  * server says in plain words, and turns typed commands into protocol messages. Implemented by
  * protocol bundles in a class annotated {@code @javax.inject.Named("<protocol id>")};
  * {@code boardlab client <protocol id>} runs it; with {@code --player ID} a loaded player plays for
- * the user ({@link #run(String, int, String, AutoPlay, BufferedReader, PrintWriter)}).
+ * the user ({@link #run(String, int, String, AutoPlay, BufferedReader, PrintWriter)}). A
+ * protocol's terminal client is usually a few lines around a {@link TerminalSession}.
  */
 @ConsumerType
 public interface TerminalClient {
@@ -74,6 +75,11 @@ public interface TerminalClient {
             if (games < 0) {
                 throw new IllegalArgumentException("the number of games may not be negative");
             }
+        }
+
+        /** How a seat plays for the user: {@link SeatOptions#defaults()} with this time per move, invitee and number of games. */
+        public SeatOptions seatOptions() {
+            return SeatOptions.defaults().withTimePerMove(timePerMove).withInvite(invite).withGames(games);
         }
     }
 }

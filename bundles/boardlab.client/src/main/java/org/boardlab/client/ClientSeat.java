@@ -1,4 +1,4 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,20 +19,24 @@ import org.osgi.annotation.versioning.ConsumerType;
 /**
  * A loaded {@link Player} playing on a server through a {@link NettyClient}: the part of a
  * protocol's seat that is the same for every protocol (as {@code OthelloSeat} and
- * {@code GomokuSeat} use it). The subclass listens to its client, follows the game with the rules
- * of the loaded {@link Game} ({@link #follow}, {@link #apply}), says when it is the seat's turn
- * ({@link #ourTurn}) and how a move goes on the wire ({@link #wire}, {@link #send}); this class
- * asks the player and checks its answer.
+ * {@code GomokuSeat} use it). The subclass hears its client's messages ({@link #heard}), follows
+ * the game with the rules of the loaded {@link Game} ({@link #follow}, {@link #apply}), says when it
+ * is the seat's turn ({@link #ourTurn}) and how a move goes on the wire ({@link #wire},
+ * {@link #send}); this class asks the player and checks its answer, counts the games, and follows
+ * the connection: it stops when the connection closes, drops the position while the client
+ * reconnects ({@link ClientOptions#reconnect()}) and picks up again once it is back
+ * ({@link #takeOver}).
  *
  * <h2>Asking the player</h2>
- * {@link #ask()} asks the player on the {@linkplain Plan#executor() executor} (by default a daemon
- * thread of the seat's own), never on the event loop, one request at a time, with a
- * {@link MoveRequest} whose deadline is {@link Plan#timePerMove()} from now, whose history is the
- * moves applied since the position was last followed, and whose seed is {@link Plan#seed()} plus
- * the games played so far. The request is {@linkplain MoveRequest#isCancelled() cancelled} as soon
- * as the position is left behind: a new game, a game over, the server's board followed, or the
- * seat closed. Its answer is then dropped; when only moves were applied meanwhile, the player is
- * asked again about the new position if it is still the seat's turn.
+ * {@link #ask()} asks the player on the {@linkplain SeatOptions#executor() executor} (by default a
+ * daemon thread of the seat's own), never on the event loop, one request at a time, with a
+ * {@link MoveRequest} whose deadline is {@link SeatOptions#timePerMove()} from now, whose history
+ * is the moves applied since the position was last followed, and whose seed is
+ * {@link SeatOptions#seed()} plus the games played so far. The request is
+ * {@linkplain MoveRequest#isCancelled() cancelled} as soon as the position is left behind: a new
+ * game, a game over, the server's board followed, the connection lost, or the seat closed. Its
+ * answer is then dropped; when only moves were applied meanwhile, the player is asked again about
+ * the new position if it is still the seat's turn.
  *
  * <p>A player that throws, returns {@code null}, returns an illegal move or one the protocol
  * cannot send is reported to the {@link SeatListener} and nothing is sent, so the server's clock
@@ -43,48 +47,23 @@ import org.osgi.annotation.versioning.ConsumerType;
  * protected methods (call them there only) and the {@link SeatListener} calls. {@link #close()},
  * {@link #finished()} and {@link #gamesPlayed()} may be used from any thread.
  *
- * @param <L> the client's listener type, through which the subclass hears the server
- * @param <M> the protocol's message that carries a move
+ * @param <M> the protocol's messages from the server
+ * @param <W> the protocol's message that carries a move
  */
 @ConsumerType
-public abstract class ClientSeat<L, M> implements AutoCloseable {
-
-    /**
-     * How a seat asks its player and how long it plays.
-     *
-     * @param timePerMove how long the player may think about a move (the server's own clock still
-     *                    decides a time-out); positive
-     * @param games       how many games to play, then stop; 0 for no limit
-     * @param seed        the seed for the player's randomness; game {@code k} (from 1) gets
-     *                    {@code seed + k - 1}
-     * @param executor    where the player is asked, or {@code null} for a thread of the seat's own;
-     *                    a shared pool is fine (each seat asks one move at a time)
-     */
-    public record Plan(Duration timePerMove, int games, long seed, Executor executor) {
-
-        /** Checks the values. */
-        public Plan {
-            Objects.requireNonNull(timePerMove, "timePerMove");
-            if (timePerMove.isNegative() || timePerMove.isZero()) {
-                throw new IllegalArgumentException("the time per move must be positive");
-            }
-            if (games < 0) {
-                throw new IllegalArgumentException("the number of games may not be negative");
-            }
-        }
-    }
+public abstract class ClientSeat<M, W> implements AutoCloseable {
 
     private static final SeatListener NOBODY = new SeatListener() { };
 
-    private final NettyClient<?, L, ?> client;
+    private final NettyClient<?, M, ?> client;
     private final Player player;
     private final Game game;
-    private final Plan plan;
+    private final SeatOptions options;
     private final SeatListener listener;
     private final Executor executor;
     private final ExecutorService ownExecutor;
     private final CompletableFuture<Integer> finished = new CompletableFuture<>();
-    private volatile L feed;
+    private volatile Runnable unlisten;
 
     // used on the client's event loop only, except where marked volatile
     private GameState state;
@@ -96,25 +75,25 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
     private boolean asking;
 
     /**
-     * A seat; it hears nothing until {@link #attach}.
+     * A seat; it hears nothing until {@link #start()}.
      *
      * @param game       the game as loaded: its rules track the position the player is asked about
      * @param listener   told what the player does; {@code null} for nobody
-     * @param threadName the name of the seat's own thread, when {@code plan} names no executor
+     * @param threadName the name of the seat's own thread, when {@code options} names no executor
      * @throws IllegalArgumentException if the player says it cannot play {@code game}
      */
-    protected ClientSeat(NettyClient<?, L, ?> client, Player player, Game game, Plan plan, SeatListener listener,
-            String threadName) {
+    protected ClientSeat(NettyClient<?, M, ?> client, Player player, Game game, SeatOptions options,
+            SeatListener listener, String threadName) {
         this.client = Objects.requireNonNull(client, "client");
         this.player = Objects.requireNonNull(player, "player");
         this.game = Objects.requireNonNull(game, "game");
-        this.plan = Objects.requireNonNull(plan, "plan");
+        this.options = Objects.requireNonNull(options, "options");
         Objects.requireNonNull(threadName, "threadName");
         if (!player.supports(game)) {
             throw new IllegalArgumentException("the player " + player.description() + " cannot play " + game.id());
         }
         this.listener = listener == null ? NOBODY : listener;
-        if (plan.executor() == null) {
+        if (options.executor() == null) {
             ownExecutor = Executors.newSingleThreadExecutor(r -> {
                 Thread t = new Thread(r, threadName);
                 t.setDaemon(true);
@@ -123,29 +102,62 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
             executor = ownExecutor;
         } else {
             ownExecutor = null;
-            executor = plan.executor();
+            executor = options.executor();
         }
     }
 
     /**
-     * Starts listening: adds {@code feed} to the client, then runs {@code takeOver} on the event
-     * loop (to pick up where the client stands) unless the seat is closed by then.
+     * Starts listening to the client, then runs {@link #takeOver} on the event loop (to pick up
+     * where the client stands) unless the seat is closed by then. Call it once, at the end of the
+     * subclass's factory method.
      *
      * @return {@code false} if the client has no event loop to run it on (not connected yet, or
      *         its loops are shutting down)
      */
-    protected final boolean attach(L feed, Runnable takeOver) {
-        this.feed = Objects.requireNonNull(feed, "feed");
-        client.addListener(feed);
+    protected final boolean start() {
+        unlisten = listenTo(client);
         return client.execute(() -> {
             if (!closed) {
-                takeOver.run();
+                takeOver();
             }
         });
     }
 
+    private <V> Runnable listenTo(NettyClient<?, M, V> c) {
+        ClientListener<M, V> feed = new ClientListener<>() {
+            @Override
+            public void message(M message) {
+                if (!closed) {
+                    heard(message);
+                }
+            }
+
+            @Override
+            public void reconnecting(CloseReason why, int attempt, Duration delay) {
+                if (!closed) {
+                    follow(null);
+                    problem("the connection was lost (" + why.detail() + "); the seat waits for the client to reconnect");
+                }
+            }
+
+            @Override
+            public void reconnected() {
+                if (!closed) {
+                    takeOver();
+                }
+            }
+
+            @Override
+            public void closed(CloseReason reason) {
+                stop("the connection closed after " + gamesPlayed + " " + gamesNoun() + ": " + reason.detail());
+            }
+        };
+        c.addListener(feed);
+        return () -> c.removeListener(feed);
+    }
+
     /**
-     * Completes with the number of games played once {@link Plan#games()} games are over; fails
+     * Completes with the number of games played once {@link SeatOptions#games()} games are over; fails
      * if the connection or the seat closes first (so it never completes normally without a limit).
      */
     public final CompletableFuture<Integer> finished() {
@@ -165,15 +177,10 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
     @Override
     public void close() {
         stop("the seat was closed after " + gamesPlayed + " " + gamesNoun());
-        L f = feed;
-        if (f != null) {
-            client.removeListener(f);
+        Runnable u = unlisten;
+        if (u != null) {
+            u.run();
         }
-    }
-
-    /** The subclass heard the client's close: the seat stops as {@link #close()} does. */
-    protected final void connectionClosed(String detail) {
-        stop("the connection closed after " + gamesPlayed + " " + gamesNoun() + ": " + detail);
     }
 
     private void stop(String why) {
@@ -192,7 +199,12 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
 
     /** {@code true} when the seat plays no more: closed, or its games are played. */
     protected final boolean done() {
-        return closed || plan.games() > 0 && gamesPlayed >= plan.games();
+        return closed || options.games() > 0 && gamesPlayed >= options.games();
+    }
+
+    /** How the seat plays. */
+    protected final SeatOptions options() {
+        return options;
     }
 
     /** The game whose rules track the position. */
@@ -230,14 +242,14 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
 
     /**
      * A game is over: the position is dropped, the game counted, and {@link #finished()} completes
-     * once {@link Plan#games()} are played.
+     * once {@link SeatOptions#games()} are played.
      *
      * @return {@code true} if the seat plays on (not closed, games left)
      */
     protected final boolean gameEnded() {
         follow(null);
         gamesPlayed++;
-        if (plan.games() > 0 && gamesPlayed >= plan.games()) {
+        if (options.games() > 0 && gamesPlayed >= options.games()) {
             finished.complete(gamesPlayed);
             return false;
         }
@@ -256,8 +268,8 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
         asking = true;
         int asked = generation;
         List<Move> before = List.copyOf(history);
-        long deadline = System.nanoTime() + plan.timePerMove().toNanos();
-        long seed = plan.seed() + gamesPlayed;
+        long deadline = System.nanoTime() + options.timePerMove().toNanos();
+        long seed = options.seed() + gamesPlayed;
         MoveRequest request = MoveRequest.of(position, before, deadline, seed, () -> generation != asked);
         listener.thinking(position);
         try {
@@ -308,7 +320,7 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
             problem("the player chose " + move.notation() + ", which is illegal: " + why + "; " + nothingSent());
             return;
         }
-        M message;
+        W message;
         try {
             message = wire(move);
         } catch (IllegalArgumentException e) {
@@ -319,6 +331,15 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
         send(message);
     }
 
+    /**
+     * Picks up where the client stands: when the seat starts, and again when the client has
+     * reconnected. For example accept a pending invitation, join, or follow a game in progress.
+     */
+    protected abstract void takeOver();
+
+    /** A message from the server (the client's state already follows it), while the seat plays. */
+    protected abstract void heard(M message);
+
     /** Whether the seat is to move in {@code position} (its side, and a move it may send). */
     protected abstract boolean ourTurn(GameState position);
 
@@ -327,10 +348,10 @@ public abstract class ClientSeat<L, M> implements AutoCloseable {
      *
      * @throws IllegalArgumentException saying why, if the protocol cannot carry the move
      */
-    protected abstract M wire(Move move);
+    protected abstract W wire(Move move);
 
     /** Sends a move's message through the client. */
-    protected abstract void send(M message);
+    protected abstract void send(W message);
 
     /** The word for the games in messages, plural. Default: {@code games}. */
     protected String gamesNoun() {

@@ -1,4 +1,4 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -27,60 +27,70 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
  * One TCP connection to a server, on Netty: the part of a protocol's client that is the same for
- * every protocol. A protocol bundle extends it with its codec, its messages, the state a client
- * must keep, its listener type and its close reason (as {@code OthelloClient} and
- * {@code GomokuClient} do); this class connects, keeps the listeners, writes, sends the keep-alive,
- * and works out and reports the close.
+ * every protocol. A protocol bundle extends it with its codec, its messages and the state a client
+ * must keep (as {@code OthelloClient} and {@code GomokuClient} do); this class connects, reconnects
+ * if asked, keeps the listeners, reads and writes, sends the keep-alive, and works out and reports
+ * the close.
  *
  * <h2>What a subclass adds</h2>
  * <ul>
  * <li>{@link #codec}: the protocol's pipeline stages (framer, decoder, encoder);</li>
- * <li>{@link #read}: each decoded object from the server: update the state, then {@link #tell}
- * the listeners;</li>
- * <li>{@link #closeReason} and {@link #connectionClosed}: the protocol's close reason, and telling
- * the listeners of it;</li>
+ * <li>{@link #received}: the state follows each message from the server, before the listeners hear
+ * it ({@link ClientListener#message}); what the decoder passes on as a violation goes to
+ * {@link ClientListener#malformed} as it is;</li>
  * <li>if the protocol needs them: {@link #written} (the state follows what the client sends),
  * {@link #keepAlive} (a ping or heartbeat at the interval), {@link #protocolErrorOf} (an exception
- * that means the server broke the protocol), {@link #closeOpen} (a goodbye before closing).</li>
+ * that means the server broke the protocol), {@link #closeOpen} (a goodbye before closing),
+ * {@link #reconnected} (what to say on a new connection), {@link #connectionClosed} (end what
+ * waits on the connection).</li>
  * </ul>
  *
  * <h2>Threads</h2>
  * Every hook and every listener call runs on the connection's Netty event loop, one at a time and
  * in the order the bytes arrived; so do the completions of the futures this class returns. A
- * listener that throws is reported on standard error and the others still hear the call. Listeners
- * must return quickly and never block there ({@code join()} on one of this client's futures inside
- * a listener waits forever): hand slow work to another thread, or come back with
- * {@link #execute}. {@link #connect}, {@link #close}, {@link #execute}, {@link #schedule} and the
- * listener list may be used from any thread.
+ * listener that throws is logged and the others still hear the call. Listeners must return quickly
+ * and never block there ({@code join()} on one of this client's futures inside a listener waits
+ * forever): hand slow work to another thread, or come back with {@link #execute}. {@link #connect},
+ * {@link #close}, {@link #execute}, {@link #schedule} and the listener list may be used from any
+ * thread.
  *
  * <h2>Event loops</h2>
- * Unless the constructor is given a group, the clients of one protocol share one small group of
- * daemon event-loop threads named {@code <protocol>-client-...} ({@link #sharedGroup(String)}),
- * made on first use and kept for the life of the JVM. A load generator with thousands of clients
- * gives them all a {@link NioEventLoopGroup} of its own, and shuts it down itself.
+ * Unless {@link ClientOptions#group()} names one, the clients of one protocol share one small group
+ * of daemon event-loop threads named {@code <protocol>-client-...} ({@link #sharedGroup(String)}),
+ * made on first use and kept for the life of the JVM.
  *
  * <h2>The close, reported once</h2>
- * When the connection closes, {@link #connectionClosed} runs once, last, and then
- * {@link #closeFuture()} completes with the same reason. Its kind: {@link CloseKind#PROTOCOL_ERROR}
- * if the protocol was found broken ({@link #reportProtocolError}, {@link #protocolErrorOf}), else
+ * When the connection closes (for good: see reconnecting below), {@link #connectionClosed} runs
+ * once, then the listeners hear {@link ClientListener#closed}, then {@link #closeFuture()}
+ * completes with the same reason. Its kind: {@link CloseKind#PROTOCOL_ERROR} if the protocol was
+ * found broken ({@link #reportProtocolError}, {@link #protocolErrorOf}), else
  * {@link CloseKind#CLIENT} if this client closed it ({@link #close}, {@link #markOwnClose}), else
  * {@link CloseKind#FAILED} if the network or the client failed ({@link #fail}, an exception in the
  * pipeline), else {@link CloseKind#SERVER}. When {@link #connect} fails, {@link #closeFuture()}
  * completes ({@link CloseKind#FAILED}, or {@link CloseKind#CLIENT} when {@link #close} cut it short)
- * but {@link #connectionClosed} is not called: there was no connection.
+ * but nobody is told of a close: there was no connection.
  *
- * <p>A client connects once: make a new one to connect again.
+ * <h2>Reconnecting</h2>
+ * With {@link ClientOptions#reconnect()}, a connection lost with {@link CloseKind#FAILED} or
+ * {@link CloseKind#SERVER} is made again to the same address: the listeners hear
+ * {@link ClientListener#reconnecting}, and once connected the subclass's {@link #reconnected} hook
+ * runs (for example to log in again with the same name) and then the listeners'
+ * {@link ClientListener#reconnected}. The client object, its listeners and a seat on it stay; the
+ * close is reported only when the attempts run out or the client is closed. Otherwise a client
+ * connects once: make a new one to connect again.
  *
  * @param <C> the subclass itself: what {@link #connect} completes with
- * @param <L> the protocol's listener type
- * @param <R> the protocol's close reason type
+ * @param <M> the protocol's messages from the server
+ * @param <V> the protocol's value for what could not be read as a message
  */
 @ConsumerType
-public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implements AutoCloseable {
+public abstract class NettyClient<C extends NettyClient<C, M, V>, M, V> implements AutoCloseable {
 
     /** Where the connection stands; a protocol's own phases refine {@link #OPEN}. */
     public enum Link {
@@ -90,49 +100,50 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
         CONNECTING,
         /** The connection is open. */
         OPEN,
+        /** The connection was lost; the client waits to connect again, or is connecting again. */
+        RECONNECTING,
         /** The connection is closed, could not be made, or the client was closed before connecting. */
         CLOSED
     }
 
+    private static final Logger LOG = Logger.getLogger(NettyClient.class.getName());
     private static final Map<String, EventLoopGroup> SHARED = new ConcurrentHashMap<>();
 
     private final String protocol;
-    private final EventLoopGroup group;
-    private final Duration keepAliveInterval;
-    private final Consumer<ChannelPipeline> pipeline;
-    private final CopyOnWriteArrayList<L> listeners = new CopyOnWriteArrayList<>();
-    private final CompletableFuture<R> closed = new CompletableFuture<>();
+    private final Class<M> messages;
+    private final Class<V> violations;
+    private final ClientOptions options;
+    private final CopyOnWriteArrayList<ClientListener<M, V>> listeners = new CopyOnWriteArrayList<>();
+    private final CompletableFuture<CloseReason> closed = new CompletableFuture<>();
     private volatile Channel channel;
     private volatile Link link = Link.NEW;
     private volatile boolean closeCalled;
     private volatile boolean closeRequested;
     private volatile String protocolError;
     private volatile String failure;
+    private String host;
+    private int port;
+    /** Reconnect attempts made since the connection was last open; on the event loop. */
+    private int attempts;
+    private volatile ScheduledFuture<?> pendingReconnect;
 
     /**
      * A client; it does nothing until {@link #connect}.
      *
-     * @param protocol          the protocol's id, e.g. {@code othello}: it names the shared event
-     *                          loops' threads ({@code othello-client-...}) and the client's pipeline
-     *                          stage ({@code othello-client})
-     * @param group             the event loops to run on, or {@code null} for
-     *                          {@link #sharedGroup(String) sharedGroup(protocol)}
-     * @param keepAliveInterval how often {@link #keepAlive} runs while the connection is open;
-     *                          {@link Duration#ZERO}: never
-     * @param pipeline          called with each new connection's pipeline after {@link #codec} and
-     *                          before the client's own stage, to add handlers; {@code null} for none
-     * @param listener          the first listener; {@code null} for none
-     * @throws IllegalArgumentException if the interval is negative
+     * @param protocol   the protocol's id, e.g. {@code othello}: it names the shared event loops'
+     *                   threads ({@code othello-client-...}) and the client's pipeline stage
+     *                   ({@code othello-client})
+     * @param messages   the type of the server's messages the codec passes on
+     * @param violations the type of the decoder's violations (what could not be read)
+     * @param options    how to connect
+     * @param listener   the first listener; {@code null} for none
      */
-    protected NettyClient(String protocol, EventLoopGroup group, Duration keepAliveInterval,
-            Consumer<ChannelPipeline> pipeline, L listener) {
+    protected NettyClient(String protocol, Class<M> messages, Class<V> violations, ClientOptions options,
+            ClientListener<M, V> listener) {
         this.protocol = Objects.requireNonNull(protocol, "protocol");
-        this.group = group;
-        this.keepAliveInterval = Objects.requireNonNull(keepAliveInterval, "keepAliveInterval");
-        if (keepAliveInterval.isNegative()) {
-            throw new IllegalArgumentException("the keep-alive interval may not be negative");
-        }
-        this.pipeline = pipeline;
+        this.messages = Objects.requireNonNull(messages, "messages");
+        this.violations = Objects.requireNonNull(violations, "violations");
+        this.options = Objects.requireNonNull(options, "options");
         if (listener != null) {
             listeners.add(listener);
         }
@@ -143,25 +154,30 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
      * daemon threads named {@code <protocol>-client-...}, at most two, made on first use and kept
      * for the life of the JVM.
      */
-    protected static EventLoopGroup sharedGroup(String protocol) {
+    public static EventLoopGroup sharedGroup(String protocol) {
         return SHARED.computeIfAbsent(protocol, p -> new NioEventLoopGroup(Math.min(2, Runtime.getRuntime().availableProcessors()),
                 new DefaultThreadFactory(p + "-client", true)));
     }
 
     /** Adds a listener; it hears what arrives from now on. */
-    public final void addListener(L listener) {
+    public final void addListener(ClientListener<M, V> listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
     /** Removes a listener. */
-    public final void removeListener(L listener) {
+    public final void removeListener(ClientListener<M, V> listener) {
         listeners.remove(listener);
+    }
+
+    /** How this client connects. */
+    public final ClientOptions options() {
+        return options;
     }
 
     /**
      * Connects to a server. The future completes (on the event loop) with this client once the
      * connection is open, or fails with the reason (for example a {@link java.net.ConnectException});
-     * then {@link #closeFuture()} has completed too.
+     * then {@link #closeFuture()} has completed too (the first connection is not tried again).
      *
      * @throws IllegalStateException if this client has already connected, is connecting, or was
      *                               closed
@@ -174,21 +190,9 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
                 throw new IllegalStateException("this client has already connected; make a new one");
             }
             link = Link.CONNECTING;
-            Bootstrap bootstrap = new Bootstrap().group(group == null ? sharedGroup(protocol) : group)
-                    .channel(NioSocketChannel.class)
-                    .option(ChannelOption.TCP_NODELAY, true)
-                    .handler(new ChannelInitializer<SocketChannel>() {
-                        @Override
-                        protected void initChannel(SocketChannel ch) {
-                            channel = ch; // before anything is read, which may be before connect() returns
-                            codec(ch.pipeline());
-                            if (pipeline != null) {
-                                pipeline.accept(ch.pipeline());
-                            }
-                            ch.pipeline().addLast(protocol + "-client", new Handler());
-                        }
-                    });
-            future = bootstrap.connect(host, port);
+            this.host = host;
+            this.port = port;
+            future = bootstrap().connect(host, port);
             channel = future.channel();
         }
         CompletableFuture<C> connected = new CompletableFuture<>();
@@ -198,12 +202,30 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
                 connected.complete(self());
             } else {
                 link = Link.CLOSED;
-                closed.complete(closeReason(closeRequested ? CloseKind.CLIENT : CloseKind.FAILED,
+                closed.complete(new CloseReason(closeRequested ? CloseKind.CLIENT : CloseKind.FAILED,
                         "could not connect to " + host + ":" + port + ": " + f.cause().getMessage()));
                 connected.completeExceptionally(f.cause());
             }
         });
         return connected;
+    }
+
+    private Bootstrap bootstrap() {
+        EventLoopGroup group = options.group() == null ? sharedGroup(protocol) : options.group();
+        return new Bootstrap().group(group)
+                .channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        channel = ch; // before anything is read, which may be before connect() returns
+                        codec(ch.pipeline());
+                        if (options.pipeline() != null) {
+                            options.pipeline().accept(ch.pipeline());
+                        }
+                        ch.pipeline().addLast(protocol + "-client", new Handler());
+                    }
+                });
     }
 
     @SuppressWarnings("unchecked")
@@ -219,13 +241,14 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
 
     /**
      * Closes the connection: {@link #closeOpen} while it is open (a protocol may say goodbye
-     * first), otherwise at once. The close is reported with {@link CloseKind#CLIENT} (unless the
-     * protocol had been broken). Does not wait; see {@link #closeFuture()}. Calling it again does
-     * nothing.
+     * first), otherwise at once; a reconnect waiting is called off. The close is reported with
+     * {@link CloseKind#CLIENT} (unless the protocol had been broken). Does not wait; see
+     * {@link #closeFuture()}. Calling it again does nothing.
      */
     @Override
     public final void close() {
         Channel ch;
+        boolean reconnecting;
         synchronized (this) {
             if (closeCalled) {
                 return;
@@ -233,24 +256,27 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
             closeCalled = true;
             closeRequested = true;
             ch = channel;
+            reconnecting = link == Link.RECONNECTING;
             if (ch == null) {
                 link = Link.CLOSED;
             }
         }
         if (ch == null) {
-            closed.complete(closeReason(CloseKind.CLIENT, "closed before connecting"));
+            closed.complete(new CloseReason(CloseKind.CLIENT, "closed before connecting"));
         } else if (ch.isActive()) {
             closeOpen(ch);
+        } else if (reconnecting) {
+            execute(() -> giveUp(new CloseReason(CloseKind.CLIENT, "closed by this client while reconnecting")));
         } else {
             ch.close();
         }
     }
 
     /**
-     * Completes with the reason once the connection has closed (after {@link #connectionClosed}),
-     * or once {@link #connect} has failed.
+     * Completes with the reason once the connection has closed for good (after the listeners heard
+     * it), or once {@link #connect} has failed.
      */
-    public final CompletableFuture<R> closeFuture() {
+    public final CompletableFuture<CloseReason> closeFuture() {
         return closed;
     }
 
@@ -296,30 +322,16 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
     }
 
     /**
-     * A protocol's phase from where the connection stands: {@code before} until it is open,
-     * {@code open} (the protocol's own phase) while it is, {@code closed} once it has closed.
+     * A protocol's phase from where the connection stands: {@code before} until it is open (and
+     * while it reconnects), {@code open} (the protocol's own phase) while it is, {@code closed} once
+     * it has closed.
      */
     protected final <P> P phase(P before, P open, P closed) {
         return switch (link) {
-            case NEW, CONNECTING -> before;
+            case NEW, CONNECTING, RECONNECTING -> before;
             case OPEN -> open;
             case CLOSED -> closed;
         };
-    }
-
-    /**
-     * The constant of a protocol's own kind enum named like {@code kind}, for
-     * {@link #closeReason}: protocols name the four kinds alike.
-     *
-     * @throws IllegalArgumentException if {@code type} has no constant of that name
-     */
-    protected static <K extends Enum<K>> K kind(Class<K> type, CloseKind kind) {
-        return Enum.valueOf(type, kind.name());
-    }
-
-    /** How often {@link #keepAlive} runs ({@link Duration#ZERO}: never). */
-    protected final Duration keepAliveInterval() {
-        return keepAliveInterval;
     }
 
     /**
@@ -359,13 +371,13 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
         return done;
     }
 
-    /** Calls every listener; one that throws is reported on standard error and the rest still hear it. */
-    protected final void tell(Consumer<? super L> call) {
-        for (L l : listeners) {
+    /** Calls every listener; one that throws is logged and the rest still hear it. */
+    private void tell(Consumer<ClientListener<M, V>> call) {
+        for (ClientListener<M, V> l : listeners) {
             try {
                 call.accept(l);
             } catch (RuntimeException e) {
-                System.err.println("boardlab: a listener of the " + protocol + " client failed: " + e);
+                LOG.log(Level.WARNING, "a listener of the " + protocol + " client failed", e);
             }
         }
     }
@@ -405,20 +417,16 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
     /** Adds the protocol's stages to a new connection's pipeline; on the event loop. */
     protected abstract void codec(ChannelPipeline pipeline);
 
-    /**
-     * An object from the last stage before the client's: update the state, then {@link #tell}
-     * the listeners; on the event loop.
-     *
-     * @return {@code false} if this client does not take such objects (it is passed on)
-     */
-    protected abstract boolean read(Object message);
+    /** A message from the server, before the listeners hear it: the state follows it. Default: nothing. */
+    protected void received(M message) {
+    }
 
     /** Something this client is writing, before the stages below it see it; on the event loop. Default: nothing. */
     protected void written(Object message) {
     }
 
     /**
-     * Runs every {@link #keepAliveInterval()} while the connection is open, on the event loop:
+     * Runs every {@link ClientOptions#keepAlive()} while the connection is open, on the event loop:
      * send the protocol's ping or heartbeat with {@code ctx.writeAndFlush}, or {@link #fail} when
      * the server has stopped answering. Default: nothing.
      *
@@ -441,26 +449,89 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
         channel.close();
     }
 
-    /** The protocol's close reason; may be called on any thread. */
-    protected abstract R closeReason(CloseKind kind, String detail);
+    /**
+     * A new connection is open after a lost one ({@link ClientOptions#reconnect()}): reset the
+     * state that belonged to the old connection and say what the protocol says first (for example
+     * log in again with the same name), before the listeners hear
+     * {@link ClientListener#reconnected}. On the event loop. Default: nothing.
+     */
+    protected void reconnected() {
+    }
 
     /**
-     * The connection has closed: tell the listeners (with {@link #tell}) and end whatever waits on
-     * it; called once, on the event loop, before {@link #closeFuture()} completes.
+     * The connection has closed for good: end whatever waits on it (for example a login not
+     * answered); called once, on the event loop, before the listeners hear it. Default: nothing.
      */
-    protected abstract void connectionClosed(R reason);
+    protected void connectionClosed(CloseReason reason) {
+    }
 
-    private R closeReason() {
+    private CloseReason closeReason() {
         if (protocolError != null) {
-            return closeReason(CloseKind.PROTOCOL_ERROR, protocolError);
+            return new CloseReason(CloseKind.PROTOCOL_ERROR, protocolError);
         }
         if (closeRequested) {
-            return closeReason(CloseKind.CLIENT, "closed by this client");
+            return new CloseReason(CloseKind.CLIENT, "closed by this client");
         }
         if (failure != null) {
-            return closeReason(CloseKind.FAILED, failure);
+            return new CloseReason(CloseKind.FAILED, failure);
         }
-        return closeReason(CloseKind.SERVER, "the server closed the connection");
+        return new CloseReason(CloseKind.SERVER, "the server closed the connection");
+    }
+
+    /** The connection is gone: try again if the options say so, else report the close. On the event loop. */
+    private void lost(CloseReason reason, EventLoop loop) {
+        boolean again = (reason.kind() == CloseKind.FAILED || reason.kind() == CloseKind.SERVER)
+                && attempts < options.reconnect().attempts();
+        synchronized (this) {
+            if (closeCalled) {
+                again = false;
+            } else if (again) {
+                link = Link.RECONNECTING;
+            }
+        }
+        if (!again) {
+            giveUp(reason);
+            return;
+        }
+        attempts++;
+        protocolError = null;
+        failure = null;
+        int attempt = attempts;
+        Duration delay = options.reconnect().delay();
+        tell(l -> l.reconnecting(reason, attempt, delay));
+        pendingReconnect = loop.schedule(() -> reconnect(loop), delay.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    private void reconnect(EventLoop loop) {
+        if (link != Link.RECONNECTING) {
+            return; // closed meanwhile
+        }
+        ChannelFuture future = bootstrap().connect(host, port);
+        channel = future.channel();
+        future.addListener((ChannelFutureListener) f -> {
+            if (f.isSuccess() || link != Link.RECONNECTING) {
+                return; // channelActive goes on; or the client was closed meanwhile
+            }
+            lost(new CloseReason(CloseKind.FAILED, "could not connect again to " + host + ":" + port + " after "
+                    + attempts + (attempts == 1 ? " attempt: " : " attempts: ") + f.cause().getMessage()), loop);
+        });
+    }
+
+    private void giveUp(CloseReason reason) {
+        if (link == Link.CLOSED && closed.isDone()) {
+            return;
+        }
+        ScheduledFuture<?> p = pendingReconnect;
+        if (p != null) {
+            p.cancel(false);
+        }
+        link = Link.CLOSED;
+        try {
+            connectionClosed(reason);
+            tell(l -> l.closed(reason));
+        } finally {
+            closed.complete(reason);
+        }
     }
 
     /** The client's end of the pipeline. Runs on the event loop. */
@@ -470,10 +541,26 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
 
         @Override
         public void channelActive(ChannelHandlerContext ctx) throws Exception {
+            boolean again;
+            synchronized (NettyClient.this) {
+                if (link == Link.CLOSED) {
+                    ctx.close(); // closed while this connection was being made
+                    return;
+                }
+                again = link == Link.RECONNECTING;
+                if (again) {
+                    link = Link.OPEN;
+                }
+            }
             opened();
-            long every = keepAliveInterval.toNanos();
+            long every = options.keepAlive().toNanos();
             if (every > 0) {
                 keepAlives = ctx.executor().scheduleAtFixedRate(() -> keepAlive(ctx), every, every, TimeUnit.NANOSECONDS);
+            }
+            if (again) {
+                attempts = 0;
+                reconnected();
+                tell(ClientListener::reconnected);
             }
             super.channelActive(ctx);
         }
@@ -486,7 +573,14 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            if (!NettyClient.this.read(msg)) {
+            if (messages.isInstance(msg)) {
+                M m = messages.cast(msg);
+                received(m);
+                tell(l -> l.message(m));
+            } else if (violations.isInstance(msg)) {
+                V v = violations.cast(msg);
+                tell(l -> l.malformed(v));
+            } else {
                 ctx.fireChannelRead(msg);
             }
         }
@@ -508,13 +602,7 @@ public abstract class NettyClient<C extends NettyClient<C, L, R>, L, R> implemen
             if (keepAlives != null) {
                 keepAlives.cancel(false);
             }
-            link = Link.CLOSED;
-            R reason = closeReason();
-            try {
-                connectionClosed(reason);
-            } finally {
-                closed.complete(reason);
-            }
+            lost(closeReason(), ctx.channel().eventLoop());
             super.channelInactive(ctx);
         }
     }

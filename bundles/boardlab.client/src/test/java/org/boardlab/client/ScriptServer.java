@@ -1,4 +1,4 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import java.io.BufferedReader;
 import java.io.IOException;

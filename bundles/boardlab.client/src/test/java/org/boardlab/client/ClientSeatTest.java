@@ -1,8 +1,8 @@
-package org.boardlab.server.client;
+package org.boardlab.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.boardlab.server.client.ScriptServer.WAIT_SECONDS;
+import static org.boardlab.client.ScriptServer.WAIT_SECONDS;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,7 +23,6 @@ import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
 import org.boardlab.game.tictactoe.TicTacToe;
-import org.boardlab.server.client.ClientSeat.Plan;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -138,7 +137,7 @@ class ClientSeatTest {
         Wire w = connect();
         Recording player = new Recording();
         Log log = new Log();
-        LineSeat seat = LineSeat.start(w.client(), player, tictactoe, new Plan(Duration.ofSeconds(5), 0, 40, null), log);
+        LineSeat seat = LineSeat.start(w.client(), player, tictactoe, new SeatOptions(Duration.ofSeconds(5), 0, 40, null, null, true, true), log);
         open.add(seat);
 
         w.server().send("START O");
@@ -178,7 +177,7 @@ class ClientSeatTest {
             answered.countDown(); // the answer is on its way to the event loop
         });
         Log log = new Log();
-        open.add(LineSeat.start(w.client(), slow, tictactoe, new Plan(Duration.ofSeconds(5), 0, 1, counting), log));
+        open.add(LineSeat.start(w.client(), slow, tictactoe, new SeatOptions(Duration.ofSeconds(5), 0, 1, counting, null, true, true), log));
 
         w.server().send("START X");
         MoveRequest request = slow.asked.get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -206,7 +205,7 @@ class ClientSeatTest {
         int[] call = {0};
         Player player = request -> behaviours.get(call[0]++).chooseMove(request);
         Log log = new Log();
-        open.add(LineSeat.start(w.client(), player, tictactoe, new Plan(Duration.ofSeconds(5), 0, 1, null), log));
+        open.add(LineSeat.start(w.client(), player, tictactoe, new SeatOptions(Duration.ofSeconds(5), 0, 1, null, null, true, true), log));
 
         w.server().send("START X");
         eventually(() -> log.problems.size() == 1, "the first problem");
@@ -237,7 +236,7 @@ class ClientSeatTest {
     void finishedCompletesAfterThePlannedGamesAndTheSeatAsksForNoMore() throws Exception {
         Wire w = connect();
         LineSeat seat = LineSeat.start(w.client(), new FirstLegalPlayer(), tictactoe,
-                new Plan(Duration.ofSeconds(5), 2, 1, null), null);
+                new SeatOptions(Duration.ofSeconds(5), 2, 1, null, null, true, true), null);
         open.add(seat);
         w.server().send("START X");
         assertThat(w.server().next()).isEqualTo("MOVE a1");
@@ -256,7 +255,7 @@ class ClientSeatTest {
     void closingTheSeatFailsFinishedAndItPlaysNoMore() throws Exception {
         Wire w = connect();
         LineSeat seat = LineSeat.start(w.client(), new FirstLegalPlayer(), tictactoe,
-                new Plan(Duration.ofSeconds(5), 3, 1, null), null);
+                new SeatOptions(Duration.ofSeconds(5), 3, 1, null, null, true, true), null);
         seat.close();
         assertThatThrownBy(() -> seat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS))
                 .isInstanceOf(ExecutionException.class).hasRootCauseMessage("the seat was closed after 0 games");
@@ -268,7 +267,7 @@ class ClientSeatTest {
     void losingTheConnectionWhileThePlayerThinksFailsFinishedAndCancelsTheRequest() throws Exception {
         Wire w = connect();
         Held slow = new Held();
-        LineSeat seat = LineSeat.start(w.client(), slow, tictactoe, new Plan(Duration.ofSeconds(5), 0, 1, null), null);
+        LineSeat seat = LineSeat.start(w.client(), slow, tictactoe, new SeatOptions(Duration.ofSeconds(5), 0, 1, null, null, true, true), null);
         open.add(seat);
         w.server().send("START X");
         MoveRequest request = slow.asked.get(WAIT_SECONDS, TimeUnit.SECONDS);
@@ -299,9 +298,9 @@ class ClientSeatTest {
                 return "an Othello player";
             }
         };
-        assertThatThrownBy(() -> LineSeat.start(client, othelloOnly, tictactoe, new Plan(Duration.ofSeconds(1), 0, 1, null), null))
+        assertThatThrownBy(() -> LineSeat.start(client, othelloOnly, tictactoe, new SeatOptions(Duration.ofSeconds(1), 0, 1, null, null, true, true), null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("the player an Othello player cannot play tictactoe");
-        assertThatThrownBy(() -> new Plan(Duration.ZERO, 0, 1, null)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Plan(Duration.ofSeconds(1), -1, 1, null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SeatOptions(Duration.ZERO, 0, 1, null, null, true, true)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new SeatOptions(Duration.ofSeconds(1), -1, 1, null, null, true, true)).isInstanceOf(IllegalArgumentException.class);
     }
 }

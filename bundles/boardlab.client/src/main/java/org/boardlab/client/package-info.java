@@ -1,0 +1,30 @@
+/**
+ * The client stack every protocol's client is built on, so that a protocol's own client code holds
+ * only its messages, its state and its rules. It needs the api and Netty only: a client does not
+ * pull in the server, the lobby or core.
+ * <ul>
+ * <li>{@link org.boardlab.client.NettyClient}: one TCP connection on Netty, for a protocol's client
+ * to extend. It connects (on a shared group of daemon event loops or the caller's), runs every
+ * listener call on the connection's event loop, sends the protocol's keep-alive at an interval,
+ * lets the user add pipeline handlers, reconnects when asked, and reports the close once, with who
+ * or what closed it ({@link org.boardlab.client.CloseReason}, {@link org.boardlab.client.CloseKind}).
+ * How it connects: {@link org.boardlab.client.ClientOptions}; what it tells:
+ * {@link org.boardlab.client.ClientListener}.</li>
+ * <li>{@link org.boardlab.client.ClientSeat}: a loaded {@link org.boardlab.api.Player} playing
+ * through such a client: it asks the player on a worker thread with a deadline, drops an answer
+ * about a position the game has left, reports what goes wrong to a
+ * {@link org.boardlab.client.SeatListener}, counts the games and completes
+ * {@link org.boardlab.client.ClientSeat#finished()}. How it plays:
+ * {@link org.boardlab.client.SeatOptions}.</li>
+ * <li>{@link org.boardlab.client.TerminalClient} (the SPI behind {@code boardlab client PROTOCOL}),
+ * {@link org.boardlab.client.TerminalSession} (what every terminal client does) and
+ * {@link org.boardlab.client.TerminalLoop} (its main loop).</li>
+ * </ul>
+ * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
+ */
+@Export
+@Version("0.2.0")
+package org.boardlab.client;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
