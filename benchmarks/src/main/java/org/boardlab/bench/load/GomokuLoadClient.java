@@ -132,7 +132,7 @@ final class GomokuLoadClient implements GomokuClient.Listener {
     }
 
     @Override
-    public void skipped(ProtocolViolation violation) {
+    public void malformed(ProtocolViolation violation) {
         error("malformed server frame", name + ": " + violation.reason());
     }
 
