@@ -2,6 +2,8 @@ package org.boardlab.core;
 
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.boardlab.api.event.BoardlabEvent;
@@ -15,6 +17,8 @@ import org.boardlab.api.event.EventListener;
 @Named
 @Singleton
 public final class EventBus {
+
+    private static final Logger LOG = Logger.getLogger(EventBus.class.getName());
 
     /** A listener and the kinds of event it wants ({@code BoardlabEvent} for all). */
     private record Listening(EventListener listener, java.util.List<Class<? extends BoardlabEvent>> kinds) {
@@ -61,7 +65,7 @@ public final class EventBus {
                 subscription.listener().onEvent(event);
             } catch (RuntimeException | LinkageError e) {
                 listenerFailures.incrementAndGet();
-                System.err.println("boardlab: an event listener failed on " + event.getClass().getSimpleName() + ": " + e);
+                LOG.log(Level.WARNING, "an event listener failed on " + event.getClass().getSimpleName() + ": " + e, e);
             }
         }
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
 import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
@@ -29,6 +30,8 @@ import org.boardlab.api.event.RegistryEvent.Kind;
 @Named
 @Singleton
 public final class Registry {
+
+    private static final Logger LOG = Logger.getLogger(Registry.class.getName());
 
     private static final int RECENT = 500;
 
@@ -59,7 +62,7 @@ public final class Registry {
             String why = "the " + component.kind().name().toLowerCase() + " id '" + component.id() + "' of bundle "
                     + component.bundle() + " " + component.bundleVersion() + " is already used by bundle "
                     + holder.bundle() + " " + holder.bundleVersion() + "; rename it in @Named(\"...\")";
-            System.err.println("boardlab: refused: " + why);
+            LOG.warning("refused: " + why);
             publish(Change.REFUSED, component, why);
             return false;
         }

@@ -1,6 +1,7 @@
 package org.boardlab.core.internal;
 
 import java.util.Hashtable;
+import java.util.logging.Logger;
 import org.boardlab.core.Referee;
 import org.eclipse.sisu.BeanEntry;
 import org.eclipse.sisu.inject.BeanLocator;
@@ -21,6 +22,7 @@ public final class CoreActivator extends SisuExtender {
 
     @Override
     public void start(BundleContext context) {
+        ConsoleLog.install();
         createPlayersFolder(context);
         super.start(context);
     }
@@ -32,7 +34,7 @@ public final class CoreActivator extends SisuExtender {
     private static void createPlayersFolder(BundleContext context) {
         String dir = context.getProperty("felix.fileinstall.dir");
         if (dir != null && !new java.io.File(dir).isDirectory() && !new java.io.File(dir).mkdirs()) {
-            System.err.println("boardlab: cannot create the players folder " + dir);
+            Logger.getLogger(CoreActivator.class.getName()).warning("cannot create the players folder " + dir);
         }
     }
 
@@ -49,6 +51,7 @@ public final class CoreActivator extends SisuExtender {
             }
         }
         super.stop(context);
+        ConsoleLog.remove();
     }
 
     private volatile MutableBeanLocator locator;
