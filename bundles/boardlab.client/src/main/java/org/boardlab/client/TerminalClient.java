@@ -13,14 +13,15 @@ import org.osgi.annotation.versioning.ConsumerType;
  * server says in plain words, and turns typed commands into protocol messages. Implemented by
  * protocol bundles in a class annotated {@code @javax.inject.Named("<protocol id>")};
  * {@code boardlab client <protocol id>} runs it; with {@code --player ID} a loaded player plays for
- * the user ({@link #run(String, int, String, AutoPlay, BufferedReader, PrintWriter)}). A
- * protocol's terminal client is usually a few lines around a {@link TerminalSession}.
+ * the user.
  */
 @ConsumerType
 public interface TerminalClient {
 
     /**
-     * Connects and runs until the user quits or the server closes the connection.
+     * Connects and runs until the user quits or the server closes the connection; the user plays.
+     * The same as {@link #run(String, int, String, AutoPlay, BufferedReader, PrintWriter)} with no
+     * {@code autoPlay}.
      *
      * @param host the server's host
      * @param port its port ({@code -1}: the protocol's default)
@@ -29,25 +30,23 @@ public interface TerminalClient {
      * @param out  where the client writes for the user
      * @return the exit code: 0 when the user quit, 1 when the connection failed or was closed
      */
-    int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception;
+    default int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
+        return run(host, port, name, null, in, out);
+    }
 
     /**
-     * Like {@link #run(String, int, String, BufferedReader, PrintWriter)}, but when {@code autoPlay}
-     * is given a loaded player chooses and sends the moves; the user may still type commands. The
-     * default refuses an {@code autoPlay}.
+     * Connects and runs until the user quits, the typed input ends (unless a loaded player plays),
+     * the loaded player's games are played, or the server closes the connection. When
+     * {@code autoPlay} is given a loaded player chooses and sends the moves; the user may still type
+     * commands. A protocol's terminal client is usually a few lines around a {@link TerminalSession}.
      *
      * @param autoPlay the player that plays for the user, or {@code null} to play by hand
      * @return the exit code: 0 when the user quit or the player has played {@link AutoPlay#games()}
      *         games, 1 when the connection failed or was closed
-     * @throws IllegalArgumentException if this client cannot play with a loaded player
+     * @throws IllegalArgumentException if {@code autoPlay} is given and this client cannot play with
+     *                                  a loaded player
      */
-    default int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
-            throws Exception {
-        if (autoPlay != null) {
-            throw new IllegalArgumentException("this protocol's terminal client cannot play with a loaded player (--player)");
-        }
-        return run(host, port, name, in, out);
-    }
+    int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out) throws Exception;
 
     /**
      * A loaded player that plays for the person at the terminal ({@code --player ID}).

@@ -11,12 +11,24 @@ import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Side;
+import org.boardlab.testkit.GoldenFile;
+import org.boardlab.testkit.Playthrough;
 import org.junit.jupiter.api.Test;
 
 /** Hand-made positions, each checked by hand and then by {@link Reference#check}. */
 class DotsRulesTest {
 
     private final Dots game = new Dots();
+
+    /**
+     * A whole game of random legal moves (an 8x6 board, to keep the file short) is the golden playthrough in
+     * {@code src/test/resources/playthroughs/dots.txt}: a change to the rules, the notation or the
+     * board text shows there as a diff (regenerate with {@code scripts/update-golden-files.sh}).
+     */
+    @Test
+    void aRecordedPlaythroughIsTheGoldenOne() {
+        GoldenFile.assertMatches("playthroughs/dots.txt", Playthrough.of(game).options(GameOptions.DEFAULT.with("size", "8x6")).seed(1).text());
+    }
 
     @Test
     void diamondOfFourCapturesOneDot() {

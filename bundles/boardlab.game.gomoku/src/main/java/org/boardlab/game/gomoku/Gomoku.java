@@ -8,6 +8,8 @@ import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Side;
+import org.boardlab.game.gomoku.internal.GomokuState;
+import org.boardlab.game.gomoku.internal.PatternEvaluation;
 
 /**
  * Gomoku (seed 003): on a 15x15 board black ({@link Side#FIRST}) and white take turns placing one
@@ -16,8 +18,8 @@ import org.boardlab.api.Side;
  * letter from the left, row number from the top.
  *
  * <p>Option {@code size=N} plays on an NxN board, N from {@value #MIN_SIZE} to {@value #MAX_SIZE}.
- * Every position is also a {@link org.boardlab.game.gomoku.api.GomokuBoard}, and its
- * {@code details()} carry the danger points of {@link org.boardlab.game.gomoku.api.DangerAnalysis}.
+ * Every position is also a {@link org.boardlab.game.gomoku.GomokuBoard}, and its
+ * {@code details()} carry the danger points of {@link org.boardlab.game.gomoku.DangerAnalysis}.
  */
 @Named("gomoku")
 @Singleton

@@ -14,11 +14,6 @@ import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
-import org.boardlab.game.gomoku.api.Danger;
-import org.boardlab.game.gomoku.api.DangerAnalysis;
-import org.boardlab.game.gomoku.api.GomokuBoard;
-import org.boardlab.game.gomoku.api.Point;
-import org.boardlab.game.gomoku.api.Threat;
 
 class GomokuPropertiesTest {
 

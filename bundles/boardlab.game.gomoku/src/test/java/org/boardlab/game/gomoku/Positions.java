@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
-import org.boardlab.game.gomoku.api.Point;
 
 /** Builds Gomoku positions for tests by playing real moves. */
 final class Positions {

@@ -17,6 +17,8 @@ import org.boardlab.api.GameOptions;
 import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Side;
 import org.boardlab.game.onitama.internal.OnitamaState;
+import org.boardlab.testkit.GoldenFile;
+import org.boardlab.testkit.Playthrough;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,6 +26,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 class OnitamaRulesTest {
 
     private final Onitama game = new Onitama();
+
+    /**
+     * A whole game of random legal moves (the default deal, a draw after 120 plies) is the golden playthrough in
+     * {@code src/test/resources/playthroughs/onitama.txt}: a change to the rules, the notation or the
+     * board text shows there as a diff (regenerate with {@code scripts/update-golden-files.sh}).
+     */
+    @Test
+    void aRecordedPlaythroughIsTheGoldenOne() {
+        GoldenFile.assertMatches("playthroughs/onitama.txt", Playthrough.of(game).options(GameOptions.DEFAULT.with("limit", "120")).seed(1).text());
+    }
 
     /** Four cards other than {@code card}, to fill a deal. */
     private static List<String> others(Card card) {

@@ -12,6 +12,8 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
+import org.boardlab.testkit.GoldenFile;
+import org.boardlab.testkit.Playthrough;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -20,6 +22,16 @@ import org.junit.jupiter.params.provider.CsvSource;
 class OthelloRulesTest {
 
     private final Othello game = new Othello();
+
+    /**
+     * A whole game of random legal moves (the 8x8 board) is the golden playthrough in
+     * {@code src/test/resources/playthroughs/othello.txt}: a change to the rules, the notation or the
+     * board text shows there as a diff (regenerate with {@code scripts/update-golden-files.sh}).
+     */
+    @Test
+    void aRecordedPlaythroughIsTheGoldenOne() {
+        GoldenFile.assertMatches("playthroughs/othello.txt", Playthrough.of(game).seed(1).text());
+    }
 
     private OthelloPosition position(String diagram, Side toMove) {
         return game.position(diagram, toMove, Scoring.PLAIN);

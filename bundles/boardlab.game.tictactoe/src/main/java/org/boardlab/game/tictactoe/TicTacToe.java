@@ -8,6 +8,7 @@ import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Side;
+import org.boardlab.game.tictactoe.internal.TicTacToeState;
 
 /**
  * Tic-tac-toe on a 3x3 board: X ({@link Side#FIRST}) moves first, three in a row wins, a full

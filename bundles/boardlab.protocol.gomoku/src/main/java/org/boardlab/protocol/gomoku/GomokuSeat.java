@@ -10,7 +10,7 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Player;
 import org.boardlab.api.Side;
-import org.boardlab.game.gomoku.api.GomokuBoard;
+import org.boardlab.game.gomoku.GomokuBoard;
 import org.boardlab.protocol.gomoku.GomokuMessage.Color;
 import org.boardlab.protocol.gomoku.GomokuMessage.FullUpdate;
 import org.boardlab.protocol.gomoku.GomokuMessage.Place;

@@ -3,6 +3,9 @@ package org.boardlab.protocol.othello;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,6 +21,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
 import org.boardlab.ai.basic.FirstLegalPlayer;
@@ -71,7 +75,7 @@ class OthelloClientTest {
     }
 
     /** Everything one client's listener heard, in order. */
-    private static final class Recorder implements OthelloClient.Listener {
+    private static class Recorder implements OthelloClient.Listener {
         final List<ServerMessage> messages = new CopyOnWriteArrayList<>();
         final List<ProtocolViolation> malformed = new CopyOnWriteArrayList<>();
         final CompletableFuture<CloseReason> closed = new CompletableFuture<>();
@@ -224,6 +228,54 @@ class OthelloClientTest {
     }
 
     @Test
+    void aClientThatReconnectsLogsInAgainAndItsSeatFinishesTheGameAfterSrecov() throws Exception {
+        Recorder bobHears = new Recorder();
+        OthelloClient bob = login("bob", bobHears);
+        OthelloSeat bobSeat = OthelloSeat.start(bob, new FirstLegalPlayer(), othello, SeatOptions.defaults().withGames(1), null);
+
+        // ann's connection drops once, in the middle of the game, as a network would drop it
+        List<String> news = new CopyOnWriteArrayList<>();
+        Recorder annHears = new Recorder() {
+            @Override
+            public void reconnecting(CloseReason why, int attempt, Duration delay) {
+                news.add("lost (" + why.kind() + "), attempt " + attempt);
+            }
+
+            @Override
+            public void reconnected() {
+                news.add("back");
+            }
+        };
+        AtomicInteger moves = new AtomicInteger();
+        OthelloClient ann = new OthelloClient(annHears, OthelloClient.defaults().withReconnect(3, Duration.ofMillis(300))
+                .withPipeline(p -> p.addLast("drop-once", new ChannelInboundHandlerAdapter() {
+                    @Override
+                    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                        ctx.fireChannelRead(msg);
+                        if (msg instanceof ServerMessage.SMov && moves.incrementAndGet() == 10) {
+                            ctx.close();
+                        }
+                    }
+                })));
+        clients.add(ann);
+        ann.connect("127.0.0.1", address.getPort()).get(WAIT_SECONDS, TimeUnit.SECONDS);
+        SeatLog annLog = new SeatLog();
+        OthelloSeat annSeat = OthelloSeat.start(ann, new FirstLegalPlayer(), othello,
+                SeatOptions.defaults().withInvite("bob").withGames(1), annLog);
+        ann.login("ann").get(WAIT_SECONDS, TimeUnit.SECONDS);
+
+        assertThat(annSeat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat(bobSeat.finished().get(WAIT_SECONDS, TimeUnit.SECONDS)).isEqualTo(1);
+        assertThat(news).containsExactly("lost (SERVER), attempt 1", "back");
+        assertThat(annHears.await(ServerMessage.SRecov.class).host()).as("ann, the inviter, is the game's host").isTrue();
+        assertThat(annHears.all(ServerMessage.SNameOk.class)).as("logged in twice: at first and again").hasSize(2);
+        eventually(() -> results.size() == 1, "the server's result");
+        assertThat(results.get(0).outcome().ending()).as("the game went on to its normal end").isEqualTo(Ending.NORMAL);
+        assertThat(ann.phase()).isEqualTo(Phase.LOBBY);
+        assertThat(ann.closeFuture()).isNotDone();
+    }
+
+    @Test
     void aTakenNameIsRefusedAndAProtocolErrorFromTheServerEndsTheConnectionCleanly() throws Exception {
         login("ann", new Recorder());
         Recorder hears = new Recorder();
@@ -262,6 +314,7 @@ class OthelloClientTest {
         assertThat(bob.game().orElseThrow().myTurn()).isFalse();
         ann.send(new ClientMessage.CMov(Square.of("d3")));
         bobHears.await(ServerMessage.SMov.class);
+        annHears.await(ServerMessage.SMov.class); // ann too has heard her move, so her game says white is to move
         assertThat(bob.game().orElseThrow().myTurn()).isTrue();
         assertThat(bob.game().orElseThrow().lastMove()).contains(Square.of("d3"));
         return new OthelloClient[] {ann, bob};

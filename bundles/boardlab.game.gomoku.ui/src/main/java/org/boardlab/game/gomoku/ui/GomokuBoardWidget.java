@@ -7,10 +7,10 @@ import java.util.Map;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
-import org.boardlab.game.gomoku.api.Danger;
-import org.boardlab.game.gomoku.api.DangerAnalysis;
-import org.boardlab.game.gomoku.api.GomokuBoard;
-import org.boardlab.game.gomoku.api.Threat;
+import org.boardlab.game.gomoku.Danger;
+import org.boardlab.game.gomoku.DangerAnalysis;
+import org.boardlab.game.gomoku.GomokuBoard;
+import org.boardlab.game.gomoku.Threat;
 import org.boardlab.workbench.BoardCanvas;
 import org.boardlab.workbench.BoardGeometry;
 import org.eclipse.swt.SWT;
@@ -40,7 +40,7 @@ import org.eclipse.swt.widgets.Composite;
  * of the grid spacing from the intersection; clicks between points are ignored. After a move is
  * reported further clicks are ignored until the next {@link #show}.
  */
-final class GomokuBoardWidget extends BoardCanvas<GomokuBoard, org.boardlab.game.gomoku.api.Point> {
+final class GomokuBoardWidget extends BoardCanvas<GomokuBoard, org.boardlab.game.gomoku.Point> {
 
     static final RGB WOOD = new RGB(222, 184, 122);
     static final RGB GRID = new RGB(70, 48, 24);
@@ -63,11 +63,11 @@ final class GomokuBoardWidget extends BoardCanvas<GomokuBoard, org.boardlab.game
     private final Button dangerButton;
 
     private List<Danger> dangers = List.of();
-    private List<org.boardlab.game.gomoku.api.Point> winningLine = List.of();
+    private List<org.boardlab.game.gomoku.Point> winningLine = List.of();
     private boolean dangerShown = true;
 
     GomokuBoardWidget(Composite parent) {
-        super(root(parent), "Gomoku", GomokuBoard.class, org.boardlab.game.gomoku.api.Point.class);
+        super(root(parent), "Gomoku", GomokuBoard.class, org.boardlab.game.gomoku.Point.class);
         canvas().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         dangerButton = new Button(control(), SWT.CHECK);
         dangerButton.setText("Show danger points");
@@ -101,8 +101,8 @@ final class GomokuBoardWidget extends BoardCanvas<GomokuBoard, org.boardlab.game
 
     /** The last stone is {@code given} when it is a point, otherwise the position's own {@link GomokuBoard#lastMove()}. */
     @Override
-    protected org.boardlab.game.gomoku.api.Point lastMoveOf(GomokuBoard board, Move given) {
-        return given instanceof org.boardlab.game.gomoku.api.Point p ? p : board.lastMove().orElse(null);
+    protected org.boardlab.game.gomoku.Point lastMoveOf(GomokuBoard board, Move given) {
+        return given instanceof org.boardlab.game.gomoku.Point p ? p : board.lastMove().orElse(null);
     }
 
     @Override
@@ -113,13 +113,13 @@ final class GomokuBoardWidget extends BoardCanvas<GomokuBoard, org.boardlab.game
     }
 
     /** The points of the winning row from {@code details()}, empty when there is none. */
-    private static List<org.boardlab.game.gomoku.api.Point> winningLine(GameState state) {
+    private static List<org.boardlab.game.gomoku.Point> winningLine(GameState state) {
         if (!state.isTerminal() || !(state.details().get("winningLine") instanceof List<?> points)) {
             return List.of();
         }
-        List<org.boardlab.game.gomoku.api.Point> line = new ArrayList<>();
+        List<org.boardlab.game.gomoku.Point> line = new ArrayList<>();
         for (Object p : points) {
-            line.add(org.boardlab.game.gomoku.api.Point.parse(p.toString()));
+            line.add(org.boardlab.game.gomoku.Point.parse(p.toString()));
         }
         return List.copyOf(line);
     }
@@ -150,7 +150,7 @@ final class GomokuBoardWidget extends BoardCanvas<GomokuBoard, org.boardlab.game
      * itself must send them to the canvas, e.g. at {@code display.map(control(), canvas, point)}.
      */
     @Override
-    protected List<Point> clicksOnCanvas(org.boardlab.game.gomoku.api.Point move) {
+    protected List<Point> clicksOnCanvas(org.boardlab.game.gomoku.Point move) {
         return List.of(geometry().centre(move.col(), move.row()));
     }
 
@@ -171,12 +171,12 @@ final class GomokuBoardWidget extends BoardCanvas<GomokuBoard, org.boardlab.game
 
     /** The legal move on the intersection a click at {@code (x, y)} is near, or {@code null}. */
     @Override
-    protected org.boardlab.game.gomoku.api.Point moveAt(int x, int y) {
+    protected org.boardlab.game.gomoku.Point moveAt(int x, int y) {
         Point near = geometry().cellNear(x, y, CLICK_RADIUS);
         if (near == null) {
             return null;
         }
-        org.boardlab.game.gomoku.api.Point point = org.boardlab.game.gomoku.api.Point.of(near.x, near.y);
+        org.boardlab.game.gomoku.Point point = org.boardlab.game.gomoku.Point.of(near.x, near.y);
         return isLegal(point) ? point : null;
     }
 

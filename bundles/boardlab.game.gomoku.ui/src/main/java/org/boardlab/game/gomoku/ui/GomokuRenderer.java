@@ -25,7 +25,7 @@ public final class GomokuRenderer implements BoardRenderer {
 
     /**
      * A new Gomoku board inside {@code parent}, danger warnings shown. Its {@code show} accepts only
-     * positions that are {@link org.boardlab.game.gomoku.api.GomokuBoard}s, as every Gomoku position
+     * positions that are {@link org.boardlab.game.gomoku.GomokuBoard}s, as every Gomoku position
      * is.
      */
     @Override

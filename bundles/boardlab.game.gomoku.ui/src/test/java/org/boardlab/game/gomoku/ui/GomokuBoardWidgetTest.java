@@ -12,8 +12,8 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
 import org.boardlab.game.gomoku.Gomoku;
-import org.boardlab.game.gomoku.api.Danger;
-import org.boardlab.game.gomoku.api.Threat;
+import org.boardlab.game.gomoku.Danger;
+import org.boardlab.game.gomoku.Threat;
 import org.boardlab.workbench.BoardGeometry;
 import org.boardlab.workbench.testing.BoardHarness;
 import org.eclipse.swt.SWT;
@@ -48,7 +48,7 @@ class GomokuBoardWidgetTest {
     }
 
     private Point at(String point) {
-        var p = org.boardlab.game.gomoku.api.Point.parse(point);
+        var p = org.boardlab.game.gomoku.Point.parse(point);
         return widget.geometry().centre(p.col(), p.row());
     }
 
@@ -157,7 +157,7 @@ class GomokuBoardWidgetTest {
         GameState state = play("h6", "a1", "h7", "a3", "f8", "a5", "g8");
         widget.show(state, null, null);
 
-        assertThat(widget.dangers()).contains(new Danger(org.boardlab.game.gomoku.api.Point.parse("h8"), Threat.DOUBLE_THREE));
+        assertThat(widget.dangers()).contains(new Danger(org.boardlab.game.gomoku.Point.parse("h8"), Threat.DOUBLE_THREE));
         assertThat(pixel(board.screenshot(), at("h8"))).isEqualTo(GomokuBoardWidget.THREAT_COLOURS.get(Threat.DOUBLE_THREE));
         assertThat(new HashSet<>(GomokuBoardWidget.THREAT_COLOURS.values())).as("four different colours").hasSize(4);
     }
@@ -166,7 +166,7 @@ class GomokuBoardWidgetTest {
     void theScreenShowsStonesTheLastStoneAndTheLegend() throws Exception {
         GameState midGame = play("h8", "h9", "g7", "i9", "g9", "f8", "i7", "g8", "j6", "k5", "j8", "i8", "h7");
         widget.setPlayerNames("Ada", "Bob");
-        widget.show(midGame, org.boardlab.game.gomoku.api.Point.parse("h7"), Side.SECOND);
+        widget.show(midGame, org.boardlab.game.gomoku.Point.parse("h7"), Side.SECOND);
         ImageData shot = board.screenshot(widget.control());
         save(shot, "gomoku-board.png");
         assertThat(board.canvas().getLocation()).isEqualTo(new Point(0, 0));
@@ -205,7 +205,7 @@ class GomokuBoardWidgetTest {
 
     @Test
     void theBoardScalesWithTheWindowAndOtherSizesAndClicksFollow() throws Exception {
-        GameState small = new Gomoku().newGame(GameOptions.DEFAULT.with("size", "7")).apply(org.boardlab.game.gomoku.api.Point.parse("d4"));
+        GameState small = new Gomoku().newGame(GameOptions.DEFAULT.with("size", "7")).apply(org.boardlab.game.gomoku.Point.parse("d4"));
         widget.show(small, null, Side.SECOND);
         int cellBefore = widget.geometry().cell();
 
@@ -274,7 +274,7 @@ class GomokuBoardWidgetTest {
         widget.show(position, null, Side.SECOND);
         Move h9 = () -> "h9";
         assertThat(widget.clicksFor(h9)).containsExactly(board.display().map(board.canvas(), widget.control(), at("h9")));
-        assertThatThrownBy(() -> widget.clicksFor(org.boardlab.game.gomoku.api.Point.parse("h8")))
+        assertThatThrownBy(() -> widget.clicksFor(org.boardlab.game.gomoku.Point.parse("h8")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("h8");
         assertThatThrownBy(() -> widget.clicksFor(() -> "z99")).isInstanceOf(IllegalArgumentException.class);
 

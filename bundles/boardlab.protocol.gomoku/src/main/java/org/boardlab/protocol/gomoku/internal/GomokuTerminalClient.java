@@ -98,11 +98,6 @@ public final class GomokuTerminalClient implements TerminalClient {
     }
 
     @Override
-    public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
-        return run(host, port, name, null, in, out);
-    }
-
-    @Override
     public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
             throws Exception {
         return new Session(heartbeatInterval, autoPlay, out).run(host, port < 0 ? GomokuWire.DEFAULT_PORT : port, in);

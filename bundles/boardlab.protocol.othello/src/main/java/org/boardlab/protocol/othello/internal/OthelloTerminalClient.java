@@ -48,11 +48,6 @@ public final class OthelloTerminalClient implements TerminalClient {
     static final String COMMANDS = "who, invite NAME, accept NAME, decline NAME, withdraw NAME, move d3, leave, quit";
 
     @Override
-    public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
-        return run(host, port, name, null, in, out);
-    }
-
-    @Override
     public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
             throws Exception {
         if (name == null || name.isBlank()) {

@@ -1,4 +1,4 @@
-package org.boardlab.game.gomoku.api;
+package org.boardlab.game.gomoku;
 
 /**
  * What a stone on a point would make, in the terms of seed 003's danger warning, strongest first.

@@ -1,4 +1,4 @@
-package org.boardlab.game.tictactoe;
+package org.boardlab.game.tictactoe.internal;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -9,12 +9,13 @@ import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
 import org.boardlab.api.Outcome;
 import org.boardlab.api.Side;
+import org.boardlab.game.tictactoe.TicTacToe;
 
 /**
  * A tic-tac-toe position: two 9-bit masks, bit {@code row * 3 + col}, row 0 at the top. Squares are
  * named {@code a1} (top left) to {@code c3} (bottom right).
  */
-final class TicTacToeState implements GameState {
+public final class TicTacToeState implements GameState {
 
     private static final int FULL = 0x1FF;
     private static final int[] LINES = {
@@ -33,7 +34,7 @@ final class TicTacToeState implements GameState {
         this.ply = ply;
     }
 
-    static TicTacToeState start(TicTacToe game) {
+    public static TicTacToeState start(TicTacToe game) {
         return new TicTacToeState(game, 0, 0, 0);
     }
 
@@ -121,7 +122,7 @@ final class TicTacToeState implements GameState {
     }
 
     /** Lines still open for {@code side}: no mark of the opponent on them. */
-    int openLines(Side side) {
+    public int openLines(Side side) {
         int count = 0;
         for (int line : LINES) {
             if ((marks[side.other().index()] & line) == 0) {

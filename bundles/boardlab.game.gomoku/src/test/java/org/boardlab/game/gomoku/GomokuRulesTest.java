@@ -13,12 +13,22 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
-import org.boardlab.game.gomoku.api.GomokuBoard;
-import org.boardlab.game.gomoku.api.Point;
 import org.boardlab.testkit.GameTestKit;
+import org.boardlab.testkit.GoldenFile;
+import org.boardlab.testkit.Playthrough;
 import org.junit.jupiter.api.Test;
 
-class GomokuTest {
+class GomokuRulesTest {
+
+    /**
+     * A whole game of random legal moves (a 9x9 board, to keep the file short) is the golden playthrough in
+     * {@code src/test/resources/playthroughs/gomoku.txt}: a change to the rules, the notation or the
+     * board text shows there as a diff (regenerate with {@code scripts/update-golden-files.sh}).
+     */
+    @Test
+    void aRecordedPlaythroughIsTheGoldenOne() {
+        GoldenFile.assertMatches("playthroughs/gomoku.txt", Playthrough.of(new Gomoku()).options(GameOptions.DEFAULT.with("size", "9")).seed(1).text());
+    }
 
     private static void assertWon(GameState state, Side winner, String reason) {
         assertThat(state.isTerminal()).isTrue();

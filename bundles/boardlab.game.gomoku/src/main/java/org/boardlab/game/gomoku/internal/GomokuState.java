@@ -1,4 +1,4 @@
-package org.boardlab.game.gomoku;
+package org.boardlab.game.gomoku.internal;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,10 +13,11 @@ import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
 import org.boardlab.api.Outcome;
 import org.boardlab.api.Side;
-import org.boardlab.game.gomoku.api.Danger;
-import org.boardlab.game.gomoku.api.DangerAnalysis;
-import org.boardlab.game.gomoku.api.GomokuBoard;
-import org.boardlab.game.gomoku.api.Point;
+import org.boardlab.game.gomoku.Danger;
+import org.boardlab.game.gomoku.Gomoku;
+import org.boardlab.game.gomoku.DangerAnalysis;
+import org.boardlab.game.gomoku.GomokuBoard;
+import org.boardlab.game.gomoku.Point;
 
 /**
  * A Gomoku position. The board is a byte array with a one-point border all round, so that walking
@@ -27,7 +28,7 @@ import org.boardlab.game.gomoku.api.Point;
  * <p>A win is found when it is made: {@link #apply} looks only at the four lines through the new
  * stone. Two positions are equal when their boards are (the side to move follows from the stones).
  */
-final class GomokuState implements GameState, GomokuBoard {
+public final class GomokuState implements GameState, GomokuBoard {
 
     static final byte EMPTY = 0;
     static final byte BLACK = 1;
@@ -65,7 +66,7 @@ final class GomokuState implements GameState, GomokuBoard {
         this.winLength = winLength;
     }
 
-    static GomokuState start(Gomoku game, int size) {
+    public static GomokuState start(Gomoku game, int size) {
         int width = size + 2;
         byte[] cells = new byte[width * width];
         Arrays.fill(cells, EDGE);

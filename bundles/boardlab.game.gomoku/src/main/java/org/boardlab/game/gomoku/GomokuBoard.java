@@ -1,4 +1,4 @@
-package org.boardlab.game.gomoku.api;
+package org.boardlab.game.gomoku;
 
 import java.util.Optional;
 import org.boardlab.api.Side;

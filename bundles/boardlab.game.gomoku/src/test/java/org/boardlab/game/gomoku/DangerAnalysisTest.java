@@ -1,4 +1,4 @@
-package org.boardlab.game.gomoku.api;
+package org.boardlab.game.gomoku;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

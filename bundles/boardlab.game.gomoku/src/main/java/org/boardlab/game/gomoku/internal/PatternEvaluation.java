@@ -1,4 +1,4 @@
-package org.boardlab.game.gomoku;
+package org.boardlab.game.gomoku.internal;
 
 import org.boardlab.api.Evaluation;
 import org.boardlab.api.GameState;
@@ -25,9 +25,9 @@ import org.boardlab.api.Side;
  *   2                6               2
  * </pre>
  */
-final class PatternEvaluation implements Evaluation {
+public final class PatternEvaluation implements Evaluation {
 
-    static final PatternEvaluation INSTANCE = new PatternEvaluation();
+    public static final PatternEvaluation INSTANCE = new PatternEvaluation();
 
     static final double WIN = 1000;
     static final double WIN_NEXT = 950;

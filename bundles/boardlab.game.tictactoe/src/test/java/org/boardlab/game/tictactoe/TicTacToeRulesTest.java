@@ -7,11 +7,23 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Side;
 import org.boardlab.testkit.GameTestKit;
+import org.boardlab.testkit.GoldenFile;
+import org.boardlab.testkit.Playthrough;
 import org.junit.jupiter.api.Test;
 
-class TicTacToeTest {
+class TicTacToeRulesTest {
 
     private final TicTacToe game = new TicTacToe();
+
+    /**
+     * A whole game of random legal moves (the 3x3 board) is the golden playthrough in
+     * {@code src/test/resources/playthroughs/tictactoe.txt}: a change to the rules, the notation or the
+     * board text shows there as a diff (regenerate with {@code scripts/update-golden-files.sh}).
+     */
+    @Test
+    void aRecordedPlaythroughIsTheGoldenOne() {
+        GoldenFile.assertMatches("playthroughs/tictactoe.txt", Playthrough.of(game).seed(1).text());
+    }
 
     private GameState play(String moves) {
         GameState state = game.newGame();
