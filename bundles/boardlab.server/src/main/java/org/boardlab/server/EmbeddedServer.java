@@ -44,8 +44,21 @@ import org.boardlab.server.internal.ChannelConnection;
  */
 public final class EmbeddedServer implements AutoCloseable {
 
-    /** A listening port. */
-    public record Port(String protocolId, InetSocketAddress address) {
+    /**
+     * A listening port.
+     *
+     * @param role the port's role for a protocol with several ports (e.g. {@code black}), else {@code ""}
+     * @param group the name of its set of ports (e.g. {@code reversi@14000}), else the protocol id
+     */
+    public record Port(String protocolId, InetSocketAddress address, String role, String group) {
+        public Port(String protocolId, InetSocketAddress address) {
+            this(protocolId, address, "", protocolId);
+        }
+    }
+
+    /** One open set of ports of a protocol with several ports. */
+    private record Group(String protocolId, String name, List<Channel> channels, List<String> roles,
+            ServerProtocol.PortGroup service) {
     }
 
     private final Function<String, Game> games;
@@ -61,6 +74,9 @@ public final class EmbeddedServer implements AutoCloseable {
     private final ScheduledExecutorService timer = newTimer();
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final Map<String, Channel> listening = new ConcurrentHashMap<>();
+    private final Map<String, Group> groups = new ConcurrentHashMap<>();
+    /** Matches started by port groups and not yet over. */
+    private final Map<Long, org.boardlab.core.Match> groupMatches = new ConcurrentHashMap<>();
     private final Map<Long, ChannelConnection> connections = new ConcurrentHashMap<>();
     private final Map<Long, Table> tables = new ConcurrentHashMap<>();
     private final List<Consumer<GameResult>> resultListeners = new CopyOnWriteArrayList<>();
@@ -165,6 +181,9 @@ public final class EmbeddedServer implements AutoCloseable {
             throw new IllegalArgumentException("protocol " + protocolId + " is already listening on "
                     + listening.get(protocolId).localAddress());
         }
+        if (!protocol.portRoles().isEmpty()) {
+            return startGroup(protocolId, bindAddress, port).get(0);
+        }
         int actualPort = port >= 0 ? port : Integer.getInteger("boardlab.server.port." + protocolId,
                 protocol.protocol().defaultPort());
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -193,7 +212,155 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens one set of ports of a protocol with several ports ({@link ServerProtocol#portRoles()}),
+     * such as one seed 004 Game Master; call it again for another set (another Game Master).
+     *
+     * @param ports one port per role, in role order; or one port {@code P} for {@code P, P+1, ...};
+     *              {@code 0} picks free ports; {@code -1} takes the system property
+     *              {@code boardlab.server.port.<protocolId>} if set, else the protocol's default, as the first
+     * @return the addresses bound, in role order
+     * @throws IllegalArgumentException if the protocol is unknown, has one port, or the ports are not one per role
+     * @throws IllegalStateException if a port cannot be opened (the others of the set are closed again)
+     */
+    public synchronized List<InetSocketAddress> startGroup(String protocolId, String bindAddress, int... ports) {
+        ServerProtocol protocol = protocols.get(protocolId);
+        if (protocol == null) {
+            throw new IllegalArgumentException("no protocol '" + protocolId + "' is loaded; loaded: "
+                    + String.join(", ", protocols.keySet()));
+        }
+        List<String> roles = protocol.portRoles();
+        if (roles.isEmpty()) {
+            throw new IllegalArgumentException("protocol " + protocolId + " listens on one port: use start");
+        }
+        int[] wanted = new int[roles.size()];
+        if (ports.length == 1) {
+            int first = ports[0] >= 0 ? ports[0] : Integer.getInteger("boardlab.server.port." + protocolId,
+                    protocol.protocol().defaultPort());
+            for (int i = 0; i < wanted.length; i++) {
+                wanted[i] = first == 0 ? 0 : first + i;
+            }
+        } else if (ports.length == roles.size()) {
+            wanted = ports.clone();
+        } else {
+            throw new IllegalArgumentException("protocol " + protocolId + " opens " + roles.size() + " ports ("
+                    + String.join(", ", roles) + "): give one port, or one per role");
+        }
+        List<Channel> bound = new ArrayList<>();
+        ServerProtocol.PortGroup[] service = new ServerProtocol.PortGroup[1];
+        try {
+            for (int i = 0; i < wanted.length; i++) {
+                int role = i;
+                ServerBootstrap bootstrap = new ServerBootstrap()
+                        .group(boss, workers)
+                        .channel(NioServerSocketChannel.class)
+                        .option(ChannelOption.SO_BACKLOG, 1024)
+                        .childOption(ChannelOption.TCP_NODELAY, true)
+                        .childHandler(new ChannelInitializer<SocketChannel>() {
+                            @Override
+                            protected void initChannel(SocketChannel ch) {
+                                accept(ch, protocol, service[0], role);
+                            }
+                        });
+                try {
+                    bound.add(bootstrap.bind(bindAddress, wanted[i]).sync().channel());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while opening port " + wanted[i]);
+                } catch (Exception e) {
+                    throw new IllegalStateException("cannot listen on " + bindAddress + ":" + wanted[i] + " for "
+                            + protocolId + " (" + roles.get(i) + "): " + e.getMessage(), e);
+                }
+            }
+        } catch (RuntimeException e) {
+            for (Channel c : bound) {
+                c.close().syncUninterruptibly();
+            }
+            throw e;
+        }
+        List<InetSocketAddress> addresses = bound.stream().map(c -> (InetSocketAddress) c.localAddress()).toList();
+        String name = protocolId + "@" + addresses.get(0).getPort();
+        service[0] = protocol.openGroup(new Host(name, addresses));
+        groups.put(name, new Group(protocolId, name, List.copyOf(bound), roles, service[0]));
+        StringBuilder line = new StringBuilder(protocolId + " listening on");
+        for (int i = 0; i < addresses.size(); i++) {
+            line.append(i == 0 ? " " : ", ").append(roles.get(i)).append(' ')
+                    .append(addresses.get(i).getAddress().getHostAddress()).append(':').append(addresses.get(i).getPort());
+        }
+        log.accept(line.toString());
+        return addresses;
+    }
+
+    /** What a port group's service gets from the server. */
+    private final class Host implements GroupHost {
+        private final String name;
+        private final List<InetSocketAddress> addresses;
+
+        Host(String name, List<InetSocketAddress> addresses) {
+            this.name = name;
+            this.addresses = addresses;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public List<InetSocketAddress> addresses() {
+            return addresses;
+        }
+
+        @Override
+        public ServerSettings settings() {
+            return settings;
+        }
+
+        @Override
+        public Game game(String id) {
+            Game game = games.apply(id);
+            if (game == null) {
+                throw new IllegalArgumentException("game " + id + " is not loaded");
+            }
+            return game;
+        }
+
+        @Override
+        public org.boardlab.core.Match newMatch(Game game, GameOptions options, org.boardlab.core.PlayerSeat first,
+                org.boardlab.core.PlayerSeat second, org.boardlab.core.MatchSettings matchSettings) {
+            org.boardlab.core.Match match = new org.boardlab.core.Match(referee, game, options, first, second,
+                    matchSettings, events);
+            groupMatches.put(match.id(), match);
+            match.onGameResult(result -> recorded(game.id(), result));
+            match.results().whenComplete((r, e) -> groupMatches.remove(match.id()));
+            return match;
+        }
+
+        @Override
+        public ScheduledExecutorService timer() {
+            return timer;
+        }
+
+        @Override
+        public void log(String line) {
+            log.accept(line);
+        }
+    }
+
+    private void recorded(String gameId, GameResult result) {
+        log.accept("game over (" + gameId + "): " + result.first() + " vs " + result.second() + ": "
+                + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins") + " ("
+                + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
+        for (Consumer<GameResult> listener : resultListeners) {
+            listener.accept(result);
+        }
+    }
+
     private void accept(SocketChannel ch, ServerProtocol protocol) {
+        accept(ch, protocol, null, -1);
+    }
+
+    private void accept(SocketChannel ch, ServerProtocol protocol, ServerProtocol.PortGroup group, int role) {
         if (connections.size() >= settings.maxClients()) {
             refused.incrementAndGet();
             log.accept("refused " + ch.remoteAddress() + ": the server has its maximum of " + settings.maxClients() + " clients");
@@ -209,7 +376,11 @@ public final class EmbeddedServer implements AutoCloseable {
         if (idle > 0) {
             ch.pipeline().addLast("idle", new IdleStateHandler(idle, 0, 0, TimeUnit.MILLISECONDS));
         }
-        protocol.initChannel(ch.pipeline(), connection);
+        if (group != null) {
+            group.initChannel(ch.pipeline(), connection, role);
+        } else {
+            protocol.initChannel(ch.pipeline(), connection);
+        }
         ch.pipeline().addLast("idle-close", new ChannelInboundHandlerAdapter() {
             @Override
             public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
@@ -231,12 +402,31 @@ public final class EmbeddedServer implements AutoCloseable {
         });
     }
 
-    /** Closes the port of {@code protocolId}; its connections stay until they end. */
+    /**
+     * Closes the port of {@code protocolId}; its connections stay until they end. For a protocol with
+     * several ports, {@code protocolId} closes every set of ports of the protocol, and a set's name
+     * ({@link Port#group()}, e.g. {@code reversi@14000}) closes that set only; the set's service ends
+     * what it runs.
+     */
     public synchronized void stop(String protocolId) {
         Channel channel = listening.remove(protocolId);
         if (channel != null) {
             channel.close().syncUninterruptibly();
             log.accept(protocolId + " stopped listening");
+        }
+        for (Group g : List.copyOf(groups.values())) {
+            if (g.name().equals(protocolId) || g.protocolId().equals(protocolId)) {
+                groups.remove(g.name());
+                for (Channel c : g.channels()) {
+                    c.close().syncUninterruptibly();
+                }
+                try {
+                    g.service().close();
+                } catch (Exception e) {
+                    log.accept(g.name() + ": " + e);
+                }
+                log.accept(g.name() + " stopped listening");
+            }
         }
     }
 
@@ -244,6 +434,12 @@ public final class EmbeddedServer implements AutoCloseable {
     public List<Port> ports() {
         List<Port> list = new ArrayList<>();
         listening.forEach((id, ch) -> list.add(new Port(id, (InetSocketAddress) ch.localAddress())));
+        for (Group g : groups.values()) {
+            for (int i = 0; i < g.channels().size(); i++) {
+                list.add(new Port(g.protocolId(), (InetSocketAddress) g.channels().get(i).localAddress(), g.roles().get(i),
+                        g.name()));
+            }
+        }
         return list;
     }
 
@@ -310,12 +506,20 @@ public final class EmbeddedServer implements AutoCloseable {
         for (String id : List.copyOf(listening.keySet())) {
             stop(id);
         }
+        List<org.boardlab.core.Match> openMatches = List.copyOf(groupMatches.values());
+        for (org.boardlab.core.Match match : openMatches) {
+            match.adjudicate("the server is shutting down");
+        }
+        for (String name : List.copyOf(groups.keySet())) {
+            stop(name);
+        }
         List<Table> open = tables();
         for (Table table : open) {
             table.adjudicate("the server is shutting down");
         }
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while (open.stream().anyMatch(t -> !t.isOver()) && System.nanoTime() < until) {
+        while ((open.stream().anyMatch(t -> !t.isOver()) || openMatches.stream().anyMatch(m -> !m.results().isDone()))
+                && System.nanoTime() < until) {
             try {
                 Thread.sleep(10);
             } catch (InterruptedException e) {

@@ -1,6 +1,7 @@
 package org.boardlab.server;
 
 import io.netty.channel.ChannelPipeline;
+import java.util.List;
 import org.boardlab.api.Protocol;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -14,6 +15,13 @@ import org.osgi.annotation.versioning.ConsumerType;
  *   then {@link #initChannel}:  framer  →  connection.tap()  →  message codec  →  session
  * </pre>
  * The tap must sit between the framer and the message codec, so it sees each whole frame, in and out.
+ *
+ * <p>A protocol whose one service listens on several ports at once (seed 004's Game Master: a port
+ * for the black player, one for the white player, one for the Game Controller) names them in
+ * {@link #portRoles()}; the server then opens them together, calls {@link #openGroup} once per set of
+ * ports, and sets up each connection with {@link PortGroup#initChannel}, which says on which port it
+ * came. Several sets of ports of one protocol can be open at once (several Game Masters). The
+ * pipeline before the protocol's own handlers is the same as for every other port.
  */
 @ConsumerType
 public interface ServerProtocol {
@@ -29,6 +37,43 @@ public interface ServerProtocol {
         return false;
     }
 
-    /** Adds the protocol's handlers to a new connection's pipeline. Called on the connection's I/O thread. */
+    /**
+     * Adds the protocol's handlers to a new connection's pipeline. Called on the connection's I/O
+     * thread. Not called for a protocol with {@link #portRoles()}: its {@link PortGroup} does it.
+     */
     void initChannel(ChannelPipeline pipeline, Connection connection);
+
+    /**
+     * The roles of the ports one service of this protocol opens together, in port order (for example
+     * {@code black}, {@code white}, {@code controller}); empty, the default, for a protocol on one port.
+     */
+    default List<String> portRoles() {
+        return List.of();
+    }
+
+    /**
+     * Starts one service on a set of ports just bound (only for a protocol with {@link #portRoles()}).
+     *
+     * @param host what the server offers the service: its addresses, settings, matches that are recorded
+     * @return what sets up the connections of these ports, and is closed when they close
+     */
+    default PortGroup openGroup(GroupHost host) {
+        throw new UnsupportedOperationException("protocol " + protocol().id() + " listens on one port");
+    }
+
+    /** One service of a protocol with several ports ({@link ServerProtocol#portRoles()}). */
+    interface PortGroup extends AutoCloseable {
+
+        /**
+         * Adds the protocol's handlers to the pipeline of a connection that came in on the port of
+         * role {@code role} (an index into {@link ServerProtocol#portRoles()}). Called on the
+         * connection's I/O thread.
+         */
+        void initChannel(ChannelPipeline pipeline, Connection connection, int role);
+
+        /** The server closed these ports: end what is running (the server ends its matches itself). */
+        @Override
+        default void close() {
+        }
+    }
 }

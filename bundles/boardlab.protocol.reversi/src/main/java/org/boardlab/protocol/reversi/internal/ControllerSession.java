@@ -1,0 +1,97 @@
+package org.boardlab.protocol.reversi.internal;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.timeout.IdleStateEvent;
+import org.boardlab.protocol.reversi.ProtocolViolation;
+import org.boardlab.protocol.reversi.ReversiMessage;
+import org.boardlab.server.Connection;
+
+/**
+ * One Game Controller's connection to a {@link GameMaster}, on the GC port. It sends nothing to log
+ * in; it gets Status1 and Status2 after every move (and at once if a game is running), End at the
+ * end of each game, and sends Control (answered OK or NOK) and Ping. Several controllers may watch
+ * one Game Master; each can steer it. A controller that breaks the protocol is disconnected; the
+ * game goes on.
+ */
+final class ControllerSession extends ChannelInboundHandlerAdapter {
+
+    private final GameMaster gm;
+    private final Connection connection;
+    private final Liveness liveness = new Liveness();
+    private ChannelHandlerContext ctx;
+
+    ControllerSession(GameMaster gm, Connection connection) {
+        this.gm = gm;
+        this.connection = connection;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        connection.playerName("controller");
+        connection.state("Game Controller");
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) throws Exception {
+        gm.controllerJoined(this);
+        super.channelActive(ctx);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        liveness.heard(msg);
+        if (msg instanceof ReversiMessage.Control c) {
+            String refused = gm.control(c);
+            if (refused != null) {
+                gm.host().log("Control refused (NOK) from " + connection.remoteAddress() + ": " + refused);
+            }
+            ctx.writeAndFlush(refused == null ? ReversiMessage.Ok.OK : ReversiMessage.Ok.NOK);
+        } else if (msg instanceof ReversiMessage.Ping) {
+            ctx.writeAndFlush(ReversiMessage.Ok.OK);
+        } else if (msg instanceof ReversiMessage.Ok) {
+            // the answer to our Ping
+        } else if (msg instanceof ProtocolViolation v) {
+            gm.controllerLeft(this);
+            connection.violation(v.reason());
+        } else if (msg instanceof ReversiMessage m) {
+            gm.controllerLeft(this);
+            connection.violation(m.typeName() + " is sent on a player's port, not the Game Controller's");
+        }
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent) {
+            if (liveness.silent(ctx)) {
+                gm.controllerLeft(this);
+                gm.host().log("closing the Game Controller " + connection.remoteAddress() + ": no answer to a Ping");
+                ctx.close();
+            }
+            return;
+        }
+        super.userEventTriggered(ctx, evt);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        gm.controllerLeft(this);
+        super.channelInactive(ctx);
+    }
+
+    /** Sends messages in order, from any thread. */
+    void send(ReversiMessage... messages) {
+        Runnable task = () -> {
+            for (ReversiMessage m : messages) {
+                ctx.write(m);
+            }
+            ctx.flush();
+        };
+        if (ctx.executor().inEventLoop()) {
+            task.run();
+        } else {
+            ctx.executor().execute(task);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.boardlab.server;
+
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.ScheduledExecutorService;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.core.Match;
+import org.boardlab.core.MatchSettings;
+import org.boardlab.core.PlayerSeat;
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * What the server gives one service of a protocol with several ports (see
+ * {@link ServerProtocol#portRoles()}). Implemented by the server.
+ */
+@ProviderType
+public interface GroupHost {
+
+    /** The name of this set of ports, unique in the server: the protocol id and the first port, e.g. {@code reversi@14000}. */
+    String name();
+
+    /** The addresses bound, in the order of {@link ServerProtocol#portRoles()}. */
+    List<InetSocketAddress> addresses();
+
+    /** The server's limits and time rules. */
+    ServerSettings settings();
+
+    /**
+     * The loaded game {@code id}.
+     *
+     * @throws IllegalArgumentException if no such game is loaded
+     */
+    Game game(String id);
+
+    /**
+     * A match played through the server's referee, like every other server game: its events go to
+     * the event bus (views, the inspector's match ids), each game that counts is recorded as the
+     * server records games (its log, {@code serve}'s output and {@code --json}), and a game still
+     * being played when the server closes is ended, decided by the scores. Start it yourself.
+     */
+    Match newMatch(Game game, GameOptions options, PlayerSeat first, PlayerSeat second, MatchSettings settings);
+
+    /** The server's timer (daemon thread; keep tasks short). */
+    ScheduledExecutorService timer();
+
+    /** Writes a line to the server's log. */
+    void log(String line);
+}
