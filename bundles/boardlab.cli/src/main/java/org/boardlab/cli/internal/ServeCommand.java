@@ -40,13 +40,15 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--protocol", paramLabel = "P", description = "A protocol to serve, by id (see boardlab list): othello, gomoku; may be repeated. "
+    @Option(names = "--protocol", paramLabel = "P", description = "A protocol to serve, by id (see boardlab list): othello, gomoku, reversi; may be repeated "
+        + "(reversi, seed 004's Game Master on three ports, as often as you want Game Masters). "
         + "Without it, every loaded protocol is served on its default port.")
     List<String> protocolIds = new ArrayList<>();
 
     @Option(names = "--port", paramLabel = "N", description = "The port of the --protocol in the same place (the first --port goes with the first --protocol, ...); "
-        + "give one per --protocol, or none for the protocols' default ports; 0 picks a free port.")
-    List<Integer> portNumbers = new ArrayList<>();
+        + "give one per --protocol, or none for the protocols' default ports; 0 picks a free port. "
+        + "reversi opens three: N (black player), N+1 (white player), N+2 (Game Controller), or B,W,G to set each.")
+    List<String> portNumbers = new ArrayList<>();
 
     @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
             description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every network).")
@@ -116,19 +118,39 @@ public final class ServeCommand implements Callable<Integer> {
             if (!portNumbers.isEmpty() && portNumbers.size() != protocolIds.size()) {
                 throw new UsageException("give one --port per --protocol (or none, for the default ports)");
             }
-            Map<String, Integer> wanted = new LinkedHashMap<>();
+            Map<String, ServerProtocol> byId = new LinkedHashMap<>();
+            protocols.forEach(p -> byId.put(p.protocol().id(), p));
+            List<Map.Entry<String, int[]>> wanted = new ArrayList<>();
             for (int i = 0; i < protocolIds.size(); i++) {
-                if (wanted.put(protocolIds.get(i), portNumbers.isEmpty() ? -1 : portNumbers.get(i)) != null) {
-                    throw new UsageException("--protocol " + protocolIds.get(i) + " is given twice");
+                String id = protocolIds.get(i);
+                ServerProtocol sp = byId.get(id);
+                boolean grouped = sp != null && !sp.portRoles().isEmpty();
+                if (!grouped && wanted.stream().anyMatch(w -> w.getKey().equals(id))) {
+                    throw new UsageException("--protocol " + id + " is given twice");
                 }
+                wanted.add(Map.entry(id, portNumbers.isEmpty() ? new int[] {-1} : ports(portNumbers.get(i))));
             }
             if (wanted.isEmpty()) {
                 for (ServerProtocol p : protocols) {
-                    wanted.put(p.protocol().id(), -1);
+                    wanted.add(Map.entry(p.protocol().id(), new int[] {-1}));
                 }
             }
-            for (Map.Entry<String, Integer> p : wanted.entrySet()) {
-                InetSocketAddress bound = server.start(p.getKey(), bind, p.getValue());
+            for (Map.Entry<String, int[]> p : wanted) {
+                ServerProtocol sp = byId.get(p.getKey());
+                if (sp != null && !sp.portRoles().isEmpty()) {
+                    List<InetSocketAddress> bound = server.startGroup(p.getKey(), bind, p.getValue());
+                    StringBuilder line = new StringBuilder("listening: " + p.getKey());
+                    for (int r = 0; r < bound.size(); r++) {
+                        line.append(r == 0 ? " " : ", ").append(sp.portRoles().get(r)).append(" on ")
+                                .append(bound.get(r).getAddress().getHostAddress()).append(':').append(bound.get(r).getPort());
+                    }
+                    out.println(line);
+                    continue;
+                }
+                if (p.getValue().length != 1) {
+                    throw new UsageException("--port " + portsText(p.getValue()) + ": " + p.getKey() + " listens on one port");
+                }
+                InetSocketAddress bound = server.start(p.getKey(), bind, p.getValue()[0]);
                 out.println("listening: " + p.getKey() + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
             }
             out.flush();
@@ -140,6 +162,27 @@ public final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         stopped.await();
         return 0;
+    }
+
+    /** {@code N} or {@code N,N,N}. */
+    private static int[] ports(String text) {
+        String[] parts = text.split(",", -1);
+        int[] ports = new int[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            try {
+                ports[i] = Integer.parseInt(parts[i].trim());
+            } catch (NumberFormatException e) {
+                throw new UsageException("--port " + text + ": a port is a number 0..65535 (several: N,N,N)");
+            }
+            if (ports[i] < 0 || ports[i] > 65535) {
+                throw new UsageException("--port " + text + ": a port is a number 0..65535");
+            }
+        }
+        return ports;
+    }
+
+    private static String portsText(int[] ports) {
+        return java.util.Arrays.stream(ports).mapToObj(String::valueOf).collect(Collectors.joining(","));
     }
 
     private static Duration seconds(double s, String option) {
