@@ -40,6 +40,14 @@ public final class ClientCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "-1", description = "The server's port (default: the protocol's own).")
     int port;
 
+    @Option(names = "--black", paramLabel = "HOST:PORT",
+            description = "reversi (seed 004): play black on this Game Master's black player port (instead of --host/--port).")
+    String black;
+
+    @Option(names = "--white", paramLabel = "HOST:PORT",
+            description = "reversi (seed 004): play white on this Game Master's white player port (instead of --host/--port).")
+    String white;
+
     @Option(names = "--name", description = "The name to log in with.")
     String name;
 
@@ -62,11 +70,37 @@ public final class ClientCommand implements Callable<Integer> {
         if (player == null && (invite != null || games != 0)) {
             throw new UsageException("--invite and --games go with --player");
         }
+        if (black != null || white != null) {
+            if (black != null && white != null) {
+                throw new IllegalArgumentException("give --black or --white, not both");
+            }
+            String[] hostPort = hostPort(black != null ? black : white, black != null ? "--black" : "--white");
+            host = hostPort[0];
+            port = Integer.parseInt(hostPort[1]);
+        }
         TerminalClient client = cli.services().terminalClient(protocol).orElseThrow(() ->
                 new IllegalArgumentException("no terminal client for protocol '" + protocol + "'"));
         TerminalClient.AutoPlay autoPlay = player == null ? null : autoPlay();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         return client.run(host, port, name, autoPlay, in, spec.commandLine().getOut());
+    }
+
+    /** {@code HOST:PORT} split; the port checked. */
+    static String[] hostPort(String text, String option) {
+        int colon = text.lastIndexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException(option + " " + text + ": give HOST:PORT, e.g. 127.0.0.1:14000");
+        }
+        String port = text.substring(colon + 1);
+        try {
+            int p = Integer.parseInt(port);
+            if (p < 1 || p > 65535) {
+                throw new NumberFormatException();
+            }
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(option + " " + text + ": the port must be a number 1..65535");
+        }
+        return new String[] {text.substring(0, colon), port};
     }
 
     private TerminalClient.AutoPlay autoPlay() {

@@ -1,0 +1,194 @@
+package org.boardlab.protocol.reversi;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import org.boardlab.server.client.CloseKind;
+import org.boardlab.server.client.NettyClient;
+
+/**
+ * A client of a seed 004 Game Master, as a player (on the BP or WP port) or as a Game Controller (on
+ * the GC port): it keeps the order of the answers, answers the Game Master's Pings with OK, pings
+ * after a second of silence and closes a Game Master that leaves a Ping unanswered for 2 s.
+ *
+ * <p>Answers (OK/NOK) come in the order of the requests (spec, section 2), so the client keeps the
+ * kinds of its requests waiting for an answer in a queue and hands each answer to the right
+ * listener method: {@link Listener#moveAnswered}, {@link Listener#controlAnswered}, or none for a
+ * Ping's. Every listener call runs on the connection's event loop (see {@link NettyClient}).
+ */
+public final class ReversiClient extends NettyClient<ReversiClient, ReversiClient.Listener, ReversiClient.Closed> {
+
+    /** What a player or a controller hears; every method has an empty default. */
+    public interface Listener {
+        /** Player OK: the seat's colour ({@link ReversiMessage#BLACK} or {@link ReversiMessage#WHITE}); again = a colour change. */
+        default void playerOk(int colour) {
+        }
+
+        /** The Game Master refused the Connect (the seat is taken). */
+        default void connectRefused() {
+        }
+
+        /** Next Turn: this player's move is wanted on {@code board}. */
+        default void nextTurn(ReversiMessage.Board board) {
+        }
+
+        /** The answer to this client's New Move. */
+        default void moveAnswered(boolean ok) {
+        }
+
+        /** Status1 then Status2 (a controller). */
+        default void status(ReversiMessage.Board board, ReversiMessage.Status2 status) {
+        }
+
+        /** The answer to this client's Control. */
+        default void controlAnswered(boolean ok) {
+        }
+
+        /** End, with both scores. */
+        default void end(ReversiMessage.End end) {
+        }
+
+        /** The Game Master pinged (the client has answered OK). */
+        default void pinged() {
+        }
+
+        /** The connection closed. */
+        default void closed(Closed reason) {
+        }
+    }
+
+    /** Why the connection closed. */
+    public record Closed(CloseKind kind, String detail) {
+    }
+
+    private enum Asked { CONNECT, MOVE, CONTROL, PING }
+
+    private final Deque<Asked> waiting = new ArrayDeque<>();
+    private ReversiMessage.Board pendingBoard;
+    private long lastHeard = System.nanoTime();
+    private long pingSentAt;
+    private volatile boolean ended;
+
+    /** A client on the shared event loops, with a first listener (or {@code null}). */
+    public ReversiClient(Listener listener) {
+        this(null, listener);
+    }
+
+    /** A client on {@code group} (a load generator's own), or the shared loops for {@code null}. */
+    public ReversiClient(EventLoopGroup group, Listener listener) {
+        super("reversi", group, Duration.ofMillis(500), null, listener);
+    }
+
+    /** {@code true} once End has come. */
+    public boolean ended() {
+        return ended;
+    }
+
+    /** Sends Connect with the name (a player). Any thread. */
+    public void connectAs(String name) {
+        send(ReversiMessage.Connect.of(name), Asked.CONNECT);
+    }
+
+    /** Sends New Move. Any thread. */
+    public void move(int x, int y) {
+        send(new ReversiMessage.NewMove(x, y), Asked.MOVE);
+    }
+
+    /** Sends Control (a controller). Any thread. */
+    public void control(ReversiMessage.Control control) {
+        send(control, Asked.CONTROL);
+    }
+
+    private void send(ReversiMessage m, Asked kind) {
+        if (!execute(() -> {
+            waiting.add(kind);
+            write(m);
+        })) {
+            throw new IllegalStateException("the client is not connected");
+        }
+    }
+
+    @Override
+    protected void codec(ChannelPipeline pipeline) {
+        ReversiCodec.addClientSide(pipeline);
+    }
+
+    @Override
+    protected boolean read(Object message) {
+        lastHeard = System.nanoTime();
+        if (message instanceof ProtocolViolation v) {
+            reportProtocolError("the Game Master sent bad bytes: " + v.reason());
+            if (v.fatal()) {
+                activeChannel().close();
+            }
+            return true;
+        }
+        if (!(message instanceof ReversiMessage m)) {
+            return false;
+        }
+        if (m instanceof ReversiMessage.Ping) {
+            write(ReversiMessage.Ok.OK);
+            tell(Listener::pinged);
+        } else if (m instanceof ReversiMessage.Ok ok) {
+            Asked asked = waiting.poll();
+            if (asked == Asked.PING) {
+                pingSentAt = 0;
+            } else if (asked == Asked.MOVE) {
+                tell(l -> l.moveAnswered(ok.ok()));
+            } else if (asked == Asked.CONTROL) {
+                tell(l -> l.controlAnswered(ok.ok()));
+            } else if (asked == Asked.CONNECT && !ok.ok()) {
+                tell(Listener::connectRefused);
+            }
+        } else if (m instanceof ReversiMessage.PlayerOk p) {
+            if (waiting.peek() == Asked.CONNECT) {
+                waiting.poll();
+            }
+            tell(l -> l.playerOk(p.colour()));
+        } else if (m instanceof ReversiMessage.NextTurn t) {
+            tell(l -> l.nextTurn(t.board()));
+        } else if (m instanceof ReversiMessage.Status1 s) {
+            pendingBoard = s.board();
+        } else if (m instanceof ReversiMessage.Status2 s) {
+            ReversiMessage.Board b = pendingBoard;
+            pendingBoard = null;
+            if (b != null) {
+                tell(l -> l.status(b, s));
+            }
+        } else if (m instanceof ReversiMessage.End e) {
+            ended = true;
+            tell(l -> l.end(e));
+        }
+        return true;
+    }
+
+    /** After a second of silence: a Ping; a Ping unanswered for 2 s: the Game Master does not respond. */
+    @Override
+    protected void keepAlive(ChannelHandlerContext ctx) {
+        long now = System.nanoTime();
+        if (pingSentAt != 0) {
+            if (now - pingSentAt > 2_000_000_000L) {
+                fail("the Game Master did not answer a Ping within 2 s");
+            }
+            return;
+        }
+        if (now - lastHeard >= 1_000_000_000L) {
+            pingSentAt = now;
+            waiting.add(Asked.PING);
+            ctx.writeAndFlush(ReversiMessage.Ping.INSTANCE);
+        }
+    }
+
+    @Override
+    protected Closed closeReason(CloseKind kind, String detail) {
+        return new Closed(kind, detail);
+    }
+
+    @Override
+    protected void connectionClosed(Closed reason) {
+        tell(l -> l.closed(reason));
+    }
+}
