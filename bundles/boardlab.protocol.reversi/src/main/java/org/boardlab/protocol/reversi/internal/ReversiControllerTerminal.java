@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import javax.inject.Named;
 import javax.inject.Singleton;
+import org.boardlab.protocol.reversi.ControllerDisplay;
 import org.boardlab.protocol.reversi.ReversiClient;
 import org.boardlab.protocol.reversi.ReversiCodec;
 import org.boardlab.protocol.reversi.ReversiMessage;

@@ -1,7 +1,5 @@
-package org.boardlab.protocol.reversi.internal;
+package org.boardlab.protocol.reversi;
 
-import org.boardlab.protocol.reversi.Cells;
-import org.boardlab.protocol.reversi.ReversiMessage;
 
 /**
  * What a Game Controller knows of the game, from Status1 and Status2, and the seed's ASCII display

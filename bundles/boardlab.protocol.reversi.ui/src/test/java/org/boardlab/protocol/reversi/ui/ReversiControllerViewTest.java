@@ -1,0 +1,137 @@
+package org.boardlab.protocol.reversi.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.boardlab.api.Side;
+import org.boardlab.core.EventBus;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.game.othello.OthelloMove;
+import org.boardlab.game.othello.ui.OthelloRenderer;
+import org.boardlab.protocol.reversi.Cells;
+import org.boardlab.protocol.reversi.ReversiClient;
+import org.boardlab.protocol.reversi.ReversiMessage;
+import org.boardlab.protocol.reversi.ReversiPositions;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Shell;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The graphic Game Controller against boardlab's Game Master, with two first-legal players. */
+class ReversiControllerViewTest {
+
+    private EmbeddedServer server;
+    private List<InetSocketAddress> gm;
+
+    @BeforeEach
+    void open() {
+        server = new EmbeddedServer(id -> new Othello(), new EventBus(), ServerSettings.defaults(), l -> { });
+        server.addProtocol(new org.boardlab.protocol.reversi.internal.ReversiServerProtocol(
+                new org.boardlab.protocol.reversi.internal.ReversiProtocol()));
+        gm = server.startGroup("reversi", "127.0.0.1", 0);
+    }
+
+    @AfterEach
+    void close() {
+        server.close();
+    }
+
+    /** A player on the wire that plays the first legal move, until End. */
+    private CompletableFuture<ReversiMessage.End> firstLegal(int port, String name) {
+        CompletableFuture<ReversiMessage.End> end = new CompletableFuture<>();
+        ReversiClient[] self = new ReversiClient[1];
+        Side side = port == 0 ? Side.FIRST : Side.SECOND;
+        self[0] = new ReversiClient(new ReversiClient.Listener() {
+            @Override
+            public void nextTurn(ReversiMessage.Board board) {
+                OthelloMove m = ReversiPositions.position(board, side).placements().get(0);
+                self[0].move(m.col(), m.row());
+            }
+
+            @Override
+            public void end(ReversiMessage.End e) {
+                end.complete(e);
+            }
+        });
+        self[0].connect("127.0.0.1", gm.get(port).getPort()).thenRun(() -> self[0].connectAs(name));
+        return end;
+    }
+
+    private static void until(Display display, BooleanSupplier condition, String what) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 30 s for " + what);
+            }
+            if (!display.readAndDispatch()) {
+                display.sleep();
+            }
+        }
+    }
+
+    @Test
+    void itShowsAWholeGameAndStepsASecondOneOnANewSize() throws Exception {
+        Display display = Display.getDefault();
+        Shell shell = new Shell(display);
+        try {
+            ReversiControllerView view = new ReversiControllerView(OthelloRenderer::new);
+            view.createControl(shell);
+            shell.setSize(900, 700);
+            shell.open();
+            RemoteController model = view.model();
+            model.connect("127.0.0.1", gm.get(2).getPort()).get(10, TimeUnit.SECONDS);
+            display.timerExec(100, () -> { });
+            until(display, () -> view.shown().contains("connected to"), "connected");
+
+            CompletableFuture<ReversiMessage.End> black = firstLegal(0, "Philip Blake");
+            CompletableFuture<ReversiMessage.End> white = firstLegal(1, "Rick Grimes");
+            ReversiMessage.End end = black.get(30, TimeUnit.SECONDS);
+            until(display, () -> end.equals(model.view().end()) && view.shown().contains("Scores : White=" + end.whiteScore()),
+                    "the scores");
+            assertEquals(end, white.get(10, TimeUnit.SECONDS));
+            String shown = view.shown();
+            assertTrue(shown.contains("Scores : White=" + end.whiteScore() + " Black=" + end.blackScore()), shown);
+            assertTrue(shown.startsWith("Philip Blake|Last Move:"), shown);
+            assertTrue(shown.contains("\nRick Grimes|Last Move:"), shown);
+            RemoteController.View v = model.view();
+            assertTrue(shown.contains("Points: " + v.board().count(Cells.BLACK)), shown);
+            assertTrue(ReversiPositions.position(v.board(), Side.FIRST).isTerminal());
+
+            // Board Size 6 and Step by Step Mode, then a new game: one move per press
+            view.model().boardSize(6);
+            until(display, () -> model.view().message().equals("OK"), "OK to Board Size");
+            view.model().step();
+            until(display, () -> model.view().message().equals("OK"), "OK to Step");
+            CompletableFuture<ReversiMessage.End> black2 = firstLegal(0, "b2");
+            CompletableFuture<ReversiMessage.End> white2 = firstLegal(1, "w2");
+            until(display, () -> model.view().board() != null && model.view().board().sizeX() == 6, "a 6x6 game");
+            assertEquals(4, model.view().board().count(Cells.BLACK) + model.view().board().count(Cells.WHITE));
+            view.model().step();
+            until(display, () -> model.view().board().count(Cells.BLACK) + model.view().board().count(Cells.WHITE) == 5,
+                    "one move after one step");
+            assertTrue(view.shown().startsWith("b2|Last Move:"), view.shown());
+            view.model().continuous();
+            ReversiMessage.End end2 = black2.get(30, TimeUnit.SECONDS);
+            assertEquals(end2, white2.get(10, TimeUnit.SECONDS));
+            until(display, () -> end2.equals(model.view().end())
+                    && view.shown().contains("Scores : White=" + end2.whiteScore() + " Black=" + end2.blackScore()),
+                    "the second game's scores");
+            view.model().disconnect();
+            until(display, () -> !model.view().connected(), "Quit");
+        } finally {
+            shell.dispose();
+        }
+    }
+}
