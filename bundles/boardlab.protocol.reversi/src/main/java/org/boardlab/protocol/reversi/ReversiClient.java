@@ -104,6 +104,9 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiClien
 
     private void send(ReversiMessage m, Asked kind) {
         if (!execute(() -> {
+            if (link() != Link.OPEN) {
+                return; // closed meanwhile (the Game Master closes players after End): nothing to send to
+            }
             waiting.add(kind);
             write(m);
         })) {
