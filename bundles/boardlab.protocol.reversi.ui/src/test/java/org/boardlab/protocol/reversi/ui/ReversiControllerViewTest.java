@@ -121,7 +121,7 @@ class ReversiControllerViewTest {
             view.model().step();
             until(display, () -> model.view().board().count(Cells.BLACK) + model.view().board().count(Cells.WHITE) == 5,
                     "one move after one step");
-            assertTrue(view.shown().startsWith("b2|Last Move:"), view.shown());
+            until(display, () -> view.shown().startsWith("b2|Last Move:"), "the new game's names shown");
             view.model().continuous();
             ReversiMessage.End end2 = black2.get(30, TimeUnit.SECONDS);
             assertEquals(end2, white2.get(10, TimeUnit.SECONDS));
