@@ -72,7 +72,7 @@ public final class ClientCommand implements Callable<Integer> {
         }
         if (black != null || white != null) {
             if (black != null && white != null) {
-                throw new IllegalArgumentException("give --black or --white, not both");
+                throw new UsageException("give --black or --white, not both");
             }
             String[] hostPort = hostPort(black != null ? black : white, black != null ? "--black" : "--white");
             host = hostPort[0];
@@ -89,7 +89,7 @@ public final class ClientCommand implements Callable<Integer> {
     static String[] hostPort(String text, String option) {
         int colon = text.lastIndexOf(':');
         if (colon <= 0 || colon == text.length() - 1) {
-            throw new IllegalArgumentException(option + " " + text + ": give HOST:PORT, e.g. 127.0.0.1:14000");
+            throw new UsageException(option + " " + text + ": give HOST:PORT, e.g. 127.0.0.1:14000");
         }
         String port = text.substring(colon + 1);
         try {
@@ -98,7 +98,7 @@ public final class ClientCommand implements Callable<Integer> {
                 throw new NumberFormatException();
             }
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(option + " " + text + ": the port must be a number 1..65535");
+            throw new UsageException(option + " " + text + ": the port must be a number 1..65535");
         }
         return new String[] {text.substring(0, colon), port};
     }
