@@ -121,7 +121,7 @@ public final class ReversiLoadGenerator {
                 }
 
                 @Override
-                public void closed(ReversiClient.Closed reason) {
+                public void closed(org.boardlab.client.CloseReason reason) {
                     if (!self[0].ended() && !stopping.get()) {
                         problems.incrementAndGet();
                         System.err.println("player closed before End: " + reason);

@@ -6,8 +6,11 @@ import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import org.boardlab.server.client.CloseKind;
-import org.boardlab.server.client.NettyClient;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.boardlab.client.ClientOptions;
+import org.boardlab.client.CloseReason;
+import org.boardlab.client.NettyClient;
 
 /**
  * A client of a seed 004 Game Master, as a player (on the BP or WP port) or as a Game Controller (on
@@ -19,7 +22,7 @@ import org.boardlab.server.client.NettyClient;
  * listener method: {@link Listener#moveAnswered}, {@link Listener#controlAnswered}, or none for a
  * Ping's. Every listener call runs on the connection's event loop (see {@link NettyClient}).
  */
-public final class ReversiClient extends NettyClient<ReversiClient, ReversiClient.Listener, ReversiClient.Closed> {
+public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessage, ProtocolViolation> {
 
     /** What a player or a controller hears; every method has an empty default. */
     public interface Listener {
@@ -56,16 +59,13 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiClien
         }
 
         /** The connection closed. */
-        default void closed(Closed reason) {
+        default void closed(CloseReason reason) {
         }
-    }
-
-    /** Why the connection closed. */
-    public record Closed(CloseKind kind, String detail) {
     }
 
     private enum Asked { CONNECT, MOVE, CONTROL, PING }
 
+    private final CopyOnWriteArrayList<Listener> listeners = new CopyOnWriteArrayList<>();
     private final Deque<Asked> waiting = new ArrayDeque<>();
     private ReversiMessage.Board pendingBoard;
     private long lastHeard = System.nanoTime();
@@ -79,7 +79,33 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiClien
 
     /** A client on {@code group} (a load generator's own), or the shared loops for {@code null}. */
     public ReversiClient(EventLoopGroup group, Listener listener) {
-        super("reversi", group, Duration.ofMillis(500), null, listener);
+        super("reversi", ReversiMessage.class, ProtocolViolation.class,
+                ClientOptions.keepAliveEvery(Duration.ofMillis(500)).withGroup(group), null);
+        if (listener != null) {
+            listeners.add(listener);
+        }
+        addListener(new org.boardlab.client.ClientListener<>() {
+            @Override
+            public void malformed(ProtocolViolation violation) {
+                ReversiClient.this.malformed(violation);
+            }
+        });
+    }
+
+    /** Adds a listener (calls come on the connection's event loop). */
+    public void listen(Listener listener) {
+        listeners.add(listener);
+    }
+
+    private void tell(Consumer<Listener> call) {
+        for (Listener l : listeners) {
+            try {
+                call.accept(l);
+            } catch (RuntimeException e) {
+                java.util.logging.Logger.getLogger("org.boardlab.protocol.reversi")
+                        .warning("a listener of the reversi client failed: " + e);
+            }
+        }
     }
 
     /** {@code true} once End has come. */
@@ -119,19 +145,18 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiClien
         ReversiCodec.addClientSide(pipeline);
     }
 
-    @Override
-    protected boolean read(Object message) {
+    /** Bytes from the Game Master that are not a message: the protocol is broken. */
+    private void malformed(ProtocolViolation v) {
         lastHeard = System.nanoTime();
-        if (message instanceof ProtocolViolation v) {
-            reportProtocolError("the Game Master sent bad bytes: " + v.reason());
-            if (v.fatal()) {
-                activeChannel().close();
-            }
-            return true;
+        reportProtocolError("the Game Master sent bad bytes: " + v.reason());
+        if (v.fatal()) {
+            activeChannel().close();
         }
-        if (!(message instanceof ReversiMessage m)) {
-            return false;
-        }
+    }
+
+    @Override
+    protected void received(ReversiMessage m) {
+        lastHeard = System.nanoTime();
         if (m instanceof ReversiMessage.Ping) {
             write(ReversiMessage.Ok.OK);
             tell(Listener::pinged);
@@ -165,7 +190,6 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiClien
             ended = true;
             tell(l -> l.end(e));
         }
-        return true;
     }
 
     /** After a second of silence: a Ping; a Ping unanswered for 2 s: the Game Master does not respond. */
@@ -186,12 +210,7 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiClien
     }
 
     @Override
-    protected Closed closeReason(CloseKind kind, String detail) {
-        return new Closed(kind, detail);
-    }
-
-    @Override
-    protected void connectionClosed(Closed reason) {
+    protected void connectionClosed(CloseReason reason) {
         tell(l -> l.closed(reason));
     }
 }

@@ -26,7 +26,7 @@ import org.boardlab.protocol.reversi.internal.ReversiServerProtocol;
 import org.boardlab.protocol.reversi.internal.ReversiTerminalClient;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
-import org.boardlab.server.TerminalClient;
+import org.boardlab.client.TerminalClient;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -76,7 +76,7 @@ public final class RemoteController {
             }
 
             @Override
-            public void closed(ReversiClient.Closed reason) {
+            public void closed(org.boardlab.client.CloseReason reason) {
                 synchronized (RemoteController.this) {
                     if (client != null && client.closeFuture().isDone()) {
                         client = null;

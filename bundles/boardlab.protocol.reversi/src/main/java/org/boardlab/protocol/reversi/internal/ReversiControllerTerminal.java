@@ -11,8 +11,8 @@ import org.boardlab.protocol.reversi.ReversiClient;
 import org.boardlab.protocol.reversi.ReversiCodec;
 import org.boardlab.protocol.reversi.ReversiMessage;
 import org.boardlab.protocol.reversi.ReversiMessage.Control;
-import org.boardlab.server.TerminalClient;
-import org.boardlab.server.client.TerminalLoop;
+import org.boardlab.client.TerminalClient;
+import org.boardlab.client.TerminalLoop;
 
 /**
  * {@code boardlab gc HOST:PORT}: the seed's ASCII Game Controller. After every Status it prints both
@@ -26,7 +26,11 @@ import org.boardlab.server.client.TerminalLoop;
 public final class ReversiControllerTerminal implements TerminalClient {
 
     @Override
-    public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
+    public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
+            throws Exception {
+        if (autoPlay != null) {
+            throw new IllegalArgumentException("the Game Controller has no player: --player goes with client reversi");
+        }
         int p = port < 0 ? ReversiCodec.DEFAULT_PORT + 2 : port;
         ControllerDisplay display = new ControllerDisplay();
         TerminalLoop loop = new TerminalLoop("reversi-gc-keyboard");
@@ -49,7 +53,7 @@ public final class ReversiControllerTerminal implements TerminalClient {
             }
 
             @Override
-            public void closed(ReversiClient.Closed reason) {
+            public void closed(org.boardlab.client.CloseReason reason) {
                 ReversiTerminalClient.say(out, "disconnected: " + reason.detail());
                 loop.connectionEnded();
             }

@@ -21,8 +21,8 @@ import org.boardlab.protocol.reversi.ReversiClient;
 import org.boardlab.protocol.reversi.ReversiCodec;
 import org.boardlab.protocol.reversi.ReversiMessage;
 import org.boardlab.protocol.reversi.ReversiPositions;
-import org.boardlab.server.TerminalClient;
-import org.boardlab.server.client.TerminalLoop;
+import org.boardlab.client.TerminalClient;
+import org.boardlab.client.TerminalLoop;
 
 /**
  * {@code boardlab client reversi --black|--white HOST:PORT}: a seed 004 player in a terminal. It
@@ -104,7 +104,7 @@ public final class ReversiTerminalClient implements TerminalClient {
             }
 
             @Override
-            public void closed(ReversiClient.Closed reason) {
+            public void closed(org.boardlab.client.CloseReason reason) {
                 say(out, "disconnected (" + reason.kind().name().toLowerCase(Locale.ROOT).replace('_', ' ') + ": "
                         + reason.detail() + ")");
                 if (ended.get()) {

@@ -22,7 +22,7 @@ import org.boardlab.core.EventBus;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
-import org.boardlab.server.TerminalClient;
+import org.boardlab.client.TerminalClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
