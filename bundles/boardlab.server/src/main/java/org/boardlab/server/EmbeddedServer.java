@@ -128,10 +128,10 @@ public final class EmbeddedServer implements AutoCloseable {
         return timer;
     }
 
-    private Table newTable(Member first, Member second) {
+    private Table newTable(Member first, Member second, GameOptions options) {
         Game game = games.apply(first.gameId());
         Table[] self = new Table[1];
-        Table table = new Table(game, GameOptions.DEFAULT, first, second, lobby, settings, referee, events, timer, result -> {
+        Table table = new Table(game, options, first, second, lobby, settings, referee, events, timer, result -> {
             tables.remove(self[0].id()); // a finished game is recorded, not kept: a lab server runs for weeks
             log.accept("game over (" + result.outcome().finalState().game().id() + "): " + result.first() + " vs "
                     + result.second() + ": " + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins")

@@ -76,19 +76,35 @@ public final class Lobby {
     /** When a member was given the lobby, and how it was given the names that had changed by then. */
     private record Arrival(long seq, Map<String, LobbyChange.Entry> seen) {
     }
-    private final BiFunction<Member, Member, Table> tables;
+    private final TableFactory tables;
     private final ScheduledExecutorService timer;
     private final ServerSettings settings;
     private final Consumer<String> log;
 
+    /** Makes the table for two members: the first side, the second side, and the game's options. */
+    @FunctionalInterface
+    public interface TableFactory {
+        Table open(Member first, Member second, org.boardlab.api.GameOptions options);
+    }
+
     /**
-     * @param tables   starts a table for (first side, second side)
+     * @param tables   starts a table for (first side, second side), with the game's default options
      * @param timer    runs invitation time-outs
      * @param settings the time rules
      * @param log      where lobby events are reported (the server's log)
      */
     public Lobby(BiFunction<Member, Member, Table> tables, ScheduledExecutorService timer, ServerSettings settings,
             Consumer<String> log) {
+        this((first, second, options) -> tables.apply(first, second), timer, settings, log);
+    }
+
+    /**
+     * @param tables   starts a table for (first side, second side, the game's options)
+     * @param timer    runs invitation time-outs
+     * @param settings the time rules
+     * @param log      where lobby events are reported (the server's log)
+     */
+    public Lobby(TableFactory tables, ScheduledExecutorService timer, ServerSettings settings, Consumer<String> log) {
         this.tables = tables;
         this.timer = timer;
         this.settings = settings;
@@ -321,10 +337,40 @@ public final class Lobby {
         return null;
     }
 
+    /**
+     * Seats two members of the same game at a new table at once, {@code first} on the first side,
+     * with the game's {@code options}: for protocols whose clients neither invite nor queue, but are
+     * paired by the protocol itself (seed 001's numbered tables, a client against a loaded player).
+     *
+     * @throws LobbyException if either is not logged in, away, busy, or of another game, or both are the same
+     */
+    public synchronized Table play(Member first, Member second, org.boardlab.api.GameOptions options)
+            throws LobbyException {
+        for (Member m : new Member[] {first, second}) {
+            if (members.get(m.name()) != m || !m.isConnected()) {
+                throw new LobbyException(m.name() + " is not in the lobby");
+            }
+            if (m.status() != Member.Status.READY) {
+                throw new LobbyException(m.name() + " is busy");
+            }
+        }
+        if (first == second) {
+            throw new LobbyException("a member cannot play itself");
+        }
+        if (!first.gameId().equals(second.gameId())) {
+            throw new LobbyException(second.name() + " plays " + second.gameId() + ", not " + first.gameId());
+        }
+        return seat(first, second, options);
+    }
+
     private Table seat(Member first, Member second) {
+        return seat(first, second, org.boardlab.api.GameOptions.DEFAULT);
+    }
+
+    private Table seat(Member first, Member second, org.boardlab.api.GameOptions options) {
         setStatus(first, Member.Status.BUSY);
         setStatus(second, Member.Status.BUSY);
-        Table table = tables.apply(first, second);
+        Table table = tables.open(first, second, options);
         first.table(table);
         second.table(table);
         table.start();

@@ -1,0 +1,267 @@
+package org.boardlab.protocol.onitama.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import org.boardlab.ai.onitama.OnitamaHardPlayer;
+import org.boardlab.ai.onitama.OnitamaNormalPlayer;
+import org.boardlab.api.Move;
+import org.boardlab.api.Player;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.api.event.WireEvent;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
+import org.boardlab.game.onitama.Onitama;
+import org.boardlab.game.onitama.OnitamaMove;
+import org.boardlab.game.onitama.OnitamaPosition;
+import org.boardlab.protocol.onitama.WireMove;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Seed 001's protocol against the real server over loopback sockets, with a client written from the spec. */
+class OnitamaServerTest {
+
+    private final Onitama onitama = new Onitama();
+    private final EventBus events = new EventBus();
+    private final List<GameResult> results = new CopyOnWriteArrayList<>();
+    private final List<WireEvent> wire = new CopyOnWriteArrayList<>();
+    private final List<WireClient> clients = new CopyOnWriteArrayList<>();
+    private final List<String> log = new CopyOnWriteArrayList<>();
+    private EmbeddedServer server;
+    private InetSocketAddress address;
+
+    @BeforeEach
+    void start() {
+        start(0);
+    }
+
+    /** Starts the server with a pacing gap of {@code gap} ms. */
+    private void start(long gap) {
+        if (server != null) {
+            server.close();
+        }
+        server = new EmbeddedServer(id -> onitama, events, ServerSettings.defaults(), log::add);
+        server.addProtocol(new OnitamaServerProtocol(new OnitamaProtocol(), OnitamaServerTest::player, gap,
+                "onitama-normal", "onitama-hard"));
+        server.onResult(results::add);
+        events.subscribe(e -> {
+            if (e instanceof WireEvent w) {
+                wire.add(w);
+            }
+        });
+        address = server.start("onitama", "127.0.0.1", 0);
+    }
+
+    static Player player(String id) {
+        return switch (id) {
+            case "onitama-normal" -> new OnitamaNormalPlayer();
+            case "onitama-hard" -> new OnitamaHardPlayer();
+            default -> null;
+        };
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        for (WireClient c : clients) {
+            c.close();
+        }
+        server.close();
+    }
+
+    private WireClient connect() throws IOException {
+        WireClient c = new WireClient(address);
+        clients.add(c);
+        return c;
+    }
+
+    static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("not within 5 s: " + what);
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    /** Mode 0 and a difficulty; returns the setup line. */
+    private String startPve(WireClient c, String difficulty) throws IOException {
+        c.send("0");
+        assertThat(c.next()).isEqualTo("0");
+        c.send(difficulty);
+        assertThat(c.next()).isEqualTo("0");
+        String setup = c.next();
+        assertThat(setup).matches("[01]( (1[0-5]|[0-9])){5}");
+        return setup;
+    }
+
+    /** Mode 1 and a table; returns what the server answered the table. */
+    private String sit(WireClient c, String table) throws IOException {
+        c.send("1");
+        assertThat(c.next()).isEqualTo("0");
+        c.send(table);
+        return c.next();
+    }
+
+    /**
+     * Plays {@code me}'s side with random legal moves from the position the setup gave, reading the
+     * opponent's moves, to the end; checks every answer and that the server closes after the last move
+     * with no game-over bytes. Returns the final position.
+     */
+    private static OnitamaPosition playOut(WireClient me, String setup, long seed, WireClient other) throws IOException {
+        OnitamaPosition state = WireClient.start(setup);
+        Side mine = WireClient.colour(setup);
+        Random random = new Random(seed);
+        while (!state.isTerminal()) {
+            if (state.sideToMove() == mine) {
+                List<Move> legal = state.legalMoves();
+                OnitamaMove move = (OnitamaMove) legal.get(random.nextInt(legal.size()));
+                me.send(WireMove.of(move).text());
+                assertThat(me.next()).as("answer to " + move).isEqualTo("0");
+                state = state.apply(move);
+            } else {
+                String text = me.next();
+                String[] f = text.split(" ");
+                OnitamaMove move = new WireMove(Integer.parseInt(f[0]), Integer.parseInt(f[1]), Integer.parseInt(f[2]),
+                        Integer.parseInt(f[3]), Integer.parseInt(f[4])).toMove();
+                assertThat(state.whyIllegal(move)).as("the server's move " + text).isNull();
+                state = state.apply(move);
+            }
+        }
+        me.expectClosed();
+        return state;
+    }
+
+    @Test
+    void pveNormalIsPlayedToTheEndAndTheServerClosesAfterTheWinningMove() throws Exception {
+        WireClient c = connect();
+        String setup = startPve(c, "1");
+        OnitamaPosition end = playOut(c, setup, 1, null);
+        eventually(() -> results.size() == 1, "the result is recorded");
+        GameResult r = results.get(0);
+        assertThat(r.outcome().ending()).isEqualTo(Ending.NORMAL);
+        assertThat(r.outcome().winner()).isEqualTo(end.outcome().winner());
+        assertThat(r.first() + " " + r.second()).contains("onitama-normal-");
+        eventually(() -> OnitamaServerProtocol.tables(server.lobby()).stream().anyMatch(l -> l.startsWith("scores")),
+                "the score is kept");
+        String scores = OnitamaServerProtocol.tables(server.lobby()).get(5);
+        assertThat(scores).contains("onitama-normal").contains("127.0.0.1");
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).subList(0, 5))
+                .as("PvE games take no table").allMatch(l -> l.endsWith("EMPTY"));
+    }
+
+    @Test
+    void pveHardAndTheNewestClientsDifficultyZeroArePlayedToTheEnd() throws Exception {
+        WireClient hard = connect();
+        String setup = startPve(hard, "2");
+        playOut(hard, setup, 2, null);
+        WireClient zero = connect();
+        String setup0 = startPve(zero, "0");
+        playOut(zero, setup0, 3, null);
+        eventually(() -> results.size() == 2, "both results are recorded");
+        assertThat(results).extracting(r -> r.first() + " " + r.second())
+                .anyMatch(s -> s.contains("onitama-hard-")).anyMatch(s -> s.contains("onitama-normal-"));
+    }
+
+    @Test
+    void pvpOnAChosenTableAndOnTableMinusOne() throws Exception {
+        WireClient blue = connect();
+        assertThat(sit(blue, "3")).isEqualTo("1");
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).get(3)).startsWith("table 3 FREE");
+        WireClient red = connect();
+        assertThat(sit(red, "-1")).as("-1 takes the first FREE table").isEqualTo("2");
+        assertThat(blue.next()).isEqualTo("2");
+        String blueSetup = blue.next();
+        String redSetup = red.next();
+        assertThat(blueSetup).startsWith("0 ");
+        assertThat(redSetup).isEqualTo("1" + blueSetup.substring(1));
+        eventually(() -> OnitamaServerProtocol.tables(server.lobby()).get(3).startsWith("table 3 PLAYING"), "table 3 plays");
+        playBoth(blue, red, blueSetup, 5);
+        eventually(() -> results.size() == 1, "the result is recorded");
+        eventually(() -> OnitamaServerProtocol.tables(server.lobby()).get(3).equals("table 3 EMPTY"), "table 3 is EMPTY again");
+    }
+
+    /** Both clients play random moves, each reading the other's move. */
+    private static void playBoth(WireClient blue, WireClient red, String setup, long seed) throws IOException {
+        OnitamaPosition state = WireClient.start(setup);
+        Random random = new Random(seed);
+        while (!state.isTerminal()) {
+            WireClient mover = state.sideToMove() == Side.FIRST ? blue : red;
+            WireClient other = mover == blue ? red : blue;
+            List<Move> legal = state.legalMoves();
+            OnitamaMove move = (OnitamaMove) legal.get(random.nextInt(legal.size()));
+            mover.send(WireMove.of(move).text());
+            assertThat(mover.next()).isEqualTo("0");
+            assertThat(other.next()).isEqualTo(WireMove.of(move).text());
+            state = state.apply(move);
+        }
+        blue.expectClosed();
+        red.expectClosed();
+    }
+
+    @Test
+    void aTableMinusOneWithNoPlayerWaitingSeatsAtTheFirstEmptyTable() throws Exception {
+        WireClient c = connect();
+        assertThat(sit(c, "-1")).isEqualTo("1");
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).get(0)).startsWith("table 0 FREE");
+    }
+
+    @Test
+    void aWaitingPlayerWhoLeavesFreesTheTable() throws Exception {
+        WireClient c = connect();
+        assertThat(sit(c, "2")).isEqualTo("1");
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).get(2)).startsWith("table 2 FREE");
+        c.close();
+        eventually(() -> OnitamaServerProtocol.tables(server.lobby()).get(2).equals("table 2 EMPTY"), "table 2 is EMPTY");
+        WireClient next = connect();
+        assertThat(sit(next, "2")).as("the next one sits alone, not with a ghost").isEqualTo("1");
+    }
+
+    @Test
+    void aPlayerWhoLeavesAGameLosesItAndTheOtherIsToldByeAndClosed() throws Exception {
+        WireClient blue = connect();
+        sit(blue, "0");
+        WireClient red = connect();
+        sit(red, "0");
+        blue.next();
+        blue.next();
+        red.next();
+        red.close();
+        assertThat(blue.next()).as("BYE").isEqualTo("1");
+        blue.expectClosed();
+        eventually(() -> results.size() == 1, "the result is recorded");
+        assertThat(results.get(0).outcome().winner()).isEqualTo(Side.FIRST);
+        assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.ERROR);
+        eventually(() -> OnitamaServerProtocol.tables(server.lobby()).get(0).equals("table 0 EMPTY"), "table 0 is EMPTY");
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).get(5)).contains("127.0.0.1 1-1-0");
+    }
+
+    @Test
+    void aPlayerAskingForAPlayingTableWaitsInLineAndSitsWhenTheGameEnds() throws Exception {
+        WireClient blue = connect();
+        assertThat(sit(blue, "4")).isEqualTo("1");
+        WireClient red = connect();
+        assertThat(sit(red, "4")).isEqualTo("2");
+        WireClient third = connect();
+        third.send("1");
+        assertThat(third.next()).isEqualTo("0");
+        third.send("4");
+        assertThat(third.silentFor(300)).as("in line: told nothing yet").isTrue();
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).get(4)).contains("PLAYING").contains("(1 in line)");
+        assertThat(blue.next()).isEqualTo("2");
+        String setup = blue.next();
+        assertThat(red.next()).isEqualTo("1" + setup.substring(1));
+        playBoth(blue, red, setup, 9);
+        assertThat(third.next()).as("the game ended: the first in line sits down").isEqualTo("1");
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).get(4)).startsWith("table 4 FREE");
+    }
+}
