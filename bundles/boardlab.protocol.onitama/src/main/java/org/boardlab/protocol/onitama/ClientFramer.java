@@ -17,7 +17,8 @@ import java.util.concurrent.TimeUnit;
  *     original server also reads correctly);</li>
  * <li>else <b>the end of what arrived</b>: when a read from the socket is done and the bytes held
  *     form a whole message for what the session expects ({@link #expect}: one number for a mode, a
- *     difficulty or a table, five for a move), they are one message, as one {@code recv()} was;</li>
+ *     difficulty or a table, five for a move), they are one message, as one {@code recv()} was
+ *     (bytes that end in CR wait for their LF);</li>
  * <li>else <b>a pause</b>: if the bytes held are still short of a whole message (fewer numbers
  *     than expected, or ending in a blank or {@code -}), the framer waits up to
  *     {@link #LATE_MILLIS} ms for the rest and then takes what it holds as the message (which the
@@ -32,6 +33,8 @@ import java.util.concurrent.TimeUnit;
  *  MOVE     4 2 3 | (nothing for 200 ms)               "4 2 3"      (answered 27 or 28)
  *  MOVE     4 2 3 | 2 4 |                              "4 2 3 2 4"  (the rest came in time)
  *  MOVE     4 2 3 2 4\n0 1 1 1 3\n |                   "4 2 3 2 4\n", "0 1 1 1 3\n"
+ *  MOVE     4 2 3 2 4 | \r\n |                         "4 2 3 2 4"  (a terminator alone after a
+ *                                                                  message cut at a read's end is its end)
  *  any      65 bytes without a terminator              ProtocolViolation (too long)
  * </pre>
  *
@@ -87,6 +90,8 @@ public final class ClientFramer extends ChannelInboundHandlerAdapter {
     private volatile Expect expect = Expect.MODE;
     private ScheduledFuture<?> late;
     private boolean broken;
+    /** The last message was taken at the end of a read, so a terminator alone after it is its end. */
+    private boolean cutAtReadEnd;
 
     /** A framer that waits {@link #LATE_MILLIS} ms for the rest of a short message. */
     public ClientFramer() {
@@ -127,7 +132,12 @@ public final class ClientFramer extends ChannelInboundHandlerAdapter {
                 }
                 held[length++] = b;
                 if (b == 0 || b == '\n') {
-                    emit(ctx);
+                    if (cutAtReadEnd && onlyTerminator()) {
+                        length = 0; // the end of the message taken at the end of the last read
+                    } else {
+                        emit(ctx);
+                    }
+                    cutAtReadEnd = false;
                 }
             }
         } finally {
@@ -140,11 +150,13 @@ public final class ClientFramer extends ChannelInboundHandlerAdapter {
         if (length > 0 && !broken) {
             if (whole(new String(held, 0, length, StandardCharsets.ISO_8859_1), expect.numbers())) {
                 emit(ctx);
+                cutAtReadEnd = true;
             } else {
                 late = ctx.executor().schedule(() -> {
                     late = null;
                     if (length > 0 && !broken) {
                         emit(ctx);
+                        cutAtReadEnd = true;
                         ctx.fireChannelReadComplete();
                     }
                 }, lateMillis, TimeUnit.MILLISECONDS);
@@ -167,6 +179,10 @@ public final class ClientFramer extends ChannelInboundHandlerAdapter {
         }
     }
 
+    private boolean onlyTerminator() {
+        return length == 1 || length == 2 && held[0] == '\r';
+    }
+
     private void emit(ChannelHandlerContext ctx) {
         ByteBuf frame = ctx.alloc().buffer(length);
         frame.writeBytes(held, 0, length);
@@ -179,6 +195,9 @@ public final class ClientFramer extends ChannelInboundHandlerAdapter {
      * it is numbers so far (blanks between) but fewer, or it ends in a blank or a {@code -}.
      */
     static boolean whole(String text, int numbers) {
+        if (text.charAt(text.length() - 1) == '\r') {
+            return false; // the LF of a CR LF is on its way
+        }
         int count = 0;
         boolean inNumber = false;
         for (int i = 0; i < text.length(); i++) {

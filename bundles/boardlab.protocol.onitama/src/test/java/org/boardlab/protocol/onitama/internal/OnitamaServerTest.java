@@ -264,4 +264,195 @@ class OnitamaServerTest {
         assertThat(third.next()).as("the game ended: the first in line sits down").isEqualTo("1");
         assertThat(OnitamaServerProtocol.tables(server.lobby()).get(4)).startsWith("table 4 FREE");
     }
+
+    // ---- bad input: a clear answer (or an error and a clean close) for that client only
+
+    /** Plays the first legal move's worth of an opening where blue may be refused things. */
+    private WireClient[] pvpGame(String table) throws IOException {
+        WireClient blue = connect();
+        assertThat(sit(blue, table)).isEqualTo("1");
+        WireClient red = connect();
+        assertThat(sit(red, table)).isEqualTo("2");
+        assertThat(blue.next()).isEqualTo("2");
+        blue.next();
+        red.next();
+        return new WireClient[] {blue, red};
+    }
+
+    @Test
+    void anUnknownModeIsAnswered24AndTheClientMayChooseAgain() throws Exception {
+        WireClient c = connect();
+        c.send("7");
+        assertThat(c.next()).isEqualTo("24");
+        c.send("x");
+        assertThat(c.next()).isEqualTo("24");
+        c.send("0");
+        assertThat(c.next()).isEqualTo("0");
+    }
+
+    @Test
+    void table7IsAnswered25AndTheClientIsBackAtTheMode() throws Exception {
+        WireClient c = connect();
+        assertThat(sit(c, "7")).isEqualTo("25");
+        assertThat(sit(c, "1")).isEqualTo("1");
+    }
+
+    @Test
+    void aWrongDifficultyIsAnswered26AndMayBeSentAgain() throws Exception {
+        WireClient c = connect();
+        c.send("0");
+        assertThat(c.next()).isEqualTo("0");
+        c.send("5");
+        assertThat(c.next()).isEqualTo("26");
+        c.send("2");
+        assertThat(c.next()).isEqualTo("0");
+        assertThat(c.next()).matches("[01]( [0-9]+){5}");
+    }
+
+    @Test
+    void exitIsAnsweredByeAndClosed() throws Exception {
+        WireClient c = connect();
+        c.send("2");
+        assertThat(c.next()).isEqualTo("1");
+        c.expectClosed();
+    }
+
+    @Test
+    void aMoveWithACardThePlayerDoesNotHoldOrOffTheBoardOrOutOfTurnIsRefusedAndTheTurnStays() throws Exception {
+        WireClient[] c = pvpGame("1");
+        OnitamaPosition state = (OnitamaPosition) server.tables().get(0).state();
+        org.boardlab.game.onitama.Card notHeld = state.cards(Side.SECOND).get(0);
+        // blue's student a1 (wire 4 0) one step forward with a card red holds
+        c[0].send("4 0 3 0 " + org.boardlab.protocol.onitama.WireCards.number(notHeld));
+        assertThat(c[0].next()).isEqualTo("27");
+        c[0].send("4 0 3 0 16");
+        assertThat(c[0].next()).as("no such card").isEqualTo("28");
+        c[0].send("4 0 9 0 3");
+        assertThat(c[0].next()).as("off the board").isEqualTo("27");
+        c[0].send("4 0 3");
+        assertThat(c[0].next()).as("three numbers in PvP, as the original").isEqualTo("28");
+        OnitamaMove legal = (OnitamaMove) state.legalMoves().get(0);
+        c[1].send(WireMove.of(legal).text());
+        assertThat(c[1].next()).as("red out of turn").isEqualTo("27");
+        c[0].send(WireMove.of(legal).text());
+        assertThat(c[0].next()).isEqualTo("0");
+        assertThat(c[1].next()).isEqualTo(WireMove.of(legal).text());
+        assertThat(results).isEmpty();
+        assertThat(server.violations()).isZero();
+    }
+
+    @Test
+    void aMoveBeforeTheGameStartsIsRefused27AndThePlayerStillWaits() throws Exception {
+        WireClient c = connect();
+        assertThat(sit(c, "2")).isEqualTo("1");
+        c.send("4 2 3 2 4");
+        assertThat(c.next()).isEqualTo("27");
+        assertThat(OnitamaServerProtocol.tables(server.lobby()).get(2)).startsWith("table 2 FREE");
+        WireClient red = connect();
+        assertThat(sit(red, "2")).isEqualTo("2");
+        assertThat(c.next()).isEqualTo("2");
+    }
+
+    @Test
+    void aMessageWithoutItsEndIsTakenAfterAPauseAndAnsweredAsTheOriginalAnswersAShortMove() throws Exception {
+        WireClient pve = connect();
+        startPve(pve, "1");
+        pve.send("4 2 3");
+        assertThat(pve.next()).as("fewer than five numbers in PvE, as the original").isEqualTo("27");
+        WireClient[] c = pvpGame("0");
+        c[0].send("4 2 3 2");
+        assertThat(c[0].next()).isEqualTo("28");
+        // a move in two pieces that arrive within the pause is one move
+        OnitamaPosition state = (OnitamaPosition) server.tables().stream().filter(t -> t.names().contains("onitama-"
+                + "x") == false && !t.names().get(0).startsWith("onitama-normal")).filter(t -> !t.names().get(1)
+                .startsWith("onitama-normal")).findFirst().orElseThrow().state();
+        String move = WireMove.of((OnitamaMove) state.legalMoves().get(0)).text();
+        c[0].send(move.substring(0, 4));
+        Thread.sleep(20);
+        c[0].send(move.substring(4));
+        assertThat(c[0].next()).isEqualTo("0");
+    }
+
+    @Test
+    void terminatedMessagesAreCutAtTheirEndEvenWhenTheyComeTogether() throws Exception {
+        WireClient c = connect();
+        c.send("0\0");
+        assertThat(c.next()).isEqualTo("0");
+        c.send("1\n");
+        assertThat(c.next()).isEqualTo("0");
+        assertThat(c.next()).matches("[01]( [0-9]+){5}");
+        WireClient d = connect();
+        d.send("1\0" + "3\0");
+        assertThat(d.next()).isEqualTo("0");
+        assertThat(d.next()).isEqualTo("1");
+    }
+
+    @Test
+    void aMegabyteMessageIsAnErrorAndACloseForThatClientOnlyWhileAnotherGameGoesOn() throws Exception {
+        WireClient[] game = pvpGame("0");
+        WireClient big = connect();
+        big.send("1");
+        assertThat(big.next()).isEqualTo("0");
+        byte[] mb = new byte[1 << 20];
+        java.util.Arrays.fill(mb, (byte) '7');
+        try {
+            big.sendBytes(mb);
+        } catch (IOException e) {
+            // the server may close before it has read it all
+        }
+        assertThat(big.next()).isEqualTo("24");
+        big.expectClosed();
+        eventually(() -> server.violations() == 1, "the violation is counted");
+        playBoth(game[0], game[1], setupOf(0), 11);
+    }
+
+    /** The setup line of the running PvP game at index {@code i} of the server's tables, as blue got it. */
+    private String setupOf(int i) {
+        OnitamaPosition p = (OnitamaPosition) server.tables().get(i).startPosition();
+        StringBuilder sb = new StringBuilder("0");
+        for (org.boardlab.game.onitama.Card card : List.of(p.cards(Side.FIRST).get(0), p.cards(Side.FIRST).get(1),
+                p.cards(Side.SECOND).get(0), p.cards(Side.SECOND).get(1), p.sideCard())) {
+            sb.append(' ').append(org.boardlab.protocol.onitama.WireCards.number(card));
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void randomBytesAreAnErrorAndACloseAndTheInspectorSeesWhy() throws Exception {
+        WireClient c = connect();
+        byte[] junk = new byte[40];
+        new Random(3).nextBytes(junk);
+        junk[0] = (byte) 0xFF;
+        c.sendBytes(junk);
+        assertThat(c.next()).isEqualTo("24");
+        c.expectClosed();
+        eventually(() -> wire.stream().anyMatch(w -> w.decoded().violation() != null || w.decoded().error() != null),
+                "the tap shows the violation");
+        eventually(() -> server.connections().isEmpty(), "the connection is gone");
+    }
+
+    @Test
+    void aClientThatNeverReadsHoldsUpNobodyElse() throws Exception {
+        WireClient[] game = pvpGame("3");
+        WireClient deaf = connect();
+        deaf.socket().setReceiveBufferSize(1024);
+        deaf.send("0");
+        // it never reads again: floods bad moves, each answered with bytes it never takes
+        Thread flooder = new Thread(() -> {
+            try {
+                deaf.send("0");
+                for (int i = 0; i < 200_000; i++) {
+                    deaf.send("9 9 9 9 9\0");
+                }
+            } catch (IOException e) {
+                // closed by the server, or by the test
+            }
+        });
+        flooder.setDaemon(true);
+        flooder.start();
+        playBoth(game[0], game[1], setupOf(0), 13);
+        eventually(() -> results.size() == 1, "the other game is recorded");
+        deaf.close();
+        flooder.join(5_000);
+    }
 }
