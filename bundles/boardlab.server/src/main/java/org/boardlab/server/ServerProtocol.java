@@ -38,6 +38,15 @@ public interface ServerProtocol {
     }
 
     /**
+     * What the protocol keeps of its own on the server whose lobby is {@code lobby}, one short line
+     * each, for the Server view (seed 001's Onitama: its five tables' states and the scores). The
+     * default: nothing.
+     */
+    default java.util.List<String> status(Lobby lobby) {
+        return java.util.List.of();
+    }
+
+    /**
      * Adds the protocol's handlers to a new connection's pipeline. Called on the connection's I/O
      * thread. Not called for a protocol with {@link #portRoles()}: its {@link PortGroup} does it.
      */

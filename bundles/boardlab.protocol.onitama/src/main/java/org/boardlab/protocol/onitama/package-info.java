@@ -4,7 +4,7 @@
  * the server's messages ({@link org.boardlab.protocol.onitama.ServerMessage}), the framer that cuts a
  * client's unterminated messages by what the session expects ({@link org.boardlab.protocol.onitama.ClientFramer}),
  * the pacing of the server's messages ({@link org.boardlab.protocol.onitama.Pacer}), the codec stages
- * ({@link org.boardlab.protocol.onitama.OnitamaCodec}) and a client ({@link org.boardlab.protocol.onitama.OnitamaClient}).
+ * ({@link org.boardlab.protocol.onitama.OnitamaCodec}).
  *
  * <p>A server message is ASCII text and one NUL byte; a client message is ASCII text with no
  * terminator. The full specification, with every message, the table states and the errors, is the

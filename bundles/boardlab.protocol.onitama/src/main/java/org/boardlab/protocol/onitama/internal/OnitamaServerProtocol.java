@@ -73,6 +73,12 @@ public final class OnitamaServerProtocol implements ServerProtocol {
                 .addLast("onitama-session", new OnitamaSession(connection, framer, players, normalId, hardId));
     }
 
+    /** The five tables' states and the scores (won-lost-drawn by name), for the Server view. */
+    @Override
+    public List<String> status(Lobby lobby) {
+        return tables(lobby);
+    }
+
     /** The five tables' states and the scores of the server whose lobby is {@code lobby}. */
     public static List<String> tables(Lobby lobby) {
         Room room = Room.find(lobby);

@@ -182,8 +182,8 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
         }
         if (parts.length == 2) {
             String given = parts[1];
-            if (!given.matches("[A-Za-z0-9_.-]{1,32}")) {
-                send(ServerMessage.ERROR); // a name is 1..32 letters, digits, _ . -
+            if (!given.matches("[A-Za-z0-9_.-]{1,32}") || connection.lobby().member(given) != null) {
+                send(ServerMessage.ERROR); // a name is 1..32 letters, digits, _ . -, and not taken
                 return;
             }
             name = given;
@@ -465,6 +465,17 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
                 seated(seating);
             }
         });
+    }
+
+    /**
+     * A client that does not read what the server sends is not read either: once the connection's
+     * outgoing buffer passes Netty's high-water mark (64 KiB) the server stops reading from it until
+     * it drains, so a client that floods and never reads holds up only itself.
+     */
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        ctx.channel().config().setAutoRead(ctx.channel().isWritable());
+        super.channelWritabilityChanged(ctx);
     }
 
     @Override

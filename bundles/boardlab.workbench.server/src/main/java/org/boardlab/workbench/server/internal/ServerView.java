@@ -86,6 +86,8 @@ public final class ServerView implements WorkbenchView {
     /** What was typed for protocols whose rows were rebuilt: id → {bind, port}. */
     private final Map<String, String[]> typed = new HashMap<>();
     private Label counters;
+    /** What protocols keep of their own (seed 001's tables and scores), see {@link ServerProtocol#status}. */
+    private Label protocolStatus;
     private Group clientsGroup;
     private Group lobbyGroup;
     private Group gamesGroup;
@@ -181,6 +183,8 @@ public final class ServerView implements WorkbenchView {
         portsGroup.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
 
         counters = tag(new Label(root, SWT.NONE), "counters");
+        protocolStatus = tag(new Label(root, SWT.WRAP), "protocol-status");
+        protocolStatus.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         counters.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         counters.setToolTipText("Refused: clients turned away because the server was full. Tap frames: frames seen "
                 + "while the inspector listened; dropped: frames it could not keep up with.");
@@ -330,6 +334,19 @@ public final class ServerView implements WorkbenchView {
         counters.setText("Connections: " + connections.size() + "    Refused (server full): " + s.refusedClients()
                 + "    Protocol violations: " + s.violations() + "    Tap frames: " + s.tap().frames()
                 + "    Dropped frames: " + s.tap().dropped());
+
+        StringBuilder status = new StringBuilder();
+        for (ServerProtocol p : s.protocols()) {
+            List<String> own = p.status(s.lobby());
+            if (!own.isEmpty()) {
+                status.append(status.length() == 0 ? "" : "\n").append(p.protocol().id()).append(": ")
+                        .append(String.join("  |  ", own));
+            }
+        }
+        if (!status.toString().equals(protocolStatus.getText())) {
+            protocolStatus.setText(status.toString());
+            root.layout(new Control[] {protocolStatus});
+        }
 
         List<String> lines = log.get();
         if (!lines.equals(shownLog)) {

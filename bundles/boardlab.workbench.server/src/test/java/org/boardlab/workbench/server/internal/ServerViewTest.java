@@ -439,6 +439,38 @@ class ServerViewTest {
     }
 
     @Test
+    void whatAProtocolKeepsOfItsOwnIsShownUnderTheCounters() throws Exception {
+        java.util.concurrent.atomic.AtomicReference<List<String>> rooms = new java.util.concurrent.atomic.AtomicReference<>(
+                List.of("table 0 FREE: ann waits", "table 1 EMPTY"));
+        server.addProtocol(new org.boardlab.server.ServerProtocol() {
+            @Override
+            public org.boardlab.api.Protocol protocol() {
+                return new org.boardlab.api.Protocol() {
+                    public String id() { return "tables"; }
+                    public String name() { return "a protocol with tables"; }
+                    public String gameId() { return "othello"; }
+                    public int defaultPort() { return 0; }
+                    public org.boardlab.api.DecodedMessage describe(byte[] frame, boolean fromClient) {
+                        return new org.boardlab.api.DecodedMessage("?", "", List.of(), null);
+                    }
+                };
+            }
+
+            @Override
+            public List<String> status(org.boardlab.server.Lobby lobby) {
+                return lobby == server.lobby() ? rooms.get() : List.of("another server's lobby");
+            }
+
+            @Override
+            public void initChannel(io.netty.channel.ChannelPipeline pipeline, org.boardlab.server.Connection connection) {
+            }
+        });
+        waitUntil("the tables are shown", () -> text("protocol-status").equals("tables: table 0 FREE: ann waits  |  table 1 EMPTY"));
+        rooms.set(List.of("table 0 PLAYING: ann (blue) vs bob (red)", "table 1 EMPTY"));
+        waitUntil("a change is shown", () -> text("protocol-status").startsWith("tables: table 0 PLAYING"));
+    }
+
+    @Test
     void idleTimesReadAsAPersonWouldSayThem() {
         assertThat(ServerView.idle(0)).isEqualTo("0 s");
         assertThat(ServerView.idle(42_900)).isEqualTo("42 s");
