@@ -372,6 +372,12 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
 
     // ---- what the lobby and the table say
 
+    /** Seed 001's wire has no lobby list: the lobby spends no work telling this client about others. */
+    @Override
+    public boolean hearsLobby() {
+        return false;
+    }
+
     @Override
     public void gameStarted(Table t, Side s) {
         if (pvp) {
