@@ -342,7 +342,10 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
         OnitamaMove move = wire.toMove();
         switch (t.move(member, move.notation())) {
             case ACCEPTED -> {
-                // moved() answers 0 once the referee has played it
+                // the table checked it with the game's rules and handed it to the referee, which plays it:
+                // answered at once, as the original answered once its own check had passed
+                connection.state(stateWord());
+                send(ServerMessage.OK);
             }
             case REFUSED -> {
                 // moveRefused() answers 27
@@ -402,10 +405,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
         if (t != table) {
             return;
         }
-        if (mover == side) {
-            connection.state(stateWord());
-            send(ServerMessage.OK);
-        } else {
+        if (mover != side) { // this client's own move was answered 0 when the table accepted it
             send(new ServerMessage.Moved(WireMove.of((OnitamaMove) move)));
         }
     }

@@ -163,6 +163,12 @@ public final class OnitamaTerminalClient implements TerminalClient {
                         return;
                     }
                     played++;
+                    try {
+                        // the server closes at the end of a game; only then has the name left its lobby
+                        client.closeFuture().get(10, TimeUnit.SECONDS);
+                    } catch (TimeoutException e) {
+                        client.close();
+                    }
                 }
                 loop.gamesPlayed();
             } catch (InterruptedException e) {
