@@ -186,12 +186,12 @@ public final class OnitamaLoad {
         }
 
         @Override
-        public void skipped(ProtocolViolation violation) {
+        public void malformed(ProtocolViolation violation) {
             illegal.incrementAndGet();
         }
 
         @Override
-        public void closed(OnitamaClient.CloseReason reason) {
+        public void closed(org.boardlab.client.CloseReason reason) {
             OnitamaPosition p = client.position();
             if (!stopping) {
                 if (awaitingOk || awaitingServerMove) {

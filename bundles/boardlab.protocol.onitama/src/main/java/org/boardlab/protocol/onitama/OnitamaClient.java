@@ -13,8 +13,9 @@ import org.boardlab.game.onitama.Card;
 import org.boardlab.game.onitama.Onitama;
 import org.boardlab.game.onitama.OnitamaMove;
 import org.boardlab.game.onitama.OnitamaPosition;
-import org.boardlab.server.client.CloseKind;
-import org.boardlab.server.client.NettyClient;
+import org.boardlab.client.ClientListener;
+import org.boardlab.client.ClientOptions;
+import org.boardlab.client.NettyClient;
 
 /**
  * A client of seed 001's protocol over Netty (on the server bundle's {@link NettyClient}): it sends
@@ -34,30 +35,19 @@ import org.boardlab.server.client.NettyClient;
  * Threads: as {@link NettyClient} says, every listener call runs on the connection's event loop.
  * The game ends when a move wins on the client's own board; the server then closes the connection.
  */
-public final class OnitamaClient extends NettyClient<OnitamaClient, OnitamaClient.Listener, OnitamaClient.CloseReason> {
+public final class OnitamaClient extends NettyClient<OnitamaClient, ServerMessage, ProtocolViolation> {
 
     /** Mode PvE. */
     public static final int PVE = 0;
     /** Mode PvP. */
     public static final int PVP = 1;
 
-    /** What a client tells the code that uses it; every method has an empty default. */
-    public interface Listener {
-        /** A message from the server, after the state was updated. */
-        default void message(ServerMessage message) {
-        }
-
-        /** Bytes from the server that are not a message of this protocol (skipped). */
-        default void skipped(ProtocolViolation violation) {
-        }
-
-        /** The connection closed; called once, last. */
-        default void closed(CloseReason reason) {
-        }
-    }
-
-    /** Why the connection closed: who closed it, and a sentence. */
-    public record CloseReason(CloseKind kind, String detail) {
+    /**
+     * What a client tells the code that uses it (every method has an empty default): each server
+     * message after the state was updated ({@code message}), bytes that are not a message of this
+     * protocol ({@code malformed}), and the close ({@code closed}).
+     */
+    public interface Listener extends ClientListener<ServerMessage, ProtocolViolation> {
     }
 
     private final Onitama onitama = new Onitama();
@@ -71,7 +61,8 @@ public final class OnitamaClient extends NettyClient<OnitamaClient, OnitamaClien
      * @param group    the event loops to run on, or {@code null} for the shared ones
      */
     public OnitamaClient(Listener listener, EventLoopGroup group) {
-        super("onitama", group, Duration.ZERO, null, listener);
+        super("onitama", ServerMessage.class, ProtocolViolation.class,
+                ClientOptions.keepAliveEvery(Duration.ZERO).withGroup(group), listener);
     }
 
     /** Sends a mode ({@link #PVE}, {@link #PVP}, 2 to exit), with a name if not {@code null}. */
@@ -116,21 +107,9 @@ public final class OnitamaClient extends NettyClient<OnitamaClient, OnitamaClien
         OnitamaCodec.addClientSide(pipeline);
     }
 
+    /** The state follows each server message before the listeners hear it. */
     @Override
-    protected boolean read(Object msg) {
-        if (msg instanceof ServerMessage m) {
-            received(m);
-            tell(l -> l.message(m));
-            return true;
-        }
-        if (msg instanceof ProtocolViolation v) {
-            tell(l -> l.skipped(v));
-            return true;
-        }
-        return false;
-    }
-
-    private void received(ServerMessage m) {
+    protected void received(ServerMessage m) {
         if (m instanceof ServerMessage.Setup s) {
             colour = s.colour() == 0 ? Side.FIRST : Side.SECOND;
             position = start(s.cards());
@@ -142,11 +121,10 @@ public final class OnitamaClient extends NettyClient<OnitamaClient, OnitamaClien
                 if (position.whyIllegal(move) == null) {
                     position = position.apply(move);
                 } else {
-                    tell(l -> l.skipped(new ProtocolViolation("the server's move " + moved.text() + " is not legal here: "
-                            + position.whyIllegal(move), moved.text())));
+                    reportProtocolError("the server's move " + moved.text() + " is not legal here: " + position.whyIllegal(move));
                 }
             } catch (IllegalArgumentException e) {
-                tell(l -> l.skipped(new ProtocolViolation(e.getMessage(), moved.text())));
+                reportProtocolError("the server's move " + moved.text() + " is not a move: " + e.getMessage());
             }
         } else if (m instanceof ServerMessage.Answer a && pending != null) {
             OnitamaMove move = pending;
@@ -165,15 +143,5 @@ public final class OnitamaClient extends NettyClient<OnitamaClient, OnitamaClien
             deal.append(deal.length() == 0 ? "" : ",").append(card.id());
         }
         return onitama.newGame(GameOptions.of(Map.of("cards", deal.toString(), "limit", "0")));
-    }
-
-    @Override
-    protected CloseReason closeReason(CloseKind kind, String detail) {
-        return new CloseReason(kind, detail);
-    }
-
-    @Override
-    protected void connectionClosed(CloseReason reason) {
-        tell(l -> l.closed(reason));
     }
 }

@@ -28,8 +28,8 @@ import org.boardlab.protocol.onitama.ServerMessage;
 import org.boardlab.protocol.onitama.WireCards;
 import org.boardlab.protocol.onitama.WireMove;
 import org.boardlab.protocol.onitama.WireText;
-import org.boardlab.server.TerminalClient;
-import org.boardlab.server.client.TerminalLoop;
+import org.boardlab.client.TerminalClient;
+import org.boardlab.client.TerminalLoop;
 
 /**
  * {@code boardlab client onitama}: play seed 001's Onitama from a terminal, through an
@@ -328,12 +328,12 @@ public final class OnitamaTerminalClient implements TerminalClient {
         }
 
         @Override
-        public void skipped(ProtocolViolation v) {
+        public void malformed(ProtocolViolation v) {
             say("the server sent something this client cannot read: " + v.reason());
         }
 
         @Override
-        public void closed(OnitamaClient.CloseReason reason) {
+        public void closed(org.boardlab.client.CloseReason reason) {
             if (!ended.isDone()) {
                 say("the connection closed before the game ended: " + reason.detail());
                 ended.complete(false);

@@ -19,7 +19,7 @@ import org.boardlab.core.GameResult;
 import org.boardlab.game.onitama.Onitama;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
-import org.boardlab.server.TerminalClient;
+import org.boardlab.client.TerminalClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
