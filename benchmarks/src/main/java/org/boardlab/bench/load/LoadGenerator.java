@@ -148,8 +148,8 @@ public final class LoadGenerator {
         List<LoadClient> clients = new ArrayList<>();
         List<GomokuLoadClient> gomokuClients = new ArrayList<>();
         List<GamePair> pairs = new ArrayList<>();
+        long connectStart = System.nanoTime();
         try {
-            long connectStart = System.nanoTime();
             CountDownLatch loggedIn = new CountDownLatch(options.clients());
             if (options.gomoku()) {
                 connectGomoku(group, address, gomokuClients, pairs);
@@ -206,6 +206,7 @@ public final class LoadGenerator {
             gomokuClients.forEach(GomokuLoadClient::close);
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
             report.closeSeconds = (System.nanoTime() - closeStart) / 1e9;
+            report.connectedSeconds = (closeStart - connectStart) / 1e9;
             report.lobbyLinesDropped = clients.stream().mapToLong(LoadClient::lobbyLinesDropped).sum()
                     + stats.lobbyLines.sum();
             // the clients are gone: what does the server keep? (the generator lets go of its clients first)
@@ -322,9 +323,9 @@ public final class LoadGenerator {
     private void play(CpuProfile profile, EmbeddedServer server, Report report, ServerProbe probe)
             throws InterruptedException {
         long start = System.nanoTime();
-        java.lang.management.CompilationMXBean jit = java.lang.management.ManagementFactory.getCompilationMXBean();
-        long jitAtStart = jit.getTotalCompilationTime();
-        long jitAtWindow = -1;
+        double jitAtStart = probe.jitSeconds();
+        double jitAtWindow = Double.NaN;
+        boolean windowStarted = false;
         long halfway = start + (schedule.deadline() - start) / 2;
         boolean censusTaken = false;
         long nextPrint = start + TimeUnit.SECONDS.toNanos(5);
@@ -334,8 +335,9 @@ public final class LoadGenerator {
             long left = schedule.deadline() - System.nanoTime();
             Thread.sleep(Math.max(1, Math.min(100, TimeUnit.NANOSECONDS.toMillis(left))));
             long now = System.nanoTime();
-            if (jitAtWindow < 0 && now - schedule.windowStart() >= 0) {
-                jitAtWindow = jit.getTotalCompilationTime();
+            if (!windowStarted && now - schedule.windowStart() >= 0) {
+                windowStarted = true;
+                jitAtWindow = probe.jitSeconds();
             }
             if (!censusTaken && now - halfway >= 0) {
                 censusTaken = true;
@@ -355,12 +357,12 @@ public final class LoadGenerator {
                 report.peak(probe.sample(false));
             }
         }
-        long jitAtEnd = jit.getTotalCompilationTime();
-        if (jitAtWindow < 0) {
+        double jitAtEnd = probe.jitSeconds();
+        if (!windowStarted) {
             jitAtWindow = jitAtEnd;
         }
-        report.jitWarmupSeconds = (jitAtWindow - jitAtStart) / 1000.0;
-        report.jitWindowSeconds = (jitAtEnd - jitAtWindow) / 1000.0;
+        report.jitWarmupSeconds = jitAtWindow - jitAtStart;
+        report.jitWindowSeconds = jitAtEnd - jitAtWindow;
     }
 
     /**

@@ -36,6 +36,8 @@ final class Report {
     long violations = -1;
     long refusedClients = -1;
     long lobbyLinesDropped;
+    /** From the first connect to the clients' close: how long the lobby lines came in. */
+    double connectedSeconds;
     final Map<String, Long> serverEndings = new TreeMap<>();
     Map<String, Double> cpuSeconds = Map.of();
     double coresUsed;
@@ -127,9 +129,9 @@ final class Report {
         b.append(String.format(Locale.ROOT, "server:       tap frames %d, dropped %d, tap active %s, wire events received by "
                 + "the listener %d; violations %d; refused clients %d; results %s%n", tapFrames, tapDropped, tapActive,
                 tapEventsReceived, violations, refusedClients, serverEndings));
-        b.append(String.format(Locale.ROOT, "lobby lines:  %d dropped unparsed by the clients; %d invitations declined and "
-                + "retried; %d pings answered, longest round trip %.0f ms%n", lobbyLinesDropped, declined, pongs,
-                maxPingMillis));
+        b.append(String.format(Locale.ROOT, "lobby lines:  %d dropped unparsed by the clients (%.0f per client a minute); %d "
+                + "invitations declined and retried; %d pings answered, longest round trip %.0f ms%n", lobbyLinesDropped,
+                lobbyLinesPerClientMinute(), declined, pongs, maxPingMillis));
         b.append(String.format(Locale.ROOT, "cpu:          %.2f cores on average while playing (the whole machine: %.2f, so "
                 + "other processes %.2f); seconds by threads %s (other includes %s)%n", coresUsed, machineCores,
                 machineCores - coresUsed, cpuSeconds, gcAndJit));
@@ -140,8 +142,8 @@ final class Report {
                 serverPeakOsThreads < 0 ? "?" : serverPeakOsThreads,
                 serverPeakHeapMb < 0 ? "?" : String.format(Locale.ROOT, "%.0f", serverPeakHeapMb)));
         b.append(String.format(Locale.ROOT, "              after the clients left (after a full GC): %s%n", serverAfter.text()));
-        if (options.inProcess()) {
-            b.append(String.format(Locale.ROOT, "jit:          %.1f s compiling during the warm-up, %.1f s in the measured window%s%n",
+        if (!Double.isNaN(jitWindowSeconds)) {
+            b.append(String.format(Locale.ROOT, "jit:          the server's JIT compiled %.1f s during the warm-up, %.1f s in the measured window%s%n",
                     jitWarmupSeconds, jitWindowSeconds, jitWindowSeconds > 0.05 * (options.seconds() - options.warmupSeconds())
                             ? " (more than 5 % of the window: a longer --warmup gives steadier figures)" : ""));
         }
@@ -189,6 +191,7 @@ final class Report {
         m.put("refusedClients", refusedClients);
         m.put("serverResults", serverEndings);
         m.put("lobbyLinesDropped", lobbyLinesDropped);
+        m.put("lobbyLinesPerClientMinute", round(lobbyLinesPerClientMinute()));
         m.put("invitationsDeclined", declined);
         m.put("pongs", pongs);
         m.put("maxPingRoundTripMs", round(maxPingMillis));
@@ -212,6 +215,11 @@ final class Report {
         m.put("loadAverageAtDeadline", loadAverageAtDeadline);
         m.put("loadAverageEnd", loadAverageAtEnd);
         return toJson(m);
+    }
+
+    /** Lobby lines each client got, on average, per minute connected. */
+    double lobbyLinesPerClientMinute() {
+        return connectedSeconds <= 0 ? 0 : lobbyLinesDropped / (double) options.clients() / (connectedSeconds / 60);
     }
 
     private static double round(double v) {

@@ -101,6 +101,26 @@ final class ServerProbe {
         return new Sample(-1, statusField(p, "Threads:"), heap, rssKb < 0 ? -1 : rssKb / 1024.0);
     }
 
+    /**
+     * Seconds the server's JIT has compiled so far ({@code java.ci.totalTime} of
+     * {@code jcmd PID PerfCounter.print} for another process), or NaN when not known.
+     */
+    double jitSeconds() {
+        if (pid == -2) {
+            return Double.NaN;
+        }
+        if (pid == -1) {
+            return ManagementFactory.getCompilationMXBean().getTotalCompilationTime() / 1000.0;
+        }
+        String counters = jcmd("PerfCounter.print");
+        Matcher total = Pattern.compile("java\\.ci\\.totalTime=(\\d+)").matcher(counters);
+        Matcher frequency = Pattern.compile("sun\\.os\\.hrt\\.frequency=(\\d+)").matcher(counters);
+        if (total.find() && frequency.find()) {
+            return Long.parseLong(total.group(1)) / (double) Long.parseLong(frequency.group(1));
+        }
+        return Double.NaN;
+    }
+
     /** A number from {@code /proc/<who>/status}, or {@code -1}. */
     private static int statusField(String who, String field) {
         try {
