@@ -7,6 +7,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
@@ -43,6 +44,20 @@ import org.boardlab.server.internal.ChannelConnection;
  * both clients told) and free the ports.
  */
 public final class EmbeddedServer implements AutoCloseable {
+
+    /**
+     * The low water mark of every connection's output: a connection that stopped being read from
+     * (see {@link #WRITE_BUFFER_HIGH}) is read from again once its waiting output is under it.
+     */
+    public static final int WRITE_BUFFER_LOW = 32 * 1024;
+
+    /**
+     * The high water mark of every connection's output: with more than this waiting for the client
+     * to read it, the connection is not writable and the server stops reading from it; it is closed
+     * as a slow reader after {@link ServerSettings#maxQueuedTime()} of this, or at once with more than
+     * {@link ServerSettings#maxQueuedBytes()} waiting.
+     */
+    public static final int WRITE_BUFFER_HIGH = 64 * 1024;
 
     /**
      * A listening port.
@@ -82,6 +97,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final List<Consumer<GameResult>> resultListeners = new CopyOnWriteArrayList<>();
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong violations = new AtomicLong();
+    private final AtomicLong slowReaders = new AtomicLong();
     private final Lobby lobby;
 
     /**
@@ -191,6 +207,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -256,6 +273,7 @@ public final class EmbeddedServer implements AutoCloseable {
                         .channel(NioServerSocketChannel.class)
                         .option(ChannelOption.SO_BACKLOG, 1024)
                         .childOption(ChannelOption.TCP_NODELAY, true)
+                        .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
                         .childHandler(new ChannelInitializer<SocketChannel>() {
                             @Override
                             protected void initChannel(SocketChannel ch) {
@@ -370,6 +388,8 @@ public final class EmbeddedServer implements AutoCloseable {
         ChannelConnection connection = new ChannelConnection(ch, protocol.protocol(), this);
         connections.put(connection.id(), connection);
         ch.closeFuture().addListener(f -> connections.remove(connection.id()));
+        // first: sees every write as the bytes that go out, stops reading while they pile up
+        ch.pipeline().addLast("back-pressure", connection.backPressure());
         // many small writes (lobby news, moves) from other threads: one system call per burst, not per line
         ch.pipeline().addLast("flush-consolidation", new FlushConsolidationHandler(256, true));
         long idle = settings.idleTimeout().toMillis();
@@ -474,6 +494,19 @@ public final class EmbeddedServer implements AutoCloseable {
     /** Protocol violations seen. */
     public long violations() {
         return violations.get();
+    }
+
+    /** Clients closed because they did not read what the server sent them (slow readers). */
+    public long slowReaders() {
+        return slowReaders.get();
+    }
+
+    /** Records a slow reader in the log and its counter (the connection is being closed). */
+    public void slowReader(Connection connection, String why) {
+        slowReaders.incrementAndGet();
+        log.accept("closing " + connection.remoteAddress()
+                + (connection.playerName() == null ? "" : " (" + connection.playerName() + ")")
+                + ": a slow reader: " + why);
     }
 
     /** Calls {@code listener} with every finished game (on the game's thread). */

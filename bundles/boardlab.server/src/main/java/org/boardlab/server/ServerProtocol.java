@@ -11,10 +11,15 @@ import org.osgi.annotation.versioning.ConsumerType;
  *
  * <p>The server builds each connection's pipeline like this:
  * <pre>
- *   [server: client limit, idle time-out]
+ *   [server: client limit, back-pressure, idle time-out]
  *   then {@link #initChannel}:  framer  →  connection.tap()  →  message codec  →  session
  * </pre>
  * The tap must sit between the framer and the message codec, so it sees each whole frame, in and out.
+ * The server's back-pressure comes first and applies to every protocol: while more than
+ * {@link EmbeddedServer#WRITE_BUFFER_HIGH} bytes of output wait for the client, nothing more is read
+ * from it, and a client that leaves too much output unread for too long is closed as a slow reader
+ * ({@link ServerSettings#maxQueuedBytes()}, {@link ServerSettings#maxQueuedTime()}); a protocol needs
+ * nothing of its own for it.
  *
  * <p>A protocol whose one service listens on several ports at once (seed 004's Game Master: a port
  * for the black player, one for the white player, one for the Game Controller) names them in

@@ -12,12 +12,17 @@ import org.boardlab.core.EventBus;
  * small record (with a copy of the bytes) to a bounded queue, and only while somebody listens for wire
  * events; a thread of the tap's own publishes the events, and a frame is decoded by its protocol's
  * describer only when a listener asks for it ({@link WireEvent#decoded()}).
- * When the queue is full the frame is dropped and counted ({@link #dropped()}), never waited for.
+ * When the queue is full (by count, {@link #CAPACITY}, or by bytes, {@link #CAPACITY_BYTES}) the frame
+ * is dropped and counted ({@link #dropped()}), never waited for: a listener that cannot keep up (the
+ * inspector, a trace file on a slow disk) loses frames, it never slows the server or grows its heap.
  */
 public final class WireTap implements AutoCloseable {
 
     /** How many frames may wait to be published. */
     public static final int CAPACITY = 65_536;
+
+    /** How many bytes of frames may wait to be published (frames can be up to a protocol's frame limit). */
+    public static final long CAPACITY_BYTES = 32L << 20;
 
     /** A frame as the I/O thread hands it over. */
     record Frame(long timeMicros, long connectionId, String remote, String player, Protocol protocol, boolean fromClient,
@@ -33,6 +38,7 @@ public final class WireTap implements AutoCloseable {
     private final java.util.Queue<Frame> queue = io.netty.util.internal.PlatformDependent.newFixedMpscQueue(CAPACITY);
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong queuedBytes = new AtomicLong();
     private final Thread publisher;
     private volatile boolean running = true;
 
@@ -49,7 +55,12 @@ public final class WireTap implements AutoCloseable {
     }
 
     void offer(Frame frame) {
-        if (!queue.offer(frame)) {
+        int size = frame.raw().length;
+        if (queuedBytes.addAndGet(size) > CAPACITY_BYTES) {
+            queuedBytes.addAndGet(-size);
+            dropped.incrementAndGet();
+        } else if (!queue.offer(frame)) {
+            queuedBytes.addAndGet(-size);
             dropped.incrementAndGet();
         }
     }
@@ -59,7 +70,7 @@ public final class WireTap implements AutoCloseable {
         return sequence.get() + queue.size() + dropped.get();
     }
 
-    /** Frames dropped because the queue was full. */
+    /** Frames dropped because the queue was full (by count or by bytes). */
     public long dropped() {
         return dropped.get();
     }
@@ -74,6 +85,7 @@ public final class WireTap implements AutoCloseable {
                 }
                 continue;
             }
+            queuedBytes.addAndGet(-frame.raw().length);
             java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
                     ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
                             frame.violation())

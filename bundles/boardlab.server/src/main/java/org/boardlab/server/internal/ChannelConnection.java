@@ -23,6 +23,7 @@ public final class ChannelConnection implements Connection {
     private final String remote;
     private final long connectedAt = System.currentTimeMillis();
     private final TapHandler tap = new TapHandler(this);
+    private final BackPressure backPressure;
     private volatile String player;
     private volatile long matchId;
     private volatile long lastRead = System.currentTimeMillis();
@@ -34,6 +35,20 @@ public final class ChannelConnection implements Connection {
         this.server = server;
         this.remote = channel.remoteAddress() instanceof InetSocketAddress a
                 ? a.getAddress().getHostAddress() + ":" + a.getPort() : String.valueOf(channel.remoteAddress());
+        ServerSettings settings = server.settings();
+        this.backPressure = new BackPressure(this, settings.maxQueuedBytes(), settings.maxQueuedTime().toNanos());
+    }
+
+    /** This connection's back-pressure handler, first in its pipeline (see {@link BackPressure}). */
+    public ChannelHandler backPressure() {
+        return backPressure;
+    }
+
+    /** The client is closed for not reading its output: logged, counted, and shown in the inspector. */
+    void slowReader(String why) {
+        server.slowReader(this, why);
+        server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, true, new byte[0], matchId,
+                "slow reader: " + why);
     }
 
     EmbeddedServer server() {

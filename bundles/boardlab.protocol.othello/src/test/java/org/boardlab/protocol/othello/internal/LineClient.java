@@ -20,7 +20,16 @@ final class LineClient implements AutoCloseable {
     final List<String> seen = new ArrayList<>();
 
     LineClient(InetSocketAddress server) throws IOException {
-        socket = new Socket(server.getAddress(), server.getPort());
+        this(server, null);
+    }
+
+    /** A client connecting from {@code localHost} (e.g. {@code 127.0.0.2}: another address on loopback), or any. */
+    LineClient(InetSocketAddress server, String localHost) throws IOException {
+        socket = new Socket();
+        if (localHost != null) {
+            socket.bind(new InetSocketAddress(localHost, 0));
+        }
+        socket.connect(server, 5_000);
         socket.setSoTimeout(5_000);
         in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
         out = socket.getOutputStream();

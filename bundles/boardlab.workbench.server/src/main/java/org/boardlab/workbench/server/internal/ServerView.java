@@ -186,7 +186,8 @@ public final class ServerView implements WorkbenchView {
         protocolStatus = tag(new Label(root, SWT.WRAP), "protocol-status");
         protocolStatus.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         counters.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        counters.setToolTipText("Refused: clients turned away because the server was full. Tap frames: frames seen "
+        counters.setToolTipText("Refused: clients turned away because the server was full. Slow readers: clients "
+                + "closed because they did not read what the server sent them. Tap frames: frames seen "
                 + "while the inspector listened; dropped: frames it could not keep up with.");
 
         SashForm sash = new SashForm(root, SWT.VERTICAL);
@@ -332,7 +333,8 @@ public final class ServerView implements WorkbenchView {
         gamesGroup.setText("Running games (" + tables.size() + ")");
 
         counters.setText("Connections: " + connections.size() + "    Refused (server full): " + s.refusedClients()
-                + "    Protocol violations: " + s.violations() + "    Tap frames: " + s.tap().frames()
+                + "    Protocol violations: " + s.violations() + "    Slow readers: " + s.slowReaders()
+                + "    Tap frames: " + s.tap().frames()
                 + "    Dropped frames: " + s.tap().dropped());
 
         StringBuilder status = new StringBuilder();

@@ -330,7 +330,7 @@ class ServerViewTest {
         assertThat(row("lobby", "carl")).containsExactly("carl", "othello", "othello", "READY", "connected", "");
         assertThat(row("games", Long.toString(match)))
                 .containsExactly(Long.toString(match), "othello", "ann (black) vs bob (white)", "0", "black (ann)");
-        assertThat(text("counters")).startsWith("Connections: 3    Refused (server full): 0    Protocol violations: 0    Tap frames: ");
+        assertThat(text("counters")).startsWith("Connections: 3    Refused (server full): 0    Protocol violations: 0    Slow readers: 0    Tap frames: ");
 
         c[0].send("CMOV~3~2"); // d3
         c[1].await("SMOV~3~2");

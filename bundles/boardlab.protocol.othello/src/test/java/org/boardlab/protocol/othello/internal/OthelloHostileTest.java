@@ -1,0 +1,130 @@
+package org.boardlab.protocol.othello.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BooleanSupplier;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.protocol.othello.Square;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.boardlab.server.testing.HostileClient;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 000's protocol against clients that try to take the server down, over loopback sockets: one
+ * that sends and never reads. The flood goes on until the server cuts it, for at most
+ * {@code -Dboardlab.hostile.seconds} (default 30, the issue's length; a flood that is not cut by then
+ * fails the test): cut after 2 s unwritable, it takes 3-6 s here.
+ */
+class OthelloHostileTest {
+
+    private final Othello othello = new Othello();
+    private final EventBus events = new EventBus();
+    private final List<GameResult> results = new CopyOnWriteArrayList<>();
+    private final List<String> log = new CopyOnWriteArrayList<>();
+    private EmbeddedServer server;
+    private InetSocketAddress address;
+
+    private void start(ServerSettings settings) {
+        server = new EmbeddedServer(id -> othello, events, settings, log::add);
+        server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+        server.onResult(results::add);
+        address = server.start("othello", "127.0.0.1", 0);
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private LineClient login(String name) throws Exception {
+        LineClient c = new LineClient(address);
+        c.send("CNAME~" + name);
+        assertThat(c.next()).isEqualTo("SNAMEOK");
+        return c;
+    }
+
+    @Test
+    void aClientThatPingsAndNeverReadsIsCutWhileAGameGoesOnUntouched() throws Exception {
+        start(ServerSettings.defaults().withMaxQueued(1 << 20, Duration.ofSeconds(2)));
+        long heapBefore = HostileClient.heapAfterGc();
+        long directBefore = HostileClient.nettyDirectMemory();
+        Duration length = Duration.ofSeconds(Long.getLong("boardlab.hostile.seconds", 30));
+        HostileClient hostile = new HostileClient(address);
+        CompletableFuture<HostileClient.Flood> flood = CompletableFuture.supplyAsync(
+                () -> hostile.flood("CPING\n".getBytes(StandardCharsets.US_ASCII), length));
+        // meanwhile two well-behaved clients play a whole game: every move reaches both, in order
+        String end;
+        try (LineClient ann = login("ann"); LineClient bob = login("bob")) {
+            ann.await("SADDP~bob");
+            ann.send("CREQ~bob");
+            bob.await("SREQ~ann");
+            bob.send("CRES~ann~ACCEPT");
+            ann.await("SSTARTG");
+            bob.await("SSTARTG");
+            end = playToTheEnd(new LineClient[] {ann, bob});
+        }
+        HostileClient.Flood result = flood.join();
+        hostile.close();
+        eventually(() -> server.slowReaders() == 1, "the flooder is counted as a slow reader");
+        long heapGrowth = HostileClient.heapAfterGc() - heapBefore;
+        long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
+        assertThat(result.closedByServer()).as("the server cut the flooder: " + result).isTrue();
+        assertThat(log).anySatisfy(line -> assertThat(line).startsWith("closing 127.0.0.1:").contains(": a slow reader: "));
+        assertThat(heapGrowth).as("heap growth").isLessThan(64L << 20);
+        assertThat(directGrowth).as("Netty's direct memory growth").isLessThan(64L << 20);
+        assertThat(end).endsWith("~NORMAL");
+        assertThat(results).hasSize(1);
+        assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.NORMAL);
+    }
+
+    /** Plays random legal moves to the end, checking that both clients hear each move; returns SENDG. */
+    private String playToTheEnd(LineClient[] c) throws Exception {
+        GameState state = othello.newGame();
+        Random random = new Random(5);
+        while (true) {
+            List<Move> legal = state.legalMoves();
+            Move move = legal.get(random.nextInt(legal.size()));
+            if (move.notation().equals("pass")) {
+                state = state.apply(move); // the server passes for us
+                continue;
+            }
+            Square s = Square.of(move.notation());
+            c[state.sideToMove().index()].send("CMOV~" + s.x() + "~" + s.y());
+            String smov = c[0].await("SMOV~");
+            assertThat(c[1].await("SMOV~")).isEqualTo(smov);
+            assertThat(smov).startsWith("SMOV~" + s.x() + "~" + s.y() + "~");
+            state = state.apply(move);
+            if (state.isTerminal()) {
+                String end = c[0].await("SENDG");
+                assertThat(c[1].await("SENDG")).isEqualTo(end);
+                return end;
+            }
+        }
+    }
+
+    static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                throw new AssertionError("not within 10 s: " + what);
+            }
+            Thread.sleep(10);
+        }
+    }
+}
