@@ -7,6 +7,26 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public interface Connection {
 
+    /**
+     * What a session does with a message it refuses (a move out of turn or illegal, an invitation that
+     * cannot be made, a name that is taken, a frame it skips): see {@link #refuse()}.
+     */
+    enum Refusal {
+        /** Answer it, with a small answer (a refusal and its reason, never more than that). */
+        ANSWER,
+        /** Do not answer it: the client has been refused too often in a short time. */
+        QUIET,
+        /**
+         * Close the connection: the client keeps sending what is refused. The session sends its
+         * protocol's error message, if it has one, with {@link #REFUSAL_LIMIT} as the reason, and
+         * reports it with {@link #violation(String)}.
+         */
+        CLOSE
+    }
+
+    /** The reason given when a connection is closed for {@link Refusal#CLOSE}. */
+    String REFUSAL_LIMIT = "more than 30 refused messages within 10 s: a client must not repeat what the server refuses";
+
     /** The connection's id, unique while the server runs. */
     long id();
 
@@ -58,4 +78,15 @@ public interface Connection {
      * closes the connection.
      */
     void violation(String reason);
+
+    /**
+     * Counts one refused message of this connection and says what to do with it, the same for every
+     * protocol, so that refusals cannot be used to make the server send more than it receives: the
+     * first 5 refusals are answered, then at most 1 a second; more than 30 refused messages within
+     * 10 s close the connection. Each protocol's spec repeats these limits.
+     * <p>The server's connections implement it; the default, for test doubles, answers every one.
+     */
+    default Refusal refuse() {
+        return Refusal.ANSWER;
+    }
 }

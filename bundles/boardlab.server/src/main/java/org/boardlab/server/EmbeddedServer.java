@@ -59,6 +59,9 @@ public final class EmbeddedServer implements AutoCloseable {
      */
     public static final int WRITE_BUFFER_HIGH = 64 * 1024;
 
+    /** The kernel's send buffer of every connection, in bytes (a few seconds of any game's traffic). */
+    public static final int SOCKET_SEND_BUFFER = 64 * 1024;
+
     /**
      * A listening port.
      *
@@ -208,6 +211,9 @@ public final class EmbeddedServer implements AutoCloseable {
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
+                // the kernel's share of a client's unread output, fixed (Linux doubles it: 128 KiB) rather than
+                // auto-tuned up to 4 MiB: what a client does not read piles up where the water marks see it
+                .childOption(ChannelOption.SO_SNDBUF, SOCKET_SEND_BUFFER)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -274,6 +280,7 @@ public final class EmbeddedServer implements AutoCloseable {
                         .option(ChannelOption.SO_BACKLOG, 1024)
                         .childOption(ChannelOption.TCP_NODELAY, true)
                         .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
+                        .childOption(ChannelOption.SO_SNDBUF, SOCKET_SEND_BUFFER)
                         .childHandler(new ChannelInitializer<SocketChannel>() {
                             @Override
                             protected void initChannel(SocketChannel ch) {

@@ -77,9 +77,9 @@ class BackPressureTest {
     void outputLeftUnreadForTooLongClosesTheConnection() throws Exception {
         InetSocketAddress address = start(ServerSettings.defaults().withMaxQueued(64L << 20, Duration.ofSeconds(1)));
         try (HostileClient hostile = new HostileClient(address)) {
-            // 10,000 KiB of answers, never read: more than the kernel's socket buffers take (loopback:
-            // up to 4 MiB), so the connection stays unwritable (over the 64 KiB high water mark) and is
-            // closed after the 1 s allowed, though under the byte limit
+            // 10,000 KiB of answers, never read: far more than the kernel's socket buffers take, so the
+            // connection stays unwritable (over the 64 KiB high water mark) and is closed after the 1 s
+            // allowed, though under the byte limit
             hostile.send("x\n".repeat(10_000).getBytes(StandardCharsets.US_ASCII));
             eventually(() -> server.slowReaders() == 1, "closed as a slow reader");
         }
@@ -90,21 +90,36 @@ class BackPressureTest {
     @Test
     void aClientThatReadsSlowlyButReadsIsServedWhole() throws Exception {
         InetSocketAddress address = start(ServerSettings.defaults().withMaxQueued(1 << 20, Duration.ofSeconds(5)));
-        int lines = 2_000; // 2 MB of answers: more than the byte limit, were they all queued at once
+        int lines = 3_000; // 3 MB of answers in all, at most 500 KB of them asked for and not yet read
+        int window = 500;
+        java.util.concurrent.atomic.AtomicInteger read = new java.util.concurrent.atomic.AtomicInteger();
         try (Socket socket = new Socket()) {
             socket.setReceiveBufferSize(4096);
             socket.connect(address);
             OutputStream out = socket.getOutputStream();
-            out.write("x\n".repeat(lines).getBytes(StandardCharsets.US_ASCII));
-            out.flush();
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int i = 0; i < lines; i++) {
+                        while (i - read.get() >= window) {
+                            Thread.sleep(1);
+                        }
+                        out.write(new byte[] {'x', '\n'});
+                    }
+                } catch (Exception e) {
+                    // the socket closed: the reader's assertions say why
+                }
+            });
+            writer.start();
             BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
             for (int i = 0; i < lines; i++) {
                 String line = in.readLine();
                 assertThat(line).as("answer " + i).hasSize(ANSWER - 1);
+                read.incrementAndGet();
                 if (i % 200 == 0) {
-                    Thread.sleep(20); // a slow reader that keeps up within the limits
+                    Thread.sleep(20); // slower than the server writes: reading from this client pauses now and then
                 }
             }
+            writer.join();
         }
         assertThat(server.slowReaders()).isZero();
     }

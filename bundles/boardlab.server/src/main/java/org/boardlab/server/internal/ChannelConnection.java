@@ -24,6 +24,7 @@ public final class ChannelConnection implements Connection {
     private final long connectedAt = System.currentTimeMillis();
     private final TapHandler tap = new TapHandler(this);
     private final BackPressure backPressure;
+    private final RefusalLimiter refusals = new RefusalLimiter();
     private volatile String player;
     private volatile long matchId;
     private volatile long lastRead = System.currentTimeMillis();
@@ -120,6 +121,11 @@ public final class ChannelConnection implements Connection {
         server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, true, new byte[0], matchId, reason);
         channel.eventLoop().execute(() -> channel.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER)
                 .addListener(io.netty.channel.ChannelFutureListener.CLOSE));
+    }
+
+    @Override
+    public Refusal refuse() {
+        return refusals.refuse(System.nanoTime());
     }
 
     @Override

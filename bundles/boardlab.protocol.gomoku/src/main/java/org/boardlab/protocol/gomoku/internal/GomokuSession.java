@@ -83,6 +83,10 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     private boolean stoneInFlight;
     /** Refusals of places that came while {@link #stoneInFlight}: sent right after that stone's update. */
     private final List<Refused> held = new ArrayList<>();
+    /** The round, ply and turn of the last full update sent after a refusal (event loop only). */
+    private Table boardSentFor;
+    private int boardSentPly;
+    private Stone boardSentTurn;
 
     GomokuSession(Connection connection, String gameId) {
         this.connection = connection;
@@ -130,6 +134,8 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
             // not fatal: the frame is skipped, as the original does (the inspector shows the reason)
             if (v.type().equals("place")) {
                 refuse(-1, -1, "your place could not be read: " + v.reason());
+            } else if (connection.refuse() == Connection.Refusal.CLOSE) {
+                connection.violation(Connection.REFUSAL_LIMIT); // counted like a refusal, never answered
             }
             return;
         }
@@ -263,6 +269,17 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
      * turn, which unlocks the original client on a wrong board. Runs on the channel's event loop.
      */
     private void refuse(int row, int col, String reason) {
+        switch (connection.refuse()) {
+            case ANSWER -> answerRefusal(row, col, reason);
+            case QUIET -> {
+                // refused too often: the answer is not repeated
+            }
+            case CLOSE -> connection.violation(Connection.REFUSAL_LIMIT); // GMKU has no error message
+        }
+    }
+
+    /** Sends the answer to a refused place (or holds it while the client's own stone is in flight). */
+    private void answerRefusal(int row, int col, String reason) {
         if (stoneInFlight) {
             held.add(new Refused(row, col, reason));
             return;
@@ -275,6 +292,22 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
         GameState state = t.state();
         Stone turn = table == t && !state.isTerminal() && state.sideToMove() == side
                 ? stone(side) : stone(side.other());
+        sendBoardOnce(t, state, turn);
+    }
+
+    /**
+     * Sends the full update that goes with a refusal, unless this client was already sent the same one
+     * (same round, same position, same turn) after an earlier refusal: a client that repeats a refused
+     * place gets the short {@code refused} only, so refusals cannot be turned into boards (a 15x15 board
+     * is 20 times a {@code place}). Runs on the event loop.
+     */
+    private void sendBoardOnce(Table t, GameState state, Stone turn) {
+        if (boardSentFor == t && boardSentPly == state.ply() && boardSentTurn == turn) {
+            return;
+        }
+        boardSentFor = t;
+        boardSentPly = state.ply();
+        boardSentTurn = turn;
         send(fullUpdate(state, turn));
     }
 
@@ -360,16 +393,24 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
         List<Refused> refusals = new ArrayList<>(held);
         held.clear();
         for (Refused r : refusals) {
-            refuse(r.row(), r.col(), r.reason());
+            answerRefusal(r.row(), r.col(), r.reason()); // counted when they came
         }
     }
 
     @Override
     public void moveRefused(Table t, String move, String reason) {
-        Point p = Point.parse(move);
-        send(new Refused(p.row(), p.col(), reason));
-        GameState state = t.state();
-        send(fullUpdate(state, stone(state.sideToMove())));
+        switch (connection.refuse()) {
+            case ANSWER -> {
+                Point p = Point.parse(move);
+                send(new Refused(p.row(), p.col(), reason));
+                GameState state = t.state();
+                sendBoardOnce(t, state, stone(state.sideToMove()));
+            }
+            case QUIET -> {
+                // refused too often: the answer is not repeated
+            }
+            case CLOSE -> connection.violation(Connection.REFUSAL_LIMIT);
+        }
     }
 
     @Override

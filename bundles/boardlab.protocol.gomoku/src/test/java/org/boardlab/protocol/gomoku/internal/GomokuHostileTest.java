@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Seed 003's protocol against clients that try to take the server down, over loopback sockets: one
- * that sends {@code place} out of turn and never reads. The flood goes on until the server cuts it,
+ * that sends {@code place} out of turn and never reads (GMKU answers nothing else: a refused place is
+ * the only request with an answer), one that sends only refused messages. The flood goes on until the server cuts it,
  * for at most {@code -Dboardlab.hostile.seconds} (default 30, the issue's length; a flood not cut by
  * then fails the test).
  */
@@ -121,11 +122,57 @@ class GomokuHostileTest {
         long heapGrowth = HostileClient.heapAfterGc() - heapBefore;
         long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
         assertThat(result.closedByServer()).as("the server cut the flooder: " + result).isTrue();
-        assertThat(log).anySatisfy(line -> assertThat(line).startsWith("closing 127.0.0.1:").contains(": a slow reader: "));
+        // cut as a slow reader, or (since refusals are limited: 5 answers, then 1 a second) sooner, at
+        // its 31st refused place within 10 s
+        assertThat(log).anySatisfy(line -> assertThat(line).matches(
+                "(closing 127\\.0\\.0\\.1:\\d+ \\(gomoku-\\d+\\): a slow reader: .*"
+                + "|protocol violation by 127\\.0\\.0\\.1:\\d+ \\(gomoku-\\d+\\): more than 30 refused messages .*)"));
         assertThat(heapGrowth).as("heap growth").isLessThan(64L << 20);
         assertThat(directGrowth).as("Netty's direct memory growth").isLessThan(64L << 20);
         assertThat(results).anySatisfy(r -> assertThat(r.outcome().ending()).isEqualTo(Ending.NORMAL));
         assertThat(results).anySatisfy(r -> assertThat(r.outcome().ending()).isEqualTo(Ending.ERROR));
+    }
+
+    /**
+     * A client that sends only refused messages (a place out of turn, 10 a second) gets the short
+     * {@code refused}, the board once, fewer and fewer answers, and is closed at the 31st within 10 s;
+     * the server sends less than twice what it received (the seed-era answer, refused plus a full
+     * board each time, was 22 times).
+     */
+    @Test
+    void placesOutOfTurnAreAnsweredWithinLimitsAndARepeaterIsClosed() throws Exception {
+        start(ServerSettings.defaults());
+        HostileClient hostile = seatedHostile();
+        hostile.resetCounts();
+        byte[] outOfTurn = GomokuWire.frame(new Place(7, 7));
+        int sent = 0;
+        boolean closed = false;
+        while (!closed && sent < 40) {
+            hostile.send(outOfTurn);
+            sent++;
+            closed = hostile.drain(Duration.ofMillis(100));
+        }
+        assertThat(closed).as("closed after " + sent + " refused places").isTrue();
+        assertThat(sent).isEqualTo(31);
+        double ratio = (double) hostile.received() / hostile.sent();
+        System.out.printf("[hostile] gomoku: %d refused places (%d bytes) answered with %d bytes: ratio %.2f%n", sent,
+                hostile.sent(), hostile.received(), ratio);
+        assertThat(ratio).as("bytes out / bytes in").isLessThan(2.0);
+        assertThat(server.violations()).isEqualTo(1);
+        assertThat(log).anySatisfy(line -> assertThat(line).contains("more than 30 refused messages within 10 s"));
+        eventually(() -> results.size() == 1, "the hostile client's round is lost");
+        assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.ERROR);
+    }
+
+    @Test
+    void skippedFramesCountAsRefusalsAndARepeaterIsClosed() throws Exception {
+        start(ServerSettings.defaults());
+        GmkuClient c = join();
+        for (int i = 0; i < 31; i++) {
+            c.sendRaw(GomokuWire.frame("{\"type\":\"chat\"}")); // an unknown type: skipped, never answered
+        }
+        assertThat(c.closedByServer()).isTrue();
+        assertThat(log).anySatisfy(line -> assertThat(line).contains("more than 30 refused messages within 10 s"));
     }
 
     private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {

@@ -171,14 +171,13 @@ class GomokuServerTest {
         c[0].send(new Place(15, 3));
         assertThat(c[0].expectNext()).isEqualTo(new Refused(15, 3, "d16 is off the 15x15 board"));
         assertThat(c[0].expectNext()).isEqualTo(OPENING); // turn B: black may try again
+        // the same board with the same turn is not sent twice: a repeated refusal gets refused only
         c[0].send(new Place(-1, 200));
         assertThat(c[0].expectNext()).isEqualTo(new Refused(-1, 200, "(row -1, col 200) is off the 15x15 board"));
-        assertThat(c[0].expectNext()).isEqualTo(OPENING);
         c[0].sendRaw(GomokuWire.frame("{\"type\":\"place\"}"));
         Refused unreadable = (Refused) c[0].expectNext();
         assertThat(unreadable.row()).isEqualTo(-1);
         assertThat(unreadable.reason()).startsWith("your place could not be read: ").contains("data");
-        assertThat(c[0].expectNext()).isEqualTo(OPENING);
         play(c, c[0], 7, 7, Stone.WHITE); // h8 is still free and black still moves
         play(c, c[1], 7, 8, Stone.BLACK);
         assertThat(results).isEmpty();

@@ -83,6 +83,21 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         channel.writeAndFlush(message);
     }
 
+    /**
+     * Answers a message the server refuses, within the limits every protocol shares
+     * ({@link Connection#refuse()}): answered, left unanswered, or (a client that keeps at it) closed
+     * with {@code SERR}.
+     */
+    private void refuse(OthelloMessage answer) {
+        switch (connection.refuse()) {
+            case ANSWER -> send(answer);
+            case QUIET -> {
+                // refused too often: the answer is not repeated
+            }
+            case CLOSE -> violation(Connection.REFUSAL_LIMIT);
+        }
+    }
+
     private void violation(String reason) {
         connection.violation(reason);
         channel.writeAndFlush(new ServerMessage.SErr(reason)).addListener(ChannelFutureListener.CLOSE);
@@ -142,7 +157,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             // the lobby's calls to this session (the lobby list) run on this thread after this method
             m = connection.lobby().login(name, "othello", connection.protocolId(), this, channel.eventLoop());
         } catch (LobbyException e) {
-            send(new ServerMessage.SNameErr(e.getMessage()));
+            refuse(new ServerMessage.SNameErr(e.getMessage()));
             return;
         }
         member = m;
@@ -168,7 +183,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     private void invite(String opponent) {
         if (state != State.LOBBY) {
-            send(new ServerMessage.SRes(opponent, Answer.DECLINE));
+            refuse(new ServerMessage.SRes(opponent, Answer.DECLINE));
             return;
         }
         try {
@@ -180,7 +195,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             invitee = null;
             state = State.LOBBY;
             connection.state("lobby");
-            send(new ServerMessage.SRes(opponent, Answer.DECLINE));
+            refuse(new ServerMessage.SRes(opponent, Answer.DECLINE));
         }
     }
 
@@ -447,7 +462,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         } catch (IllegalArgumentException e) {
             return;
         }
-        send(new ServerMessage.SMovErr(square, reason.replace('~', '-')));
+        refuse(new ServerMessage.SMovErr(square, reason.replace('~', '-')));
     }
 
     @Override

@@ -93,6 +93,64 @@ class OthelloHostileTest {
         assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.NORMAL);
     }
 
+    /**
+     * A client that sends only refused messages (an illegal move on its turn, 10 a second) gets small
+     * answers, fewer and fewer of them, and is closed with SERR at the 31st within 10 s; the server
+     * sends less than twice what it received.
+     */
+    @Test
+    void refusedMovesAreAnsweredWithinLimitsAndARepeaterIsClosed() throws Exception {
+        start(ServerSettings.defaults());
+        try (LineClient ann = login("ann"); LineClient bob = login("bob");
+                HostileClient hostile = new HostileClient(address)) {
+            hostile.send("CNAME~eve\n".getBytes(StandardCharsets.US_ASCII));
+            ann.await("SADDP~eve");
+            ann.send("CREQ~bob");
+            bob.await("SREQ~ann");
+            bob.send("CRES~ann~ACCEPT");
+            bob.await("SSTARTG");
+            hostile.drain(Duration.ofMillis(300)); // SNAMEOK and the lobby list
+            hostile.resetCounts();
+            // eve is in the lobby, not free to be invited by herself: every CREQ is declined at once
+            int sent = 0;
+            boolean closed = false;
+            while (!closed && sent < 40) {
+                hostile.send("CREQ~eve\n".getBytes(StandardCharsets.US_ASCII));
+                sent++;
+                closed = hostile.drain(Duration.ofMillis(100));
+            }
+            assertThat(closed).as("closed after " + sent + " refused messages").isTrue();
+            assertThat(sent).isEqualTo(31);
+            double ratio = (double) hostile.received() / hostile.sent();
+            System.out.printf("[hostile] othello: %d refused CREQ (%d bytes) answered with %d bytes: ratio %.2f%n", sent,
+                    hostile.sent(), hostile.received(), ratio);
+            assertThat(ratio).as("bytes out / bytes in").isLessThan(2.0);
+            assertThat(server.violations()).isEqualTo(1);
+            assertThat(log).anySatisfy(line -> assertThat(line).contains("(eve): more than 30 refused messages within 10 s"));
+            // the game goes on
+            ann.send("CMOV~3~2");
+            assertThat(bob.await("SMOV")).startsWith("SMOV~3~2~BLACK~WHITE~");
+        }
+    }
+
+    @Test
+    void anIllegalMoveRepeatedGetsAFewAnswersThenNoneThenSerr() throws Exception {
+        start(ServerSettings.defaults());
+        try (LineClient ann = login("ann"); LineClient bob = login("bob")) {
+            ann.await("SADDP~bob");
+            ann.send("CREQ~bob");
+            bob.await("SREQ~ann");
+            bob.send("CRES~ann~ACCEPT");
+            ann.await("SSTARTG");
+            for (int i = 0; i < 31; i++) {
+                ann.send("CMOV~0~0"); // a1: illegal for black at the start
+            }
+            assertThat(ann.await("SERR")).isEqualTo("SERR~" + org.boardlab.server.Connection.REFUSAL_LIMIT);
+            assertThat(ann.seen.stream().filter(l -> l.startsWith("SMOVERR~0~0~")).count())
+                    .as("the first 5 answered at once, then 1 a second: " + ann.seen).isBetween(5L, 7L);
+        }
+    }
+
     /** Plays random legal moves to the end, checking that both clients hear each move; returns SENDG. */
     private String playToTheEnd(LineClient[] c) throws Exception {
         GameState state = othello.newGame();
