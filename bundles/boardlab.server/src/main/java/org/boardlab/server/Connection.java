@@ -33,6 +33,17 @@ public interface Connection {
     /** The client's address, {@code host:port}. */
     String remoteAddress();
 
+    /**
+     * The client's IP address without the port (what {@link Lobby#login(String, String, String,
+     * MemberListener, java.util.concurrent.Executor, String)} takes, so that a dropped player's seat
+     * goes back only to the address it played from).
+     */
+    default String remoteHost() {
+        String remote = remoteAddress();
+        int colon = remote.lastIndexOf(':');
+        return colon < 0 ? remote : remote.substring(0, colon);
+    }
+
     /** The id of the protocol spoken on it. */
     String protocolId();
 

@@ -128,12 +128,33 @@ public final class Lobby {
      *
      * @throws LobbyException if the name is taken
      */
-    public synchronized Member login(String name, String gameId, String protocolId, MemberListener listener,
+    public Member login(String name, String gameId, String protocolId, MemberListener listener,
             java.util.concurrent.Executor executor) throws LobbyException {
+        return login(name, gameId, protocolId, listener, executor, null);
+    }
+
+    /**
+     * Logs {@code name} in from a client at {@code host} (its IP address, without the port; network
+     * sessions pass {@link Connection#remoteHost()}). A member who dropped out of a game gets its seat
+     * back only from the host it played from, unless the server's settings say
+     * {@link ServerSettings#reconnectAnyAddress()}: from another host the name is taken, as long as the
+     * reconnect window is open. With {@code host} {@code null} (a member in this process) the seat goes
+     * back to any login with the name.
+     *
+     * @throws LobbyException if the name is taken
+     */
+    public synchronized Member login(String name, String gameId, String protocolId, MemberListener listener,
+            java.util.concurrent.Executor executor, String host) throws LobbyException {
         Member existing = members.get(name);
         if (existing != null) {
             Table table = existing.table();
             if (!existing.isConnected() && table != null && existing.protocolId().equals(protocolId)) {
+                if (!settings.reconnectAnyAddress() && existing.host() != null && !existing.host().equals(host)) {
+                    log.accept(name + " was refused its seat at table " + table.id() + " from " + host
+                            + ": only the address it played from may take it back");
+                    throw new LobbyException("the name '" + name + "' is taken: its player dropped out of a game and"
+                            + " only the address it played from may take the seat back");
+                }
                 noteChange(existing);
                 existing.listener(listener, executor, laneFor(executor));
                 existing.connected(true);
@@ -148,7 +169,7 @@ public final class Lobby {
             }
             throw new LobbyException("the name '" + name + "' is taken");
         }
-        Member member = new Member(name, gameId, protocolId, listener, executor);
+        Member member = new Member(name, gameId, protocolId, listener, executor, host);
         member.listener(listener, executor, laneFor(executor));
         noteChange(name, null, false);
         List<Member> others = lobbyOf(member);

@@ -13,6 +13,7 @@ public final class Member {
     private final String name;
     private final String gameId;
     private final String protocolId;
+    private final String host;
     private volatile MemberListener listener;
     private volatile java.util.concurrent.Executor executor;
     private volatile BackgroundLane lane;
@@ -21,8 +22,10 @@ public final class Member {
     private volatile boolean connected = true;
     private volatile boolean listed;
 
-    Member(String name, String gameId, String protocolId, MemberListener listener, java.util.concurrent.Executor executor) {
+    Member(String name, String gameId, String protocolId, MemberListener listener, java.util.concurrent.Executor executor,
+            String host) {
         this.name = name;
+        this.host = host;
         this.gameId = gameId;
         this.protocolId = protocolId;
         this.listener = listener;
@@ -40,6 +43,14 @@ public final class Member {
 
     public String protocolId() {
         return protocolId;
+    }
+
+    /**
+     * The IP address the member logged in from (no port), or {@code null} for a member in this process;
+     * a dropped member's seat goes back only to a login from it (see {@link Lobby#login}).
+     */
+    public String host() {
+        return host;
     }
 
     public Status status() {

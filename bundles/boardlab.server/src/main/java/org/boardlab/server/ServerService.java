@@ -69,10 +69,15 @@ public final class ServerService {
         }
     }
 
-    /** The server, created on first use with the default settings. */
+    /**
+     * The server, created on first use with the default settings ({@code -Dboardlab.server.reconnectAnyAddress=true}
+     * gives a dropped player's seat back to any address, see {@link ServerSettings#reconnectAnyAddress()}).
+     */
     public synchronized EmbeddedServer server() {
         if (server == null) {
-            server = new EmbeddedServer(registry::requireGame, events, referee, ServerSettings.defaults(), line -> {
+            ServerSettings settings = ServerSettings.defaults()
+                    .withReconnectAnyAddress(Boolean.getBoolean("boardlab.server.reconnectAnyAddress"));
+            server = new EmbeddedServer(registry::requireGame, events, referee, settings, line -> {
                 synchronized (log) {
                     log.add(line);
                     if (log.size() > 1_000) {

@@ -69,6 +69,12 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Seconds a player who dropped out of a game has to log in again and go on (default: ${DEFAULT-VALUE}).")
     double reconnectWindow;
 
+    @Option(names = "--reconnect-any-address",
+            description = "Give a dropped player's seat back to a login with its name from any address, as the seeds do "
+                    + "(for a lab whose clients all share one address, behind one NAT). Without it, only the address the "
+                    + "player played from may take the seat back.")
+    boolean reconnectAnyAddress;
+
     @Option(names = "--idle-timeout", paramLabel = "S", defaultValue = "300",
             description = "Seconds a silent connection is kept (default: ${DEFAULT-VALUE}).")
     double idleTimeout;
@@ -87,7 +93,8 @@ public final class ServeCommand implements Callable<Integer> {
         ServerSettings settings = ServerSettings.defaults().withMaxClients(maxClients).withLobbyListSize(lobbyList)
                 .withTimePerMove(seconds(timePerMove, "--time-per-move"))
                 .withReconnectWindow(seconds(reconnectWindow, "--reconnect-window"))
-                .withIdleTimeout(seconds(idleTimeout, "--idle-timeout"));
+                .withIdleTimeout(seconds(idleTimeout, "--idle-timeout"))
+                .withReconnectAnyAddress(reconnectAnyAddress);
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<ServerProtocol> protocols = cli.services().serverProtocols();

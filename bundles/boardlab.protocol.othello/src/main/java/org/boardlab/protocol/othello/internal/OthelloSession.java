@@ -155,7 +155,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         Member m;
         try {
             // the lobby's calls to this session (the lobby list) run on this thread after this method
-            m = connection.lobby().login(name, "othello", connection.protocolId(), this, channel.eventLoop());
+            m = connection.lobby().login(name, "othello", connection.protocolId(), this, channel.eventLoop(),
+                    connection.remoteHost());
         } catch (LobbyException e) {
             refuse(new ServerMessage.SNameErr(e.getMessage()));
             return;

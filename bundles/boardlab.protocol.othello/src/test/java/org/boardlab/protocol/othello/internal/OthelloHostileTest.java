@@ -151,6 +151,59 @@ class OthelloHostileTest {
         }
     }
 
+    /** ann (black) and bob (white) in a game; bob has made no move. */
+    private LineClient[] game() throws Exception {
+        LineClient ann = login("ann");
+        LineClient bob = login("bob");
+        ann.await("SADDP~bob");
+        ann.send("CREQ~bob");
+        bob.await("SREQ~ann");
+        bob.send("CRES~ann~ACCEPT");
+        ann.await("SSTARTG");
+        bob.await("SSTARTG");
+        return new LineClient[] {ann, bob};
+    }
+
+    @Test
+    void aDroppedPlayersSeatIsNotGivenToAnotherAddressButIsToTheSameOne() throws Exception {
+        start(ServerSettings.defaults().withReconnectWindow(Duration.ofSeconds(10)));
+        LineClient[] c = game();
+        c[0].send("CMOV~3~2");
+        c[1].await("SMOV");
+        c[1].close(); // bob drops
+        assertThat(c[0].await("SGAMEI")).isEqualTo("SGAMEI~bob lost the connection and has 10 s to come back");
+        try (LineClient thief = new LineClient(address, "127.0.0.2")) {
+            thief.send("CNAME~bob");
+            assertThat(thief.next()).isEqualTo("SNAMEERR~the name 'bob' is taken: its player dropped out of a game and only"
+                    + " the address it played from may take the seat back");
+        }
+        assertThat(log).anySatisfy(line -> assertThat(line).isEqualTo("bob was refused its seat at table "
+                + server.lobby().member("bob").table().id() + " from 127.0.0.2: only the address it played from may take it back"));
+        try (LineClient bob = new LineClient(address, "127.0.0.1")) {
+            bob.send("CNAME~bob");
+            assertThat(bob.next()).isEqualTo("SNAMEOK");
+            assertThat(bob.await("SRECOV")).startsWith("SRECOV~").endsWith("~1~0~ann");
+            assertThat(c[0].await("SGAMEI")).isEqualTo("SGAMEI~bob is back");
+            bob.send("CMOV~2~2"); // c3 is legal for white after d3
+            assertThat(c[0].await("SMOV")).startsWith("SMOV~2~2~WHITE~BLACK~");
+        }
+        c[0].close();
+    }
+
+    @Test
+    void withReconnectAnyAddressTheSeatGoesToAnyAddressAsInTheSeed() throws Exception {
+        start(ServerSettings.defaults().withReconnectWindow(Duration.ofSeconds(10)).withReconnectAnyAddress(true));
+        LineClient[] c = game();
+        c[1].close();
+        c[0].await("SGAMEI");
+        try (LineClient other = new LineClient(address, "127.0.0.2")) {
+            other.send("CNAME~bob");
+            assertThat(other.next()).isEqualTo("SNAMEOK");
+            assertThat(other.await("SRECOV")).endsWith("~ann");
+        }
+        c[0].close();
+    }
+
     /** Plays random legal moves to the end, checking that both clients hear each move; returns SENDG. */
     private String playToTheEnd(LineClient[] c) throws Exception {
         GameState state = othello.newGame();
