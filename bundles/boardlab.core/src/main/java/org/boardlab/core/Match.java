@@ -193,6 +193,11 @@ public final class Match {
                     next = newJournal(k, gameOptions);
                 }
                 List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
+                synchronized (this) {
+                    if (stopping) {
+                        break; // stopped while waiting for a player being replaced
+                    }
+                }
                 Referee.GameRun run = referee.newGame(next, players, settings.seed() + k, relay);
                 synchronized (this) {
                     journal = next;
@@ -229,19 +234,70 @@ public final class Match {
         }
     }
 
-    /** The seat's player for the next game; a seat whose player is gone plays a player that fails. */
-    private static Player seat(PlayerSeat seat) {
-        try {
-            return seat.players().get();
-        } catch (RuntimeException e) {
-            String why = e.getMessage();
-            return new Player() {
-                @Override
-                public Move chooseMove(MoveRequest request) {
-                    throw new IllegalStateException("player " + seat.name() + " is not available: " + why);
+    /**
+     * The seat's player for the next game. A player that is not available ({@link PlayerSeat.Unavailable}:
+     * its bundle between two versions while its jar is replaced) is waited for, up to
+     * {@link MatchSettings#swapGrace()}, with a {@link MatchEvent.Waiting} event; still missing after that,
+     * or failing to be created (a constructor that throws), the seat plays a player that fails, so that
+     * side forfeits the game with the reason, and the match goes on.
+     */
+    private Player seat(PlayerSeat seat) {
+        long until = System.nanoTime() + settings.swapGrace().toNanos();
+        boolean announced = false;
+        while (true) {
+            try {
+                return seat.players().get();
+            } catch (PlayerSeat.Unavailable e) {
+                long left = until - System.nanoTime();
+                if (left <= 0 || !waitForSwap(left)) {
+                    return failing("player " + seat.name() + " is not available: " + e.getMessage());
                 }
-            };
+                if (!announced) {
+                    announced = true;
+                    relay.publish(new MatchEvent.Waiting(EventBus.nowMicros(), id, seat.name(), until,
+                            String.format(java.util.Locale.ROOT, "waiting up to %.1f s for player %s: %s",
+                                    left / 1e9, seat.name(), e.getMessage())));
+                }
+            } catch (RuntimeException | LinkageError e) {
+                return failing("player " + seat.name() + " could not be created: " + rootMessage(e));
+            }
         }
+    }
+
+    /** Waits a little for a player being replaced; {@code false} if the match is stopped meanwhile. */
+    private synchronized boolean waitForSwap(long leftNanos) {
+        if (stopping) {
+            return false;
+        }
+        try {
+            TimeUnit.NANOSECONDS.timedWait(this, Math.min(leftNanos, TimeUnit.MILLISECONDS.toNanos(10)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        return !stopping;
+    }
+
+    private static Player failing(String why) {
+        return new Player() {
+            @Override
+            public Move chooseMove(MoveRequest request) {
+                throw new IllegalStateException(why);
+            }
+        };
+    }
+
+    /**
+     * What went wrong, in one line: the innermost cause's class and message (Guice wraps a constructor's
+     * exception in a ProvisionException whose message is a 20-line report).
+     */
+    static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage();
+        return root.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
     }
 
     private synchronized boolean awaitTurn() throws InterruptedException {

@@ -11,11 +11,22 @@ import java.time.Duration;
  *                       in half the games
  * @param moveDelay      a pause after every move in continuous mode, so people can follow
  * @param seed           the match's seed; game {@code k} (from 0) uses {@code seed + k}
+ * @param swapGrace      how long the next game waits for a seat's player that is not available (its
+ *                       bundle between two versions while a jar is replaced) before that side forfeits
  */
-public record MatchSettings(Duration timePerMove, int games, boolean alternateSides, Duration moveDelay, long seed) {
+public record MatchSettings(Duration timePerMove, int games, boolean alternateSides, Duration moveDelay, long seed,
+        Duration swapGrace) {
 
     /** Seed 004's time per move. */
     public static final Duration DEFAULT_TIME_PER_MOVE = Duration.ofSeconds(10);
+
+    /** How long the next game waits for a player being replaced. */
+    public static final Duration DEFAULT_SWAP_GRACE = Duration.ofSeconds(5);
+
+    /** The settings with the default {@link #DEFAULT_SWAP_GRACE}. */
+    public MatchSettings(Duration timePerMove, int games, boolean alternateSides, Duration moveDelay, long seed) {
+        this(timePerMove, games, alternateSides, moveDelay, seed, DEFAULT_SWAP_GRACE);
+    }
 
     public MatchSettings {
         if (timePerMove.isNegative() || timePerMove.isZero()) {
@@ -27,30 +38,37 @@ public record MatchSettings(Duration timePerMove, int games, boolean alternateSi
         if (moveDelay.isNegative()) {
             throw new IllegalArgumentException("the move delay cannot be negative");
         }
+        if (swapGrace.isNegative()) {
+            throw new IllegalArgumentException("the grace for a player being replaced cannot be negative");
+        }
     }
 
-    /** One game, 10 s a move, no delay, seed 1. */
+    /** One game, 10 s a move, no delay, seed 1, 5 s of grace for a player being replaced. */
     public static MatchSettings defaults() {
         return new MatchSettings(DEFAULT_TIME_PER_MOVE, 1, true, Duration.ZERO, 1);
     }
 
     public MatchSettings withTimePerMove(Duration d) {
-        return new MatchSettings(d, games, alternateSides, moveDelay, seed);
+        return new MatchSettings(d, games, alternateSides, moveDelay, seed, swapGrace);
     }
 
     public MatchSettings withGames(int n) {
-        return new MatchSettings(timePerMove, n, alternateSides, moveDelay, seed);
+        return new MatchSettings(timePerMove, n, alternateSides, moveDelay, seed, swapGrace);
     }
 
     public MatchSettings withMoveDelay(Duration d) {
-        return new MatchSettings(timePerMove, games, alternateSides, d, seed);
+        return new MatchSettings(timePerMove, games, alternateSides, d, seed, swapGrace);
     }
 
     public MatchSettings withSeed(long s) {
-        return new MatchSettings(timePerMove, games, alternateSides, moveDelay, s);
+        return new MatchSettings(timePerMove, games, alternateSides, moveDelay, s, swapGrace);
     }
 
     public MatchSettings withAlternateSides(boolean alternate) {
-        return new MatchSettings(timePerMove, games, alternate, moveDelay, seed);
+        return new MatchSettings(timePerMove, games, alternate, moveDelay, seed, swapGrace);
+    }
+
+    public MatchSettings withSwapGrace(Duration d) {
+        return new MatchSettings(timePerMove, games, alternateSides, moveDelay, seed, d);
     }
 }

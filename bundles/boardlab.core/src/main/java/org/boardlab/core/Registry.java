@@ -74,6 +74,19 @@ public final class Registry {
         return true;
     }
 
+    /**
+     * Reports a file in the players folder that cannot be loaded (a corrupt jar, a jar that is not a
+     * bundle): a {@link Change#REFUSED} event for a player named after the file, with {@code why}, also
+     * printed on standard error.
+     *
+     * @param file the file's name, e.g. {@code greedy.jar}
+     * @param why  which file and why, in words
+     */
+    public void refuseFile(String file, String why) {
+        System.err.println("boardlab: refused: " + why);
+        publish(new RegistryEvent(EventBus.nowMicros(), Change.REFUSED, Kind.PLAYER, file, file, "-", why));
+    }
+
     /** Removes a component if it is the registered one (a refused duplicate leaving changes nothing). */
     public synchronized void remove(Component<?> component) {
         Map<String, Component<?>> ofKind = components.get(component.kind());
@@ -88,7 +101,10 @@ public final class Registry {
     }
 
     private void publish(Change change, Component<?> c, String message) {
-        RegistryEvent event = new RegistryEvent(EventBus.nowMicros(), change, c.kind(), c.id(), c.bundle(), c.bundleVersion(), message);
+        publish(new RegistryEvent(EventBus.nowMicros(), change, c.kind(), c.id(), c.bundle(), c.bundleVersion(), message));
+    }
+
+    private void publish(RegistryEvent event) {
         synchronized (recent) {
             recent.addLast(event);
             if (recent.size() > RECENT) {

@@ -151,4 +151,52 @@ class MatchTest {
         assertThat(result.winnerName()).isEqualTo("b");
         assertThat(result.outcome().detail()).contains("no player 'gone' is loaded");
     }
+
+    @Test
+    void theNextGameWaitsForAPlayerBeingReplacedAndPlaysItsNewVersion() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        long back = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(300);
+        PlayerSeat swapping = new PlayerSeat("swapping", () -> {
+            calls.incrementAndGet();
+            if (System.nanoTime() < back) {
+                throw new PlayerSeat.Unavailable("no player 'swapping' is loaded");
+            }
+            return new RandomPlayer();
+        });
+        Match match = new Match(referee, game, GameOptions.DEFAULT, swapping, new PlayerSeat("b", RandomPlayer::new),
+                MatchSettings.defaults().withSwapGrace(Duration.ofSeconds(5)), bus);
+        GameResult result = match.runHere().get(0);
+        assertThat(result.outcome().ending()).as(result.outcome().detail()).isEqualTo(Ending.NORMAL);
+        assertThat(calls.get()).isGreaterThan(1);
+        assertThat(events).filteredOn(e -> e instanceof MatchEvent.Waiting).singleElement()
+                .extracting(e -> ((MatchEvent.Waiting) e).detail()).asString()
+                .startsWith("waiting up to ").contains(" s for player swapping: no player 'swapping' is loaded");
+    }
+
+    @Test
+    void aPlayerStillMissingAfterTheGraceForfeitsAndTheMatchGoesOn() {
+        Match match = new Match(referee, game, GameOptions.DEFAULT, new PlayerSeat("gone", () -> {
+            throw new PlayerSeat.Unavailable("no player 'gone' is loaded");
+        }), new PlayerSeat("b", RandomPlayer::new), MatchSettings.defaults().withGames(2).withSwapGrace(Duration.ofMillis(100)), bus);
+        List<GameResult> results = match.runHere();
+        assertThat(results).hasSize(2).allSatisfy(r -> {
+            assertThat(r.outcome().ending()).isEqualTo(Ending.ERROR);
+            assertThat(r.winnerName()).isEqualTo("b");
+            assertThat(r.outcome().detail()).contains("player gone is not available: no player 'gone' is loaded");
+        });
+    }
+
+    @Test
+    void aConstructorThatThrowsForfeitsAtOnceWithItsMessage() {
+        Match match = new Match(referee, game, GameOptions.DEFAULT, new PlayerSeat("broken", () -> {
+            throw new RuntimeException("wrapped", new IllegalStateException("the opening book is missing"));
+        }), new PlayerSeat("b", RandomPlayer::new), MatchSettings.defaults().withGames(3), bus);
+        List<GameResult> results = match.runHere();
+        assertThat(results).hasSize(3).allSatisfy(r -> {
+            assertThat(r.outcome().ending()).isEqualTo(Ending.ERROR);
+            assertThat(r.outcome().detail())
+                    .contains("player broken could not be created: IllegalStateException: the opening book is missing");
+        });
+        assertThat(events).noneMatch(e -> e instanceof MatchEvent.Waiting);
+    }
 }

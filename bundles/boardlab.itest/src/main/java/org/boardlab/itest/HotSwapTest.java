@@ -145,4 +145,68 @@ class HotSwapTest {
                     .as(r.outcome().detail()).isEqualTo(Ending.NORMAL));
         }
     }
+
+    /**
+     * Issue 16: a jar overwritten 20 times in 5 s while a 60-game match runs. Each time the bundle is
+     * between uninstall and install the next game waits for it (a bounded grace), so no game is lost
+     * to "not available"; the game in progress finishes with the version it started with.
+     */
+    @Test
+    void aJarOverwrittenTwentyTimesInFiveSecondsDuringASixtyGameMatchCostsNoGame() throws Exception {
+        Path v1 = Lab.fixture("greedy.jar");
+        Lab.drop(v1, "greedy.jar");
+        Lab.await("greedy added", LIMIT, () -> registry.player("greedy").isPresent());
+        List<Path> versions = new java.util.ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            versions.add(Lab.withHeaders(v1, Map.of("Bundle-Version", "1.1." + i)));
+        }
+        List<MatchEvent.Waiting> waits = new CopyOnWriteArrayList<>();
+        try (Referee referee = new Referee(); AutoCloseable s = events.subscribe(e -> {
+            if (e instanceof MatchEvent.Waiting w) {
+                waits.add(w);
+            }
+        })) {
+            // 10 ms between moves: the 60 games (about 9 moves each) take longer than the 5 s of swaps
+            Match match = new Match(referee, registry.requireGame("tictactoe"), GameOptions.DEFAULT,
+                    PlayerSeat.of(registry, "greedy"), PlayerSeat.of(registry, "random"),
+                    MatchSettings.defaults().withGames(60).withMoveDelay(Duration.ofMillis(10)), events);
+            match.start();
+            long start = System.nanoTime();
+            for (int i = 0; i < 20; i++) {
+                Lab.drop(versions.get(i), "greedy.jar");
+                Thread.sleep(250);
+            }
+            long swapping = System.nanoTime() - start;
+            List<GameResult> results = match.results().get(120, TimeUnit.SECONDS);
+            assertThat(results).hasSize(60);
+            assertThat(results).noneSatisfy(r -> assertThat(r.outcome().detail()).contains("not available"));
+            assertThat(results).allSatisfy(r -> assertThat(r.outcome().ending()).as(r.outcome().detail())
+                    .isIn(Ending.NORMAL));
+            System.out.printf("[itest] 20 overwrites in %d ms during a 60-game match: %d games, %d waits for greedy, 0 forfeits%n",
+                    swapping / 1_000_000, results.size(), waits.size());
+        }
+        Lab.await("greedy 1.1.19 in the end", LIMIT, () -> registry.player("greedy").map(c -> c.bundleVersion())
+                .orElse("").equals("1.1.19"));
+    }
+
+    /** A corrupt jar (a copy cut short) is reported by name with the reason, in the registry and on the console. */
+    @Test
+    void aCorruptJarIsReportedByName() throws Exception {
+        List<RegistryEvent> refused = new CopyOnWriteArrayList<>();
+        try (AutoCloseable s = events.subscribe(e -> {
+            if (e instanceof RegistryEvent r && r.change() == Change.REFUSED) {
+                refused.add(r);
+            }
+        })) {
+            byte[] good = Files.readAllBytes(Lab.fixture("greedy.jar"));
+            Path cut = Files.createTempFile("broken", ".jar");
+            Files.write(cut, java.util.Arrays.copyOf(good, good.length / 2));
+            Lab.drop(cut, "broken-greedy.jar");
+            Lab.await("the corrupt jar reported", LIMIT, () -> !refused.isEmpty());
+            RegistryEvent r = refused.get(0);
+            assertThat(r.id()).isEqualTo("broken-greedy.jar");
+            assertThat(r.message()).contains("broken-greedy.jar cannot be loaded: it is not a readable jar");
+            assertThat(registry.recentChanges()).contains(r);
+        }
+    }
 }

@@ -47,6 +47,17 @@ public sealed interface MatchEvent extends BoardlabEvent {
     record ModeChanged(long timeMicros, long matchId, String mode, boolean paused) implements MatchEvent {
     }
 
+    /**
+     * The next game waits for a seat's player, which is not available right now (its bundle is being
+     * replaced: between uninstall and install); it starts as soon as the player is back, or with that
+     * side forfeiting once {@code untilNanos} ({@code System.nanoTime()}) has passed.
+     *
+     * @param player the seat's name
+     * @param detail what the match waits for, in words, e.g. "waiting up to 5.0 s for player greedy: ..."
+     */
+    record Waiting(long timeMicros, long matchId, String player, long untilNanos, String detail) implements MatchEvent {
+    }
+
     /** The game ended; see {@link MatchOutcome} for the details. */
     record Ended(long timeMicros, long matchId, MatchOutcome outcome) implements MatchEvent {
     }

@@ -59,6 +59,26 @@ public final class ListCommand implements Runnable {
                 out.printf("  %-" + width + "s  %s  [%s %s]%n", c.id(), c.description(), c.bundle(), c.bundleVersion());
             }
         }
+        // what was refused (a corrupt jar in the players folder, an id already taken), with the reason
+        List<org.boardlab.api.event.RegistryEvent> refused = registry.recentChanges().stream()
+                .filter(e -> e.change() == org.boardlab.api.event.RegistryEvent.Change.REFUSED).toList();
+        for (org.boardlab.api.event.RegistryEvent e : refused) {
+            if (json) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("kind", "refused");
+                row.put("id", e.id());
+                row.put("description", e.message());
+                row.put("bundle", e.bundle());
+                row.put("version", e.bundleVersion());
+                out.println(Json.line(row));
+            }
+        }
+        if (!json && !refused.isEmpty()) {
+            out.println("Refused:");
+            for (org.boardlab.api.event.RegistryEvent e : refused) {
+                out.println("  " + e.message());
+            }
+        }
         out.flush();
     }
 }

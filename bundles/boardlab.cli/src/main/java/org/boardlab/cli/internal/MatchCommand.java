@@ -88,7 +88,13 @@ public final class MatchCommand implements Callable<Integer> {
         GameOptions gameOptions = gameOptionsMixin.toOptions();
         game.newGame(gameOptions); // refuse bad options before anything is played
         for (String id : List.of(playerA, playerB)) {
-            if (!registry.requirePlayer(id).get().supports(game)) {
+            org.boardlab.api.Player probe;
+            try {
+                probe = registry.requirePlayer(id).get();
+            } catch (RuntimeException | LinkageError e) {
+                continue; // a player that cannot be created forfeits each game, with the reason, and the match goes on
+            }
+            if (!probe.supports(game)) {
                 throw new IllegalArgumentException("player '" + id + "' cannot play " + game.id());
             }
         }

@@ -579,6 +579,13 @@ final class MatchModel implements AutoCloseable {
                 refreshChoices();
                 showChosenGame(); // the first game arrived
             });
+        } else if (event instanceof MatchEvent.Waiting waiting) {
+            owner.execute(() -> {
+                if (waiting.matchId() == followed) {
+                    status = waiting.detail(); // a player being replaced: the next game waits for it
+                    changed(Part.STATUS);
+                }
+            });
         } else if (event instanceof MatchEvent.Started || event instanceof MatchEvent.ModeChanged) {
             MatchEvent e = (MatchEvent) event;
             owner.execute(() -> {

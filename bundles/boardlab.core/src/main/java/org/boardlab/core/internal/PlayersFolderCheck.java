@@ -1,0 +1,116 @@
+package org.boardlab.core.internal;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
+import javax.inject.Inject;
+import javax.inject.Named;
+import org.boardlab.core.Registry;
+import org.eclipse.sisu.EagerSingleton;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * Says which jar in the players folder cannot be loaded, and why. Felix FileInstall skips a jar it
+ * cannot install (not a zip, no manifest, no {@code Bundle-SymbolicName}) with a line in its own log
+ * at most; this check opens every jar that has changed and stayed the same for one look (a jar being
+ * copied is not judged half-written), and reports one that fails as a refusal in the {@link Registry}
+ * (the Bundles &amp; players view shows it in red; the console and {@code boardlab list} print it),
+ * naming the file and the reason. A jar is reported once per version of the file.
+ */
+@Named
+@EagerSingleton
+public final class PlayersFolderCheck {
+
+    /** How often the folder is looked at, in ms. */
+    static final long PERIOD_MILLIS = 250;
+
+    private record Seen(long size, long modified) {
+    }
+
+    private final Registry registry;
+    private final Path folder;
+    private final Map<Path, Seen> seen = new HashMap<>();
+    private final Map<Path, Seen> judged = new HashMap<>();
+
+    @Inject
+    public PlayersFolderCheck(Registry registry) {
+        this.registry = registry;
+        Bundle bundle = FrameworkUtil.getBundle(PlayersFolderCheck.class);
+        BundleContext context = bundle == null ? null : bundle.getBundleContext();
+        String dir = context == null ? null : context.getProperty("felix.fileinstall.dir");
+        this.folder = dir == null ? null : Paths.get(dir);
+        if (folder == null) {
+            return; // outside a framework with a players folder: nothing to watch
+        }
+        look(true); // the jars there at start are judged at once, so that `boardlab list` can say
+        Thread thread = new Thread(this::run, "boardlab-players-check");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run() {
+        while (true) {
+            try {
+                Thread.sleep(PERIOD_MILLIS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            look(false);
+        }
+    }
+
+    /** Judges every jar that has not changed since the last look (or every jar, {@code now}). */
+    synchronized void look(boolean now) {
+        Set<Path> present = new HashSet<>();
+        try (DirectoryStream<Path> jars = Files.newDirectoryStream(folder, "*.jar")) {
+            for (Path jar : jars) {
+                present.add(jar);
+                Seen s;
+                try {
+                    s = new Seen(Files.size(jar), Files.getLastModifiedTime(jar).toMillis());
+                } catch (IOException e) {
+                    continue; // gone meanwhile
+                }
+                Seen before = seen.put(jar, s);
+                if ((now || s.equals(before)) && !s.equals(judged.get(jar))) {
+                    judged.put(jar, s);
+                    String why = whyNotLoadable(jar);
+                    if (why != null) {
+                        registry.refuseFile(folder.relativize(jar).toString(), folder.resolve(jar.getFileName()).toString()
+                                + " cannot be loaded: " + why);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            return; // no folder (yet): nothing to judge
+        }
+        seen.keySet().retainAll(present);
+        judged.keySet().retainAll(present);
+    }
+
+    /** Why {@code jar} is not a bundle FileInstall can install, or {@code null} if it is one. */
+    static String whyNotLoadable(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            if (manifest == null) {
+                return "it has no META-INF/MANIFEST.MF, so it is not an OSGi bundle";
+            }
+            if (manifest.getMainAttributes().getValue("Bundle-SymbolicName") == null) {
+                return "its manifest has no Bundle-SymbolicName, so it is not an OSGi bundle (build it with bnd, as tutorial 01 does)";
+            }
+            return null;
+        } catch (IOException | SecurityException e) {
+            return "it is not a readable jar (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+        }
+    }
+}
