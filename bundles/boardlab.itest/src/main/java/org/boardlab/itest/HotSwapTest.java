@@ -198,15 +198,27 @@ class HotSwapTest {
                 refused.add(r);
             }
         })) {
+            Lab.drop(Lab.fixture("greedy.jar"), "greedy.jar");
+            Lab.await("greedy added", LIMIT, () -> registry.player("greedy").isPresent());
             byte[] good = Files.readAllBytes(Lab.fixture("greedy.jar"));
             Path cut = Files.createTempFile("broken", ".jar");
             Files.write(cut, java.util.Arrays.copyOf(good, good.length / 2));
-            Lab.drop(cut, "broken-greedy.jar");
+            Lab.drop(cut, "greedy.jar"); // the good jar overwritten by a copy cut short
             Lab.await("the corrupt jar reported", LIMIT, () -> !refused.isEmpty());
             RegistryEvent r = refused.get(0);
-            assertThat(r.id()).isEqualTo("broken-greedy.jar");
-            assertThat(r.message()).contains("broken-greedy.jar cannot be loaded: it is not a readable jar");
+            assertThat(r.id()).isEqualTo("greedy.jar");
+            assertThat(r.message()).contains("greedy.jar cannot be loaded: it is not a readable jar");
             assertThat(registry.recentChanges()).contains(r);
+            Thread.sleep(1_000); // FileInstall has tried to update the bundle by now
+            boolean stillLoaded = registry.player("greedy").isPresent();
+            System.out.printf("[itest] greedy.jar overwritten by a corrupt copy: greedy still loaded: %s; reported: %s%n",
+                    stillLoaded, r.message());
+            if (stillLoaded) { // the last good version plays on
+                List<GameResult> results = new Match(Lab.bean(Referee.class), registry.requireGame("tictactoe"),
+                        GameOptions.DEFAULT, PlayerSeat.of(registry, "greedy"), PlayerSeat.of(registry, "random"),
+                        MatchSettings.defaults(), events).runHere();
+                assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.NORMAL);
+            }
         }
     }
 }
