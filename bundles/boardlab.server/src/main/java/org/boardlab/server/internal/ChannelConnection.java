@@ -119,6 +119,7 @@ public final class ChannelConnection implements Connection {
     public void violation(String reason) {
         server.violation(this, reason);
         server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, true, new byte[0], matchId, reason);
+        channel.config().setAutoRead(false); // nothing more is read from a client being closed for a violation
         channel.eventLoop().execute(() -> channel.writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER)
                 .addListener(io.netty.channel.ChannelFutureListener.CLOSE));
     }

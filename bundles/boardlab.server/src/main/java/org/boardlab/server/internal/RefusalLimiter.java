@@ -22,6 +22,8 @@ final class RefusalLimiter {
     private long windowStart;
     private int inWindow;
     private boolean started;
+    /** Once told to close, the frames still arriving in the same read are not answered (nor closed twice). */
+    private boolean closing;
 
     synchronized Refusal refuse(long now) {
         if (!started) {
@@ -33,8 +35,12 @@ final class RefusalLimiter {
             windowStart = now;
             inWindow = 0;
         }
+        if (closing) {
+            return Refusal.QUIET;
+        }
         inWindow++;
         if (inWindow > CLOSE_AFTER) {
+            closing = true;
             return Refusal.CLOSE;
         }
         tokens = Math.min(BURST, tokens + (now - refilledAt) / 1e9 * PER_SECOND);

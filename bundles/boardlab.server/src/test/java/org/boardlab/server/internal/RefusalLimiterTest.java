@@ -33,6 +33,9 @@ class RefusalLimiterTest {
             assertThat(limiter.refuse(i * 300 * MS)).isNotEqualTo(Refusal.CLOSE);
         }
         assertThat(limiter.refuse(9_000 * MS)).isEqualTo(Refusal.CLOSE);
+        // the rest of what arrived with it is neither answered nor closed again (one violation, one SERR)
+        assertThat(limiter.refuse(9_001 * MS)).isEqualTo(Refusal.QUIET);
+        assertThat(limiter.refuse(60_000 * MS)).isEqualTo(Refusal.QUIET);
     }
 
     @Test
