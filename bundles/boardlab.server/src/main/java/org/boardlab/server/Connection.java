@@ -25,7 +25,7 @@ public interface Connection {
     }
 
     /** The reason given when a connection is closed for {@link Refusal#CLOSE}. */
-    String REFUSAL_LIMIT = "more than 30 refused messages within 10 s: a client must not repeat what the server refuses";
+    String REFUSAL_LIMIT = "more than 128 refused messages in a row: a client must not repeat what the server refuses";
 
     /** The connection's id, unique while the server runs. */
     long id();
@@ -92,12 +92,17 @@ public interface Connection {
 
     /**
      * Counts one refused message of this connection and says what to do with it, the same for every
-     * protocol, so that refusals cannot be used to make the server send more than it receives: the
-     * first 5 refusals are answered, then at most 1 a second; more than 30 refused messages within
-     * 10 s close the connection. Each protocol's spec repeats these limits.
+     * protocol, so that refusals cannot be used to make the server send more than it receives: 64
+     * refusals in a row are answered (a whole 8x8 board of tries), then at most 1 a second; the 129th
+     * refused message in a row closes the connection. {@link #accepted()} ends the row. Each protocol's
+     * spec repeats these limits.
      * <p>The server's connections implement it; the default, for test doubles, answers every one.
      */
     default Refusal refuse() {
         return Refusal.ANSWER;
+    }
+
+    /** Something the client sent was accepted (a move played, a login, an invitation made): see {@link #refuse()}. */
+    default void accepted() {
     }
 }

@@ -29,6 +29,7 @@ public final class ChannelConnection implements Connection {
     private volatile long matchId;
     private volatile long lastRead = System.currentTimeMillis();
     private volatile String state = "connected";
+    private volatile boolean violated;
 
     public ChannelConnection(Channel channel, Protocol protocol, EmbeddedServer server) {
         this.channel = channel;
@@ -117,6 +118,10 @@ public final class ChannelConnection implements Connection {
 
     @Override
     public void violation(String reason) {
+        if (violated) {
+            return; // one violation per connection: what follows (a frame cut short by the close) is its echo
+        }
+        violated = true;
         server.violation(this, reason);
         server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, true, new byte[0], matchId, reason);
         channel.config().setAutoRead(false); // nothing more is read from a client being closed for a violation
@@ -127,6 +132,11 @@ public final class ChannelConnection implements Connection {
     @Override
     public Refusal refuse() {
         return refusals.refuse(System.nanoTime());
+    }
+
+    @Override
+    public void accepted() {
+        refusals.accepted();
     }
 
     @Override

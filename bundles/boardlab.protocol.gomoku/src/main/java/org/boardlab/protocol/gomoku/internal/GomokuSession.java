@@ -83,6 +83,8 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     private boolean stoneInFlight;
     /** Refusals of places that came while {@link #stoneInFlight}: sent right after that stone's update. */
     private final List<Refused> held = new ArrayList<>();
+    /** What to do with the answers of places the table refused, decided when they came (event loop only). */
+    private final java.util.ArrayDeque<Connection.Refusal> refusedMoves = new java.util.ArrayDeque<>();
     /** The round, ply and turn of the last full update sent after a refusal (event loop only). */
     private Table boardSentFor;
     private int boardSentPly;
@@ -241,10 +243,12 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
             return;
         }
         switch (t.move(m, Point.of(col, row).notation())) {
-            case ACCEPTED -> stoneInFlight = true; // the update reaches both through moved()
-            case REFUSED -> {
-                // moveRefused() answered
+            case ACCEPTED -> {
+                stoneInFlight = true; // the update reaches both through moved()
+                connection.accepted();
             }
+            // counted now, in the order the client sent it (the table's answer comes later, in moveRefused)
+            case REFUSED -> refusedMoves.add(connection.refuse());
             case OUT_OF_TURN -> refuse(row, col, notYourTurn(state));
             case GAME_OVER -> refuse(row, col, "the round is over: send new for another round");
         }
@@ -399,7 +403,8 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
 
     @Override
     public void moveRefused(Table t, String move, String reason) {
-        switch (connection.refuse()) {
+        Connection.Refusal decision = refusedMoves.poll();
+        switch (decision == null ? connection.refuse() : decision) {
             case ANSWER -> {
                 Point p = Point.parse(move);
                 send(new Refused(p.row(), p.col(), reason));

@@ -54,6 +54,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
      * listed, so it grows with the list, never with the lobby.
      */
     private final java.util.Map<String, Member.Status> known = new java.util.HashMap<>();
+    /** What to do with the answers of moves the table refused, decided when they came (event loop only). */
+    private final java.util.ArrayDeque<Connection.Refusal> refusedMoves = new java.util.ArrayDeque<>();
     /** The client's own status as it was last told (only on the event loop). */
     private Member.Status ownTold = Member.Status.READY;
     /** An inviter who is not on the lobby list, told with SADDP before its SREQ (only on the event loop). */
@@ -89,7 +91,11 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
      * with {@code SERR}.
      */
     private void refuse(OthelloMessage answer) {
-        switch (connection.refuse()) {
+        answer(answer, connection.refuse());
+    }
+
+    private void answer(OthelloMessage answer, Connection.Refusal decision) {
+        switch (decision) {
             case ANSWER -> send(answer);
             case QUIET -> {
                 // refused too often: the answer is not repeated
@@ -162,6 +168,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             return;
         }
         member = m;
+        connection.accepted();
         connection.playerName(name);
         channel.write(new ServerMessage.SNameOk());
         Table t = m.table();
@@ -192,6 +199,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             state = State.INVITING;
             connection.state("inviting " + opponent); // before the invitation: the answer may come at once
             connection.lobby().invite(member, opponent);
+            connection.accepted();
         } catch (LobbyException e) {
             invitee = null;
             state = State.LOBBY;
@@ -225,10 +233,13 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             return; // the game ended meanwhile
         }
         switch (t.move(member, square.notation())) {
+            case ACCEPTED -> connection.accepted();
+            // counted now, in the order the client sent it (the table's answer comes later, in moveRefused)
+            case REFUSED -> refusedMoves.add(connection.refuse());
             case OUT_OF_TURN -> t.forfeit(member, Ending.OUT_OF_TURN, member.name() + " moved (" + square.notation()
                     + ") when it was not their turn");
             default -> {
-                // accepted: SMOV follows; refused: SMOVERR was sent; game over: ignored
+                // game over: ignored
             }
         }
     }
@@ -463,7 +474,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         } catch (IllegalArgumentException e) {
             return;
         }
-        refuse(new ServerMessage.SMovErr(square, reason.replace('~', '-')));
+        Connection.Refusal decision = refusedMoves.poll();
+        answer(new ServerMessage.SMovErr(square, reason.replace('~', '-')), decision == null ? connection.refuse() : decision);
     }
 
     @Override

@@ -94,9 +94,9 @@ class OthelloHostileTest {
     }
 
     /**
-     * A client that sends only refused messages (an illegal move on its turn, 10 a second) gets small
-     * answers, fewer and fewer of them, and is closed with SERR at the 31st within 10 s; the server
-     * sends less than twice what it received.
+     * A client that sends only refused messages (an invitation that cannot be made, every 20 ms) gets
+     * small answers, 64 at once and then 1 a second, and is closed with SERR at the 129th in a row;
+     * the server sends less than twice what it received.
      */
     @Test
     void refusedMovesAreAnsweredWithinLimitsAndARepeaterIsClosed() throws Exception {
@@ -114,19 +114,19 @@ class OthelloHostileTest {
             // eve is in the lobby, not free to be invited by herself: every CREQ is declined at once
             int sent = 0;
             boolean closed = false;
-            while (!closed && sent < 40) {
+            while (!closed && sent < 140) {
                 hostile.send("CREQ~eve\n".getBytes(StandardCharsets.US_ASCII));
                 sent++;
-                closed = hostile.drain(Duration.ofMillis(100));
+                closed = hostile.drain(Duration.ofMillis(20));
             }
             assertThat(closed).as("closed after " + sent + " refused messages").isTrue();
-            assertThat(sent).isEqualTo(31);
+            assertThat(sent).isEqualTo(129);
             double ratio = (double) hostile.received() / hostile.sent();
             System.out.printf("[hostile] othello: %d refused CREQ (%d bytes) answered with %d bytes: ratio %.2f%n", sent,
                     hostile.sent(), hostile.received(), ratio);
             assertThat(ratio).as("bytes out / bytes in").isLessThan(2.0);
             assertThat(server.violations()).isEqualTo(1);
-            assertThat(log).anySatisfy(line -> assertThat(line).contains("(eve): more than 30 refused messages within 10 s"));
+            assertThat(log).anySatisfy(line -> assertThat(line).contains("(eve): more than 128 refused messages in a row"));
             // the game goes on
             ann.send("CMOV~3~2");
             assertThat(bob.await("SMOV")).startsWith("SMOV~3~2~BLACK~WHITE~");
@@ -134,21 +134,23 @@ class OthelloHostileTest {
     }
 
     @Test
-    void anIllegalMoveRepeatedGetsAFewAnswersThenNoneThenSerr() throws Exception {
+    void anIllegalMoveRepeatedGetsSixtyFourAnswersThenNoneThenSerrButALegalMoveStartsTheCountAgain() throws Exception {
         start(ServerSettings.defaults());
-        try (LineClient ann = login("ann"); LineClient bob = login("bob")) {
-            ann.await("SADDP~bob");
-            ann.send("CREQ~bob");
-            bob.await("SREQ~ann");
-            bob.send("CRES~ann~ACCEPT");
-            ann.await("SSTARTG");
-            for (int i = 0; i < 31; i++) {
-                ann.send("CMOV~0~0"); // a1: illegal for black at the start
-            }
-            assertThat(ann.await("SERR")).isEqualTo("SERR~" + org.boardlab.server.Connection.REFUSAL_LIMIT);
-            assertThat(ann.seen.stream().filter(l -> l.startsWith("SMOVERR~0~0~")).count())
-                    .as("the first 5 answered at once, then 1 a second: " + ann.seen).isBetween(5L, 7L);
+        LineClient[] c = game();
+        for (int i = 0; i < 100; i++) {
+            c[0].send("CMOV~0~0"); // a1: illegal for black at the start
         }
+        c[0].send("CMOV~3~2"); // d3: legal
+        assertThat(c[1].await("SMOV~3~2")).startsWith("SMOV~3~2~BLACK~WHITE~");
+        c[1].send("CMOV~2~2"); // c3 for white
+        c[0].await("SMOV~2~2");
+        for (int i = 0; i < 129; i++) {
+            c[0].send("CMOV~0~0");
+        }
+        assertThat(c[0].await("SERR")).isEqualTo("SERR~" + org.boardlab.server.Connection.REFUSAL_LIMIT);
+        long answered = c[0].seen.stream().filter(l -> l.startsWith("SMOVERR~0~0~")).count();
+        assertThat(answered).as("64 answered at once each time, then 1 a second").isBetween(128L, 132L);
+        c[1].close();
     }
 
     /** ann (black) and bob (white) in a game; bob has made no move. */
