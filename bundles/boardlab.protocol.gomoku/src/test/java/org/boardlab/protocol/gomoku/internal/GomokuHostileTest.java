@@ -17,7 +17,7 @@ import org.boardlab.api.event.MatchOutcome.Ending;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.GameResult;
 import org.boardlab.game.gomoku.Gomoku;
-import org.boardlab.game.gomoku.api.Point;
+import org.boardlab.game.gomoku.Point;
 import org.boardlab.protocol.gomoku.GomokuMessage;
 import org.boardlab.protocol.gomoku.GomokuMessage.Color;
 import org.boardlab.protocol.gomoku.GomokuMessage.Place;
