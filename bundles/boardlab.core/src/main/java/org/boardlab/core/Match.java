@@ -193,11 +193,6 @@ public final class Match {
                     next = newJournal(k, gameOptions);
                 }
                 List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
-                synchronized (this) {
-                    if (stopping) {
-                        break; // stopped while waiting for a player being replaced
-                    }
-                }
                 Referee.GameRun run = referee.newGame(next, players, settings.seed() + k, relay);
                 synchronized (this) {
                     journal = next;
