@@ -45,6 +45,16 @@ public interface GameState {
     }
 
     /**
+     * The move the rules make for the side to move without its choosing, such as a pass in Othello
+     * when no disc can be placed; the referee plays it itself and does not ask the player (a network
+     * client is told the move, not asked for it). Empty when the side has a choice (the default), and
+     * in a terminal position. A forced move is one of {@link #legalMoves()}.
+     */
+    default java.util.Optional<Move> forcedMove() {
+        return java.util.Optional.empty();
+    }
+
+    /**
      * Reads a move written in the game's notation. The move is not checked for legality; use
      * {@link #whyIllegal(Move)}.
      *

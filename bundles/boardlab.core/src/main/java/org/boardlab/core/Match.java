@@ -4,8 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
 import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
@@ -18,7 +19,7 @@ import org.boardlab.api.event.MatchOutcome;
 import org.boardlab.api.event.MatchOutcome.Ending;
 
 /**
- * A series of games between two seats, run on a thread of its own, and controlled like seed 004's
+ * A series of games between two seats, holding no thread of its own, and controlled like seed 004's
  * Game Controller: continuous or step-by-step mode, pause and resume, one step, restart (optionally
  * with new options such as another board size), stop.
  *
@@ -61,7 +62,9 @@ public final class Match {
     /** Calls made before the game's run existed, replayed on it when it starts (guarded by this). */
     private final List<Consumer<Referee.GameRun>> early = new ArrayList<>();
     private volatile int gameIndex;
-    private Thread thread;
+    private boolean started;
+    /** The ply after which the move delay was already waited (guarded by this). */
+    private int delayedPly = -1;
 
     /**
      * @param referee  plays the games
@@ -91,7 +94,7 @@ public final class Match {
     }
 
     /**
-     * Calls {@code listener} with this match's own events (on the match's thread, before the event
+     * Calls {@code listener} with this match's own events (on the thread that moved the game, before the event
      * bus gets them): cheaper than filtering the bus by match id when many matches run.
      */
     public Match onEvent(org.boardlab.api.event.EventListener listener) {
@@ -136,14 +139,19 @@ public final class Match {
                 List.of(firstSeat.name(), secondSeat.name()), settings.timePerMove());
     }
 
-    /** Starts the match on its own thread; returns at once. */
-    public synchronized Match start() {
-        if (thread != null) {
-            throw new IllegalStateException("match " + id + " has already started");
+    /**
+     * Starts the match and returns at once. No thread is kept for it: the first game is set going on
+     * the calling thread (its first question asked) and every later step happens where the referee
+     * is moved on (see {@link Referee}).
+     */
+    public Match start() {
+        synchronized (this) {
+            if (started) {
+                throw new IllegalStateException("match " + id + " has already started");
+            }
+            started = true;
         }
-        thread = new Thread(this::run, "boardlab-match-" + id);
-        thread.setDaemon(true);
-        thread.start();
+        nextGame();
         return this;
     }
 
@@ -153,76 +161,104 @@ public final class Match {
     }
 
     /**
-     * Calls {@code listener} on the match's thread after each game that counts (not after a game
-     * abandoned by a restart). Add listeners before starting the match.
+     * Calls {@code listener} after each game that counts (not after a game abandoned by a restart), on
+     * a referee's thread, before the next game starts. Add listeners before starting the match.
      */
     public Match onGameResult(Consumer<GameResult> listener) {
         resultListeners.add(listener);
         return this;
     }
 
-    /** Plays the match on the calling thread and returns its results. */
+    /**
+     * Plays the match and waits for its results. An interrupt of the waiting thread stops the match
+     * (the game in progress ends as aborted).
+     */
     public List<GameResult> runHere() {
-        synchronized (this) {
-            if (thread != null) {
-                throw new IllegalStateException("match " + id + " has already started");
-            }
-            thread = Thread.currentThread();
+        start();
+        try {
+            return results.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stop();
+            return results.join();
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         }
-        run();
-        return results.join();
     }
 
-    private void run() {
+    /** Starts game {@code gameIndex}, or completes the match; runs with no lock held. */
+    private void nextGame() {
         try {
-            while (gameIndex < settings.games()) {
-                GameOptions gameOptions;
-                synchronized (this) {
-                    if (stopping) {
-                        break;
+            GameOptions gameOptions;
+            int k;
+            synchronized (this) {
+                if (stopping || gameIndex >= settings.games()) {
+                    results.complete(List.copyOf(finished));
+                    return;
+                }
+                gameOptions = options;
+                restarting = false;
+                delayedPly = -1;
+                k = gameIndex;
+            }
+            boolean swap = settings.alternateSides() && k % 2 == 1;
+            PlayerSeat firstSeat = seats.get(swap ? 1 : 0);
+            PlayerSeat secondSeat = seats.get(swap ? 0 : 1);
+            MatchJournal next = journal;
+            if (next.gameNumber() != k + 1 || next.ply() != 0 || next.isOver() || !next.options().equals(gameOptions)) {
+                next = newJournal(k, gameOptions);
+            }
+            List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
+            Referee.GameRun run = referee.newGame(next, players, settings.seed() + k, relay);
+            List<Consumer<Referee.GameRun>> calls;
+            synchronized (this) {
+                journal = next;
+                current = run;
+                calls = List.copyOf(early);
+                early.clear();
+            }
+            for (Consumer<Referee.GameRun> call : calls) {
+                call.accept(run); // outside this match's lock: the run's lock comes first (see gate)
+            }
+            run.start(this::gate).whenComplete((outcome, error) -> referee.execute(() -> {
+                if (error != null) {
+                    results.completeExceptionally(error);
+                } else {
+                    gameEnded(k, firstSeat, secondSeat, outcome);
+                }
+            }));
+        } catch (RuntimeException | Error e) {
+            results.completeExceptionally(e);
+            throw e;
+        }
+    }
+
+    private void gameEnded(int k, PlayerSeat firstSeat, PlayerSeat secondSeat, MatchOutcome outcome) {
+        try {
+            synchronized (this) {
+                if (restarting && !stopping) {
+                    if (restartWith != null) {
+                        options = restartWith;
+                        restartWith = null;
                     }
-                    gameOptions = options;
                     restarting = false;
-                }
-                int k = gameIndex;
-                boolean swap = settings.alternateSides() && k % 2 == 1;
-                PlayerSeat firstSeat = seats.get(swap ? 1 : 0);
-                PlayerSeat secondSeat = seats.get(swap ? 0 : 1);
-                MatchJournal next = journal;
-                if (next.gameNumber() != k + 1 || next.ply() != 0 || next.isOver() || !next.options().equals(gameOptions)) {
-                    next = newJournal(k, gameOptions);
-                }
-                List<Player> players = List.of(seat(firstSeat), seat(secondSeat));
-                Referee.GameRun run = referee.newGame(next, players, settings.seed() + k, relay);
-                synchronized (this) {
-                    journal = next;
-                    current = run;
-                    for (Consumer<Referee.GameRun> call : early) {
-                        call.accept(run);
-                    }
-                    early.clear();
-                }
-                MatchOutcome outcome = run.play(this::awaitTurn);
-                synchronized (this) {
-                    if (restarting) {
-                        if (restartWith != null) {
-                            options = restartWith;
-                            restartWith = null;
-                        }
-                        continue; // the aborted game does not count
-                    }
-                }
-                GameResult result = new GameResult(k + 1, firstSeat.name(), secondSeat.name(), outcome);
-                finished.add(result);
-                for (Consumer<GameResult> listener : resultListeners) {
-                    listener.accept(result);
-                }
-                gameIndex++;
-                if (outcome.ending() == Ending.ABORTED) {
-                    break;
+                    // the aborted game does not count
+                    referee.execute(this::nextGame);
+                    return;
                 }
             }
-            results.complete(List.copyOf(finished));
+            GameResult result = new GameResult(k + 1, firstSeat.name(), secondSeat.name(), outcome);
+            finished.add(result);
+            for (Consumer<GameResult> listener : resultListeners) {
+                listener.accept(result);
+            }
+            synchronized (this) {
+                gameIndex++;
+                if (outcome.ending() == Ending.ABORTED) {
+                    stopping = true;
+                }
+            }
+            nextGame();
         } catch (RuntimeException | Error e) {
             results.completeExceptionally(e);
             throw e;
@@ -295,40 +331,51 @@ public final class Match {
         return root.getClass().getSimpleName() + (message == null ? "" : ": " + message.lines().findFirst().orElse(""));
     }
 
-    private synchronized boolean awaitTurn() throws InterruptedException {
-        while (true) {
-            if (stopping || restarting) {
-                return false;
-            }
-            if (!paused && (mode == Mode.CONTINUOUS || steps > 0)) {
-                break;
-            }
-            wait();
+    /**
+     * The referee asks before each move (with the game's lock held, so this takes only this match's
+     * lock and calls nothing of the game): stopped or restarting ends it; paused or step-by-step
+     * without a step holds it; in continuous mode with a move delay, the first ask after a move holds
+     * it and a timer wakes it when the delay is over.
+     */
+    private synchronized Referee.Gate.Decision gate(Referee.GameRun run) {
+        if (stopping || restarting) {
+            return Referee.Gate.Decision.STOP;
+        }
+        if (paused) {
+            return Referee.Gate.Decision.WAIT;
         }
         if (mode == Mode.STEP) {
-            steps--;
-        } else if (!settings.moveDelay().isZero() && current != null && current.state().ply() > 0) {
-            long end = System.nanoTime() + settings.moveDelay().toNanos();
-            long left;
-            while ((left = end - System.nanoTime()) > 0 && !stopping && !restarting && !paused) {
-                TimeUnit.NANOSECONDS.timedWait(this, left);
+            if (steps > 0) {
+                steps--;
+                return Referee.Gate.Decision.GO;
             }
-            if (stopping || restarting) {
-                return false;
-            }
-            if (paused) {
-                return awaitTurn();
-            }
+            return Referee.Gate.Decision.WAIT;
         }
-        return true;
+        int ply = run.state().ply();
+        if (!settings.moveDelay().isZero() && ply > run.journal().start().ply() && delayedPly != ply) {
+            delayedPly = ply;
+            referee.schedule(run::wake, settings.moveDelay().toNanos());
+            return Referee.Gate.Decision.WAIT;
+        }
+        return Referee.Gate.Decision.GO;
+    }
+
+    /** Lets the game in progress ask its gate again (after a change of mode, a resume, a step). */
+    private void wake() {
+        Referee.GameRun run = current;
+        if (run != null) {
+            run.wake();
+        }
     }
 
     /** Switches between continuous and step-by-step play. */
-    public synchronized void setMode(Mode newMode) {
-        mode = newMode;
-        steps = 0;
-        notifyAll();
-        events.publish(new MatchEvent.ModeChanged(EventBus.nowMicros(), id, mode.name(), paused));
+    public void setMode(Mode newMode) {
+        synchronized (this) {
+            mode = newMode;
+            steps = 0;
+            events.publish(new MatchEvent.ModeChanged(EventBus.nowMicros(), id, mode.name(), paused));
+        }
+        wake();
     }
 
     public synchronized Mode mode() {
@@ -342,10 +389,12 @@ public final class Match {
     }
 
     /** Lets a paused match go on. */
-    public synchronized void resume() {
-        paused = false;
-        notifyAll();
-        events.publish(new MatchEvent.ModeChanged(EventBus.nowMicros(), id, mode.name(), false));
+    public void resume() {
+        synchronized (this) {
+            paused = false;
+            events.publish(new MatchEvent.ModeChanged(EventBus.nowMicros(), id, mode.name(), false));
+        }
+        wake();
     }
 
     public synchronized boolean isPaused() {
@@ -353,9 +402,11 @@ public final class Match {
     }
 
     /** In step-by-step mode, lets one more move be played. */
-    public synchronized void step() {
-        steps++;
-        notifyAll();
+    public void step() {
+        synchronized (this) {
+            steps++;
+        }
+        wake();
     }
 
     /** Abandons the game in progress and starts it again with the same options. */
@@ -379,7 +430,6 @@ public final class Match {
             run = current; // the game being played now, not the new one the match thread may start next
             restarting = true;
             restartWith = newOptions;
-            notifyAll();
         }
         if (run != null) {
             run.abort("the game was restarted");
@@ -400,7 +450,6 @@ public final class Match {
         synchronized (this) {
             run = current;
             stopping = true;
-            notifyAll();
         }
         if (run != null) {
             run.abort("the match was stopped");
@@ -431,6 +480,19 @@ public final class Match {
     /** Ends the game in progress, decided by the scores as they stand (see {@link Referee.GameRun#adjudicate}). */
     public void adjudicate(String detail) {
         onRun(run -> run.adjudicate(detail));
+    }
+
+    /**
+     * A move submitted by {@code side} of the game in progress (see {@link Referee.GameRun#submit}):
+     * checked at once; the answer says whether it was accepted, refused (with the reason; the side may
+     * try again), out of turn, or too late.
+     *
+     * @param notation     the move in the game's notation
+     * @param arrivedNanos when it arrived ({@link System#nanoTime()}), for the move's network time
+     */
+    public Submission submit(Side side, String notation, long arrivedNanos) {
+        Referee.GameRun run = current;
+        return run == null ? Submission.GAME_OVER : run.submit(side, notation, arrivedNanos);
     }
 
     /** Makes {@code side} of the game in progress lose at once (a move out of turn, a dropped client). */

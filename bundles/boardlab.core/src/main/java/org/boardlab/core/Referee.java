@@ -2,25 +2,29 @@ package org.boardlab.core;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Map;
 import java.util.Optional;
-import javax.inject.Named;
-import javax.inject.Singleton;
-import org.boardlab.api.GameOptions;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.inject.Named;
+import javax.inject.Singleton;
 import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
+import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Outcome;
@@ -32,23 +36,30 @@ import org.boardlab.api.event.MatchOutcome.Ending;
 
 /**
  * Plays games between two {@link Player}s and is the only thing that changes a game: it asks the
- * side to move for a move on a worker thread, checks the answer with the game's rules, applies it
- * and publishes the event.
+ * side to move for a move, checks the answer with the game's rules, applies it, writes it in the
+ * game's {@link MatchJournal} and publishes the event.
  *
  * <p>The rules of seed 004's Game Master apply: a side that returns an illegal move (or none),
  * throws, does not answer within the time per move, or moves out of turn (reported by a protocol
- * through {@link GameRun#forfeit}) loses the game at once.
+ * through {@link GameRun#forfeit}) loses the game at once. A move the rules force (a pass, see
+ * {@link GameState#forcedMove()}) is played by the referee without asking.
  *
- * <p>A player that never returns cannot hang the referee: the referee stops waiting at the deadline
- * and interrupts the player's thread. If the thread is still running {@link #RUNAWAY_GRACE} later,
- * it is stopped with {@code Thread.stop()} (possible up to Java 19); on newer Java it is left
- * running in the background and counted in {@link #runawayThreads()}.
+ * <p><b>Threads.</b> A game holds no thread while it waits: each game is a small state machine that
+ * moves on when something happens (an answer, a submitted move, a deadline, a step or a resume),
+ * on the thread that brought it. Deadlines and the runaway reaper run on a small scheduler pool
+ * sized to the cores ({@code boardlab-referee-N}). Only a player inside boardlab (a bundle's
+ * {@link Player#chooseMove}, which blocks) gets a worker thread ({@code boardlab-player-N}) for the
+ * time of its move; a network client or a person ({@link SubmittingPlayer}, {@link AsyncPlayer})
+ * uses none. So a thousand network games need no more threads than one.
+ *
+ * <p>A player that never returns cannot hang the referee: at the deadline the referee moves on and
+ * interrupts the player's thread. If the thread is still running {@link #RUNAWAY_GRACE} later, it is
+ * stopped with {@code Thread.stop()} (possible up to Java 19); on newer Java it is left running in
+ * the background and counted in {@link #runawayThreadsStillRunning()}.
  *
  * <p>One referee serves the whole of boardlab: it is a singleton component (inject it), so thread
  * limits and the runaway accounting are in one place; boardlab.core closes it when it stops. Tests
  * and tools outside the framework create their own and close it.
- *
- * <p>Every game writes its {@link MatchJournal}: the one history of the game that every reader uses.
  */
 @Named
 @Singleton
@@ -60,14 +71,14 @@ public final class Referee implements AutoCloseable {
     private static final AtomicLong MATCH_IDS = new AtomicLong();
 
     private final ExecutorService workers;
-    private final ScheduledExecutorService reaper;
+    private final ScheduledThreadPoolExecutor scheduler;
     private final AtomicInteger runaways = new AtomicInteger();
     private final AtomicInteger stillRunning = new AtomicInteger();
     private final AtomicInteger busy = new AtomicInteger();
     private final AtomicLong gamesPlayed = new AtomicLong();
-    private final Map<Long, MatchJournal> live = new ConcurrentHashMap<>();
+    private final Map<Long, GameRun> live = new ConcurrentHashMap<>();
 
-    /** A referee with its own pool of daemon worker threads; close it when done. */
+    /** A referee with its own threads (daemons); close it when done. */
     public Referee() {
         AtomicInteger n = new AtomicInteger();
         workers = Executors.newCachedThreadPool(r -> {
@@ -75,11 +86,13 @@ public final class Referee implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        reaper = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "boardlab-referee-reaper");
+        AtomicInteger m = new AtomicInteger();
+        scheduler = new ScheduledThreadPoolExecutor(Math.max(2, Runtime.getRuntime().availableProcessors()), r -> {
+            Thread t = new Thread(r, "boardlab-referee-" + m.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
+        scheduler.setRemoveOnCancelPolicy(true); // a deadline met is let go at once, not kept until it is due
     }
 
     /** A new, unique match id. */
@@ -102,6 +115,11 @@ public final class Referee implements AutoCloseable {
         return busy.get();
     }
 
+    /** The scheduler's threads (deadlines, next games): at most the number of cores, at least 2. */
+    public int schedulerThreads() {
+        return scheduler.getPoolSize();
+    }
+
     /** Games being played now. */
     public int gamesInProgress() {
         return live.size();
@@ -117,14 +135,33 @@ public final class Referee implements AutoCloseable {
      * in progress. Keep the journal to read a game after it ended.
      */
     public Optional<MatchJournal> journal(long matchId) {
-        return Optional.ofNullable(live.get(matchId));
+        GameRun run = live.get(matchId);
+        return run == null ? Optional.empty() : Optional.of(run.journal);
+    }
+
+    /** Runs {@code task} soon on the referee's scheduler (never on the caller's thread); not once the referee is closed. */
+    void execute(Runnable task) {
+        try {
+            scheduler.execute(task);
+        } catch (RejectedExecutionException e) {
+            // closed: nothing runs any more
+        }
+    }
+
+    /** Runs {@code task} on the referee's scheduler after {@code delayNanos}; {@code null} once the referee is closed. */
+    ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
+        try {
+            return scheduler.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+        } catch (RejectedExecutionException e) {
+            return null;
+        }
     }
 
     /**
-     * Prepares one game; {@link GameRun#play} plays it.
+     * Prepares one game; {@link GameRun#play} or {@link GameRun#start} plays it.
      *
      * @param matchId     the match it belongs to (see {@link #newMatchId()})
-     * @param start       the start position
+     * @param start       the start position (made with the game's default options)
      * @param players     the player of {@link Side#FIRST} then of {@link Side#SECOND}
      * @param names       their names, in the same order, for events and messages
      * @param timePerMove how long a side may think about one move
@@ -137,7 +174,8 @@ public final class Referee implements AutoCloseable {
     }
 
     /**
-     * Prepares one game that writes {@code journal}; {@link GameRun#play} plays it.
+     * Prepares one game that writes {@code journal}; {@link GameRun#play} or {@link GameRun#start}
+     * plays it.
      *
      * @param journal the game's journal, as yet empty: its start position, players' names and time per
      *                move are the game's
@@ -149,46 +187,85 @@ public final class Referee implements AutoCloseable {
         return new GameRun(journal, players, seed, events);
     }
 
+    /** Ends the games in progress as aborted and stops the referee's threads. */
     @Override
     public void close() {
+        for (GameRun run : List.copyOf(live.values())) {
+            run.abort("the referee was closed");
+        }
         workers.shutdownNow();
-        reaper.shutdownNow();
+        scheduler.shutdownNow();
     }
 
-    /** Decides when the next move may be asked for; the match's modes (step, pause) implement it. */
+    /**
+     * Decides, before each move, whether it may be asked for now; the match's modes (step, pause, a
+     * delay between moves) implement it. Called with the game's lock held: decide at once, never block,
+     * and call no method of the game from inside.
+     */
     @FunctionalInterface
     public interface Gate {
-        /**
-         * Blocks until the next move may be played.
-         *
-         * @return {@code false} to end the game at once as aborted
-         */
-        boolean awaitTurn() throws InterruptedException;
 
-        /** A gate that never waits. */
-        Gate OPEN = () -> true;
+        /** What the game does next. */
+        enum Decision {
+            /** Ask for the next move now. */
+            GO,
+            /** Hold: whoever holds the gate calls {@link GameRun#wake()} when the game may go on. */
+            WAIT,
+            /** End the game at once as aborted. */
+            STOP
+        }
+
+        /** Whether the next move of {@code run} may be asked for now. */
+        Decision next(GameRun run);
+
+        /** A gate that never holds. */
+        Gate OPEN = run -> Decision.GO;
     }
 
-    private sealed interface Signal permits Answer, Failure, Forfeit, NewDeadline, Adjudicate {
-    }
-
-    private record NewDeadline(Side side, long nanos) implements Signal {
-    }
-
-    private record Adjudicate(String detail) implements Signal {
+    /** A way the game ends from outside: a forfeit, an adjudication or an abort. */
+    private record End(Side loser, Ending ending, String detail) {
     }
 
     /** A side's answer; a part of its time that is not known is -1 (see {@link MatchJournal.MoveTimes}). */
-    private record Answer(Move move, long networkNanos, long thinkingNanos) implements Signal {
+    private record Answer(Move move, long networkNanos, long thinkingNanos) {
     }
 
-    private record Failure(Throwable error) implements Signal {
+    private record Failure(Throwable error) {
     }
 
-    private record Forfeit(Side side, Ending ending, String detail) implements Signal {
+    /** A move submitted before its side was asked (the match held): used when the side is asked. */
+    private record Early(int ply, Side side, Move move) {
     }
 
-    /** One game between two players, played on the thread that calls {@link #play}. */
+    /** One question to one side: open until it is answered, times out, or the game ends. */
+    private final class Ask {
+        final Side side;
+        final long begin;
+        final Request request;
+        final Player player;
+        /** When the question left for the client or the person ({@link System#nanoTime()}). */
+        long sent;
+        /** The answer: an {@link Answer} or a {@link Failure} (guarded by the run). */
+        Object result;
+        long answeredAt;
+        ScheduledFuture<?> timeout;
+        Future<?> task;
+        CompletableFuture<Move> async;
+        final AtomicReference<Thread> runner = new AtomicReference<>();
+
+        Ask(Side side, long begin, Request request, Player player) {
+            this.side = side;
+            this.begin = begin;
+            this.request = request;
+            this.player = player;
+        }
+    }
+
+    /**
+     * One game between two players. It holds no thread: {@link #start} sets it going and every change
+     * (an answer, a submitted move, a deadline, {@link #wake}) moves it on under its own lock, on the
+     * thread that brought the change. Every method is safe from any thread.
+     */
     public final class GameRun {
 
         private final long matchId;
@@ -199,12 +276,18 @@ public final class Referee implements AutoCloseable {
         private final long seed;
         private final EventBus events;
         private final MatchJournal journal;
+        private final CompletableFuture<MatchOutcome> done = new CompletableFuture<>();
+        // all guarded by this
         private final long[] timeNanos = new long[2];
-        private final BlockingQueue<Signal> external = new LinkedBlockingQueue<>();
-        private volatile BlockingQueue<Signal> inbox;
-        private volatile Side asking;
         private final long[] deadlineOverride = new long[2];
         private volatile GameState state;
+        private Gate gate = Gate.OPEN;
+        private boolean started;
+        private boolean over;
+        private boolean advancing;
+        private Ask ask;
+        private End end;
+        private Early early;
 
         private GameRun(MatchJournal journal, List<Player> players, long seed, EventBus events) {
             if (players.size() != 2 || journal.players().size() != 2) {
@@ -234,6 +317,115 @@ public final class Referee implements AutoCloseable {
             return journal;
         }
 
+        /** Completes with how the game ended. */
+        public CompletableFuture<MatchOutcome> outcome() {
+            return done;
+        }
+
+        /**
+         * Sets the game going and returns at once (the first question is asked, or the first worker
+         * started, before it returns).
+         *
+         * @param gate decides when each move may be asked for (pause, step by step)
+         * @return completes with how the game ended
+         * @throws IllegalStateException if it was started before
+         */
+        public CompletableFuture<MatchOutcome> start(Gate gate) {
+            synchronized (this) {
+                if (started) {
+                    throw new IllegalStateException("game of match " + matchId + " has already started");
+                }
+                started = true;
+                this.gate = gate;
+                live.put(matchId, this);
+                publish(new MatchEvent.Started(EventBus.nowMicros(), matchId, journal.gameNumber(), state, names,
+                        TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos)));
+                advance();
+            }
+            return done;
+        }
+
+        /**
+         * Plays the game to its end on the calling thread's watch (the moves themselves are played
+         * where they come from). An interrupt ends the game as aborted.
+         *
+         * @param gate decides when each move may be asked for (pause, step by step)
+         * @return how the game ended; never {@code null}
+         */
+        public MatchOutcome play(Gate gate) {
+            CompletableFuture<MatchOutcome> outcome = start(gate);
+            try {
+                return outcome.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abort("the game was interrupted");
+                return outcome.join();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("the game failed", e.getCause());
+            }
+        }
+
+        /** The gate may let the game go on: asks it again. Safe from any thread; does nothing if not waiting. */
+        public void wake() {
+            synchronized (this) {
+                if (started && !over) {
+                    advance();
+                }
+            }
+        }
+
+        /**
+         * A move submitted by {@code side} (a network client's, a person's click), checked at once.
+         * Only a side played by a {@link SubmittingPlayer} submits. An illegal move is refused with the
+         * reason and the side may try again before its deadline; a move submitted while the match holds
+         * (paused, step by step) is kept and played when the side is asked.
+         *
+         * @param notation     the move in the game's notation
+         * @param arrivedNanos when it arrived ({@link System#nanoTime()}), for the move's network time
+         * @return what became of it; never {@code null}
+         */
+        public Submission submit(Side side, String notation, long arrivedNanos) {
+            synchronized (this) {
+                if (over || state.isTerminal()) {
+                    return Submission.GAME_OVER;
+                }
+                if (!(players.get(side.index()) instanceof SubmittingPlayer)) {
+                    return Submission.refused(who(side) + " chooses its own moves: they cannot be submitted");
+                }
+                GameState now = state;
+                if (now.sideToMove() != side || (early != null && early.ply() == now.ply())) {
+                    return Submission.OUT_OF_TURN;
+                }
+                Move move;
+                String why;
+                try {
+                    move = now.parseMove(notation);
+                    why = now.whyIllegal(move);
+                } catch (IllegalMoveException e) {
+                    move = null;
+                    why = e.reason();
+                } catch (RuntimeException e) {
+                    move = null;
+                    why = "not a move of " + game.id() + " (" + e.getMessage() + ")";
+                }
+                if (why != null) {
+                    return Submission.refused(why);
+                }
+                Ask a = ask;
+                if (a == null) {
+                    early = new Early(now.ply(), side, move); // the match holds: played when the side is asked
+                    return Submission.ACCEPTED;
+                }
+                if (a.side != side || a.result != null) {
+                    return Submission.OUT_OF_TURN;
+                }
+                a.result = new Answer(move, Math.max(0, arrivedNanos - a.sent), -1);
+                a.answeredAt = System.nanoTime();
+                advance();
+                return Submission.ACCEPTED;
+            }
+        }
+
         /**
          * Makes {@code side} lose at once, e.g. for a move out of turn or a lost connection. Safe from
          * any thread; ignored once the game is over.
@@ -242,23 +434,7 @@ public final class Referee implements AutoCloseable {
             if (!ending.isForfeit()) {
                 throw new IllegalArgumentException(ending + " is not a forfeit");
             }
-            post(new Forfeit(side, ending, detail));
-        }
-
-        /**
-         * Moves {@code side}'s deadline for its current move (if it is thinking now) or for its next
-         * one to {@code deadlineNanos} (on the {@link System#nanoTime()} clock). The server uses it to
-         * hold a player's clock while the player reconnects. Safe from any thread.
-         */
-        public void setDeadline(Side side, long deadlineNanos) {
-            synchronized (deadlineOverride) {
-                BlockingQueue<Signal> box = inbox;
-                if (asking == side && box != null) {
-                    box.offer(new NewDeadline(side, deadlineNanos));
-                } else {
-                    deadlineOverride[side.index()] = deadlineNanos;
-                }
-            }
+            endFromOutside(new End(side, ending, detail));
         }
 
         /**
@@ -266,215 +442,308 @@ public final class Referee implements AutoCloseable {
          * a game that cannot go on: a player left and did not come back in time, or the server stops.
          */
         public void adjudicate(String detail) {
-            post(new Adjudicate(detail));
+            endFromOutside(new End(null, Ending.ADJUDICATED, detail));
         }
 
         /** Ends the game at once without a winner (the match was stopped or restarted). */
         public void abort(String detail) {
-            post(new Forfeit(null, Ending.ABORTED, detail));
+            endFromOutside(new End(null, Ending.ABORTED, detail));
         }
 
-        private void post(Signal signal) {
-            external.offer(signal);
-            BlockingQueue<Signal> box = inbox;
-            if (box != null) {
-                box.offer(signal);
+        private synchronized void endFromOutside(End why) {
+            if (over || end != null) {
+                return;
+            }
+            end = why;
+            if (started) {
+                advance();
             }
         }
 
         /**
-         * Plays the game to its end.
-         *
-         * @param gate decides when each move may be asked for (pause, step by step)
-         * @return how the game ended; never {@code null}
+         * Moves {@code side}'s deadline for its current move (if it is thinking now) or for its next
+         * one to {@code deadlineNanos} (on the {@link System#nanoTime()} clock). The server uses it to
+         * hold a player's clock while the player reconnects. Safe from any thread.
          */
-        public MatchOutcome play(Gate gate) {
-            live.put(matchId, journal);
+        public synchronized void setDeadline(Side side, long deadlineNanos) {
+            Ask a = ask;
+            if (a != null && a.side == side && a.result == null) {
+                a.request.deadline = deadlineNanos;
+                if (a.timeout != null) {
+                    a.timeout.cancel(false);
+                }
+                a.timeout = schedule(() -> timedOut(a), deadlineNanos - System.nanoTime());
+            } else {
+                deadlineOverride[side.index()] = deadlineNanos;
+            }
+        }
+
+        /**
+         * Moves the game on as far as it can go now. Runs with the lock held; a change that comes
+         * while it runs on this thread (an answer given at once) is picked up by its loop, not by a
+         * nested call, so the stack stays flat however many moves follow each other.
+         */
+        private void advance() {
+            if (advancing) {
+                return;
+            }
+            advancing = true;
             try {
-                publish(new MatchEvent.Started(EventBus.nowMicros(), matchId, journal.gameNumber(), state, names,
-                        TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos)));
-                MatchOutcome outcome = loop(gate);
-                journal.ended(outcome);
-                gamesPlayed.incrementAndGet();
-                publish(new MatchEvent.Ended(EventBus.nowMicros(), matchId, outcome));
-                return outcome;
-            } finally {
-                live.remove(matchId, journal);
-            }
-        }
-
-        private MatchOutcome loop(Gate gate) {
-            while (!state.isTerminal()) {
-                Signal pending = external.poll();
-                if (pending instanceof Forfeit f) {
-                    return end(f);
-                }
-                if (pending instanceof Adjudicate a) {
-                    return adjudicated(a);
-                }
-                try {
-                    if (!gate.awaitTurn()) {
-                        return ended(null, Ending.ABORTED, null, "the game was stopped");
+                while (!over) {
+                    if (end != null) {
+                        endNow(end);
+                        return;
                     }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return ended(null, Ending.ABORTED, null, "the game was interrupted");
+                    if (ask != null) {
+                        if (ask.result == null) {
+                            return; // waiting for the answer or the deadline
+                        }
+                        Ask answered = ask;
+                        ask = null;
+                        settle(answered);
+                        continue;
+                    }
+                    if (state.isTerminal()) {
+                        Outcome outcome = state.outcome();
+                        finish(outcome.winner(), Ending.NORMAL, null, outcome.reason());
+                        return;
+                    }
+                    Gate.Decision decision;
+                    try {
+                        decision = gate.next(this);
+                    } catch (RuntimeException e) {
+                        decision = Gate.Decision.STOP;
+                    }
+                    if (decision == Gate.Decision.STOP) {
+                        finish(null, Ending.ABORTED, null, "the game was stopped");
+                        return;
+                    }
+                    if (decision == Gate.Decision.WAIT) {
+                        return;
+                    }
+                    Optional<Move> forced;
+                    try {
+                        forced = state.forcedMove();
+                    } catch (RuntimeException e) {
+                        forced = Optional.empty();
+                    }
+                    if (forced.isPresent()) {
+                        apply(state.sideToMove(), forced.get(), new MatchJournal.MoveTimes(0, -1, -1), true);
+                        continue;
+                    }
+                    ask();
                 }
-                pending = external.poll();
-                if (pending instanceof Forfeit f) {
-                    return end(f);
-                }
-                if (pending instanceof Adjudicate a) {
-                    return adjudicated(a);
-                }
-                Side side = state.sideToMove();
-                String who = names.get(side.index()) + " (" + game.sideName(side) + ")";
-                long begin = System.nanoTime();
-                long deadline;
-                synchronized (deadlineOverride) {
-                    long override = deadlineOverride[side.index()];
-                    deadlineOverride[side.index()] = 0;
-                    deadline = override != 0 ? override : begin + timePerMoveNanos;
-                    asking = side;
-                }
-                long askedMicros = EventBus.nowMicros();
-                journal.asked(new MatchJournal.Turn(state.ply(), side, askedMicros, deadline));
-                publish(new MatchEvent.Thinking(askedMicros, matchId, side, deadline));
-                Request request = new Request(state, journal.snapshot().moves(), deadline, seed * 2 + side.index());
-                Signal signal = ask(players.get(side.index()), side, request);
-                long took = System.nanoTime() - begin;
-                if (signal instanceof Forfeit f) {
-                    return end(f);
-                }
-                if (signal instanceof Adjudicate a) {
-                    return adjudicated(a);
-                }
-                if (signal == null || System.nanoTime() - request.deadline > 0) {
-                    timeNanos[side.index()] += Math.min(took, Math.max(timePerMoveNanos, request.deadline - begin));
-                    return ended(side.other(), Ending.TIMEOUT, side,
-                            who + " did not move within " + TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos) + " ms");
-                }
-                timeNanos[side.index()] += took;
-                if (signal instanceof Failure failure) {
-                    Throwable e = failure.error();
-                    return ended(side.other(), Ending.ERROR, side, who + " failed: " + e.getClass().getSimpleName()
-                            + (e.getMessage() == null ? "" : ": " + e.getMessage()));
-                }
-                Answer answer = (Answer) signal;
-                Move move = answer.move();
-                if (move == null) {
-                    return ended(side.other(), Ending.ILLEGAL_MOVE, side, who + " returned no move");
-                }
-                String why;
-                try {
-                    why = state.whyIllegal(move);
-                } catch (RuntimeException e) {
-                    why = "not a move of " + game.id() + " (" + e + ")";
-                }
-                if (why != null) {
-                    return ended(side.other(), Ending.ILLEGAL_MOVE, side, who + " played " + safeNotation(move) + ": " + why);
-                }
-                state = state.apply(move);
-                long now = EventBus.nowMicros();
-                journal.moved(side, move, state, now, new MatchJournal.MoveTimes(took, answer.networkNanos(),
-                        answer.thinkingNanos()), timeNanos.clone(), false);
-                publish(new MatchEvent.Moved(now, matchId, state.ply(), side, move, state, took, timeNanos[side.index()]));
+            } finally {
+                advancing = false;
             }
-            Outcome outcome = state.outcome();
-            return ended(outcome.winner(), Ending.NORMAL, null, outcome.reason());
         }
 
-        private MatchOutcome adjudicated(Adjudicate a) {
-            int first = state.score(Side.FIRST);
-            int second = state.score(Side.SECOND);
-            Side winner = first == second ? null : first > second ? Side.FIRST : Side.SECOND;
-            return ended(winner, Ending.ADJUDICATED, null, a.detail() + " (" + (winner == null ? "a draw"
-                    : game.sideName(winner) + " wins") + " on the scores " + first + "-" + second + ")");
-        }
-
-        private MatchOutcome end(Forfeit f) {
-            if (f.ending() == Ending.ABORTED) {
-                return ended(null, Ending.ABORTED, null, f.detail());
-            }
-            return ended(f.side().other(), f.ending(), f.side(), f.detail());
-        }
-
-        private Signal ask(Player player, Side side, Request request) {
-            BlockingQueue<Signal> box = new LinkedBlockingQueue<>();
-            inbox = box;
-            Signal early = external.peek();
+        /** Asks the side to move; the answer comes back through {@link #answered} or {@link #submit}. */
+        private void ask() {
+            Side side = state.sideToMove();
+            long begin = System.nanoTime();
+            long override = deadlineOverride[side.index()];
+            deadlineOverride[side.index()] = 0;
+            long deadline = override != 0 ? override : begin + timePerMoveNanos;
+            Player player = players.get(side.index());
+            int played = state.ply() - journal.start().ply();
+            Ask a = new Ask(side, begin, new Request(state, journal, played, deadline, seed * 2 + side.index()), player);
+            ask = a;
+            long askedMicros = EventBus.nowMicros();
+            journal.asked(new MatchJournal.Turn(state.ply(), side, askedMicros, deadline));
+            publish(new MatchEvent.Thinking(askedMicros, matchId, side, deadline));
+            a.timeout = schedule(() -> timedOut(a), deadline - System.nanoTime());
             if (early != null) {
-                box.offer(early);
+                Early kept = early;
+                early = null;
+                if (kept.ply() == state.ply() && kept.side() == side) {
+                    a.sent = begin;
+                    a.result = new Answer(kept.move(), 0, -1);
+                    a.answeredAt = begin;
+                    return;
+                }
             }
-            AtomicReference<Thread> runner = new AtomicReference<>();
-            Future<?> task;
-            if (player instanceof AsyncPlayer async) {
-                // no thread waits for it: the answer completes the future from wherever it comes
-                CompletableFuture<Move> answer;
-                long sent = System.nanoTime();
+            a.sent = System.nanoTime();
+            if (player instanceof SubmittingPlayer submitting) {
                 try {
-                    answer = async.requestMove(request);
+                    submitting.yourTurn(a.request);
+                } catch (RuntimeException e) {
+                    a.result = new Failure(e);
+                    a.answeredAt = System.nanoTime();
+                }
+            } else if (player instanceof AsyncPlayer async) {
+                CompletableFuture<Move> answer;
+                try {
+                    answer = async.requestMove(a.request);
                 } catch (RuntimeException e) {
                     answer = CompletableFuture.failedFuture(e);
                 }
-                answer.whenComplete((move, error) -> box.offer(error == null
-                        ? new Answer(move, System.nanoTime() - sent, -1)
-                        : new Failure(error instanceof java.util.concurrent.CompletionException c && c.getCause() != null
-                                ? c.getCause() : error)));
-                task = answer;
-            } else {
-                task = workers.submit(() -> {
-                    runner.set(Thread.currentThread());
-                    busy.incrementAndGet();
-                    try {
-                        long t0 = System.nanoTime();
-                        Move move = player.chooseMove(request);
-                        box.offer(new Answer(move, -1, System.nanoTime() - t0));
-                    } catch (Throwable e) {
-                        box.offer(new Failure(e));
-                        if (e instanceof ThreadDeath death) {
-                            throw death;
-                        }
-                    } finally {
-                        busy.decrementAndGet();
-                        runner.set(null);
-                    }
+                a.async = answer;
+                answer.whenComplete((move, error) -> {
+                    long at = System.nanoTime();
+                    answered(a, error == null ? new Answer(move, at - a.sent, -1) : new Failure(unwrap(error)), at);
                 });
-            }
-            Signal signal;
-            try {
-                while (true) {
-                    signal = box.poll(Math.max(0, request.deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                    if (signal instanceof NewDeadline moved) {
-                        request.deadline = moved.nanos();
-                        continue;
-                    }
-                    break;
+            } else {
+                try {
+                    a.task = workers.submit(() -> play(a, player));
+                } catch (RejectedExecutionException e) {
+                    a.result = new Failure(new IllegalStateException("the referee is closed"));
+                    a.answeredAt = System.nanoTime();
                 }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                signal = new Forfeit(null, Ending.ABORTED, "the game was interrupted");
             }
-            synchronized (deadlineOverride) {
-                inbox = null;
-                asking = null;
-            }
-            request.cancelled = true;
-            if (!(signal instanceof Answer) && !(signal instanceof Failure)) {
-                task.cancel(true);
-                reaper.schedule(() -> reap(runner, names.get(side.index())), RUNAWAY_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-            }
-            if (signal instanceof Forfeit || signal instanceof Adjudicate) {
-                external.remove(signal);
-            }
-            return signal;
         }
 
-        private MatchOutcome ended(Side winner, Ending ending, Side loser, String detail) {
+        /** A player inside boardlab thinks on a worker thread. */
+        private void play(Ask a, Player player) {
+            a.runner.set(Thread.currentThread());
+            busy.incrementAndGet();
+            try {
+                long t0 = System.nanoTime();
+                Move move = player.chooseMove(a.request);
+                long t1 = System.nanoTime();
+                answered(a, new Answer(move, -1, t1 - t0), t1);
+            } catch (Throwable e) {
+                answered(a, new Failure(e), System.nanoTime());
+                if (e instanceof ThreadDeath death) {
+                    throw death;
+                }
+            } finally {
+                busy.decrementAndGet();
+                a.runner.set(null);
+            }
+        }
+
+        /** An answer from a worker or a future; ignored unless {@code a} is still the open question. */
+        private void answered(Ask a, Object result, long at) {
+            synchronized (this) {
+                if (ask != a || a.result != null || over) {
+                    return;
+                }
+                a.result = result;
+                a.answeredAt = at;
+                advance();
+            }
+        }
+
+        /** The deadline of {@code a} may have passed. */
+        private void timedOut(Ask a) {
+            synchronized (this) {
+                if (ask != a || a.result != null || over) {
+                    return;
+                }
+                long now = System.nanoTime();
+                if (now - a.request.deadline < 0) {
+                    a.timeout = schedule(() -> timedOut(a), a.request.deadline - now); // moved meanwhile
+                    return;
+                }
+                ask = null;
+                letGo(a);
+                timeNanos[a.side.index()] += Math.min(now - a.begin, Math.max(timePerMoveNanos, a.request.deadline - a.begin));
+                finish(a.side.other(), Ending.TIMEOUT, a.side, who(a.side) + " did not move within "
+                        + TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos) + " ms");
+            }
+        }
+
+        /** Judges the answer to {@code a}: applies a legal move, or ends the game. */
+        private void settle(Ask a) {
+            letGo(a);
+            Side side = a.side;
+            long took = a.answeredAt - a.begin;
+            if (a.answeredAt - a.request.deadline > 0) {
+                timeNanos[side.index()] += Math.min(took, Math.max(timePerMoveNanos, a.request.deadline - a.begin));
+                finish(side.other(), Ending.TIMEOUT, side,
+                        who(side) + " did not move within " + TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos) + " ms");
+                return;
+            }
+            timeNanos[side.index()] += took;
+            if (a.result instanceof Failure failure) {
+                Throwable e = failure.error();
+                finish(side.other(), Ending.ERROR, side, who(side) + " failed: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                return;
+            }
+            Answer answer = (Answer) a.result;
+            Move move = answer.move();
+            if (move == null) {
+                finish(side.other(), Ending.ILLEGAL_MOVE, side, who(side) + " returned no move");
+                return;
+            }
+            String why;
+            try {
+                why = state.whyIllegal(move);
+            } catch (RuntimeException e) {
+                why = "not a move of " + game.id() + " (" + e + ")";
+            }
+            if (why != null) {
+                finish(side.other(), Ending.ILLEGAL_MOVE, side, who(side) + " played " + safeNotation(move) + ": " + why);
+                return;
+            }
+            apply(side, move, new MatchJournal.MoveTimes(took, answer.networkNanos(), answer.thinkingNanos()), false);
+        }
+
+        private void apply(Side side, Move move, MatchJournal.MoveTimes times, boolean forced) {
+            state = state.apply(move);
+            long now = EventBus.nowMicros();
+            journal.moved(side, move, state, now, times, timeNanos.clone(), forced);
+            publish(new MatchEvent.Moved(now, matchId, state.ply(), side, move, state, times.elapsedNanos(),
+                    timeNanos[side.index()]));
+        }
+
+        /** The question is over: its timer, its worker (interrupted, reaped if it runs on) and its future go. */
+        private void letGo(Ask a) {
+            a.request.cancelled = true;
+            if (a.timeout != null) {
+                a.timeout.cancel(false);
+            }
+            if (a.result == null) {
+                if (a.task != null) {
+                    a.task.cancel(true);
+                    String name = names.get(a.side.index());
+                    schedule(() -> reap(a.runner, name), RUNAWAY_GRACE.toNanos());
+                }
+                if (a.async != null) {
+                    a.async.cancel(true);
+                }
+            }
+        }
+
+        private void endNow(End why) {
+            Ask a = ask;
+            ask = null;
+            if (a != null) {
+                letGo(a);
+            }
+            switch (why.ending()) {
+                case ABORTED -> finish(null, Ending.ABORTED, null, why.detail());
+                case ADJUDICATED -> {
+                    int first = state.score(Side.FIRST);
+                    int second = state.score(Side.SECOND);
+                    Side winner = first == second ? null : first > second ? Side.FIRST : Side.SECOND;
+                    finish(winner, Ending.ADJUDICATED, null, why.detail() + " (" + (winner == null ? "a draw"
+                            : game.sideName(winner) + " wins") + " on the scores " + first + "-" + second + ")");
+                }
+                default -> finish(why.loser().other(), why.ending(), why.loser(), why.detail());
+            }
+        }
+
+        private void finish(Side winner, Ending ending, Side loser, String detail) {
+            over = true;
             int[] scores = {state.score(Side.FIRST), state.score(Side.SECOND)};
             int[] gm = gmScores(scores, timeNanos, winner, loser);
-            return new MatchOutcome(winner, ending, loser, detail, state, journal.snapshot().moves(), scores,
+            MatchOutcome outcome = new MatchOutcome(winner, ending, loser, detail, state, journal.snapshot().moves(), scores,
                     timeNanos.clone(), gm);
+            journal.ended(outcome);
+            gamesPlayed.incrementAndGet();
+            try {
+                publish(new MatchEvent.Ended(EventBus.nowMicros(), matchId, outcome));
+            } finally {
+                live.remove(matchId, this);
+                done.complete(outcome);
+            }
+        }
+
+        private String who(Side side) {
+            return names.get(side.index()) + " (" + game.sideName(side) + ")";
         }
 
         private void publish(MatchEvent event) {
@@ -482,6 +751,11 @@ public final class Referee implements AutoCloseable {
                 events.publish(event);
             }
         }
+    }
+
+    private static Throwable unwrap(Throwable error) {
+        return (error instanceof CompletionException || error instanceof ExecutionException) && error.getCause() != null
+                ? error.getCause() : error instanceof CancellationException ? new IllegalStateException("the move was cancelled") : error;
     }
 
     @SuppressWarnings("removal")
@@ -534,16 +808,20 @@ public final class Referee implements AutoCloseable {
         return result;
     }
 
+    /** The referee's question to a player; the history is read from the journal only if the player asks. */
     private static final class Request implements MoveRequest {
         private final GameState state;
-        private final List<Move> history;
+        private final MatchJournal journal;
+        private final int played;
         volatile long deadline;
         private final long seed;
         volatile boolean cancelled;
+        private List<Move> history;
 
-        Request(GameState state, List<Move> history, long deadline, long seed) {
+        Request(GameState state, MatchJournal journal, int played, long deadline, long seed) {
             this.state = state;
-            this.history = history;
+            this.journal = journal;
+            this.played = played;
             this.deadline = deadline;
             this.seed = seed;
         }
@@ -554,7 +832,15 @@ public final class Referee implements AutoCloseable {
         }
 
         @Override
-        public List<Move> history() {
+        public synchronized List<Move> history() {
+            if (history == null) {
+                List<MatchJournal.Entry> entries = journal.snapshot().entries();
+                Move[] moves = new Move[played];
+                for (int i = 0; i < moves.length; i++) {
+                    moves[i] = entries.get(i).move();
+                }
+                history = List.of(moves);
+            }
             return history;
         }
 

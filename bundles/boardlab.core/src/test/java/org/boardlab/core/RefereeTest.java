@@ -220,8 +220,8 @@ class RefereeTest {
             int asked;
 
             @Override
-            public boolean awaitTurn() {
-                return asked++ < 1; // stop after the first move
+            public Decision next(Referee.GameRun r) {
+                return asked++ < 1 ? Decision.GO : Decision.STOP; // stop after the first move
             }
         });
         assertThat(outcome.moves()).hasSize(1);

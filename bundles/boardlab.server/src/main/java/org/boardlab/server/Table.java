@@ -1,7 +1,6 @@
 package org.boardlab.server;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -10,7 +9,6 @@ import java.util.function.Consumer;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
-import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
@@ -24,11 +22,15 @@ import org.boardlab.core.Match;
 import org.boardlab.core.MatchJournal;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.SubmittingPlayer;
 import org.boardlab.core.Referee;
 
 /**
  * One game between two networked members, played through the core's referee, so the server stays
- * authoritative: every move is checked by the game's rules before it is applied and sent to both.
+ * authoritative: the table relays each member's move to the referee ({@link Match#submit}), which
+ * checks it by the game's rules, applies it and writes it in the game's journal; the table then
+ * sends it to both. The table keeps no history and checks no move itself; forced moves (a pass) are
+ * played by the referee. No thread waits for a member's move.
  *
  * <p>Time rules: each move has {@link ServerSettings#timePerMove()}; no move in time loses. A member
  * who drops out gets {@link ServerSettings#reconnectWindow()} to log in again (its clock is held);
@@ -134,7 +136,12 @@ public final class Table {
 
     void start() {
         match.onEvent(event -> {
-            if (event instanceof MatchEvent.Moved moved) {
+            if (event instanceof MatchEvent.Started) {
+                // told from inside the match's start, so before the first side is asked for a move
+                for (Side side : Side.values()) {
+                    seats[side.index()].tell(l -> l.gameStarted(this, side));
+                }
+            } else if (event instanceof MatchEvent.Moved moved) {
                 for (Member m : seats) {
                     if (m.isConnected()) {
                         m.tell(l -> l.moved(this, moved.side(), moved.move(), moved.after()));
@@ -143,9 +150,6 @@ public final class Table {
             }
         });
         match.onGameResult(this::ended);
-        for (Side side : Side.values()) {
-            seats[side.index()].tell(l -> l.gameStarted(this, side));
-        }
         match.start();
     }
 
@@ -169,60 +173,32 @@ public final class Table {
     }
 
     /**
-     * A move from {@code member}, as text in the game's notation.
+     * A move from {@code member}, as text in the game's notation, relayed to the referee.
      *
      * @return what became of it; a refused move has already been reported to the member
      */
     public Submission move(Member member, String notation) {
+        long arrived = System.nanoTime();
         Side side = sideOf(member);
         if (side == null || over.get()) {
             return Submission.GAME_OVER;
         }
-        GameState state = state();
-        if (state.isTerminal()) {
-            return Submission.GAME_OVER;
+        Member other = opponentOf(member);
+        if (!other.isConnected()) {
+            String reason = "the game is paused: " + other.name() + " lost the connection";
+            member.tell(l -> l.moveRefused(this, notation, reason));
+            return Submission.REFUSED;
         }
-        if (state.sideToMove() != side && onlyPass(state)) {
-            // the other side must pass: the server passes for it (its clients were told), so this move
-            // is for the position after that pass
-            state = state.apply(state.legalMoves().get(0));
-        }
-        Remote remote = remotes[side.index()];
-        synchronized (remote) {
-            if (state.sideToMove() != side || remote.submittedPly == state.ply()) {
-                return Submission.OUT_OF_TURN;
+        org.boardlab.core.Submission answer = match.submit(side, notation, arrived);
+        return switch (answer.verdict()) {
+            case ACCEPTED -> Submission.ACCEPTED;
+            case OUT_OF_TURN -> Submission.OUT_OF_TURN;
+            case GAME_OVER -> Submission.GAME_OVER;
+            case REFUSED -> {
+                member.tell(l -> l.moveRefused(this, notation, answer.reason()));
+                yield Submission.REFUSED;
             }
-            Member other = opponentOf(member);
-            String why;
-            Move move = null;
-            if (!other.isConnected()) {
-                why = "the game is paused: " + other.name() + " lost the connection";
-            } else {
-                try {
-                    move = state.parseMove(notation);
-                    why = state.whyIllegal(move);
-                } catch (IllegalMoveException e) {
-                    why = e.reason();
-                }
-            }
-            if (why != null) {
-                String reason = why;
-                member.tell(l -> l.moveRefused(this, notation, reason));
-                return Submission.REFUSED;
-            }
-            remote.submittedPly = state.ply();
-            remote.deliver(state.ply(), move);
-        }
-        return Submission.ACCEPTED;
-    }
-
-    /**
-     * {@code true} when the side to move has no move but a pass, which the server plays for it
-     * without asking (its client is told the pass, not asked for it).
-     */
-    public static boolean onlyPass(GameState state) {
-        List<Move> legal = state.legalMoves();
-        return legal.size() == 1 && legal.get(0).notation().equals("pass");
+        };
     }
 
     /** Makes {@code member} lose at once (out of turn, left the game, broke the protocol). */
@@ -286,66 +262,31 @@ public final class Table {
         if (other.isConnected()) {
             other.tell(l -> l.opponentAway(this, false));
         }
-        GameState state = state();
-        if (!state.isTerminal() && state.sideToMove() == side && remotes[side.index()].submittedPly != state.ply()) {
+        MatchJournal.Turn turn = match.journal().snapshot().turn();
+        if (turn != null && turn.side() == side) {
+            GameState state = state();
             member.tell(l -> l.yourTurn(this, state, fresh));
         }
     }
 
-    /** A move sent for the position after {@code ply} plies. */
-    private record Pending(int ply, Move move) {
-    }
-
     /**
-     * The referee's player for one seat: the member's move arrives over the network and completes
-     * the referee's request on the connection's own thread; no thread waits for it.
+     * The referee's player for one seat: the member's moves arrive over the network and are submitted
+     * ({@link #move}); the referee only tells it when it is its turn, and no thread waits for it.
      */
-    private final class Remote implements org.boardlab.core.AsyncPlayer {
+    private final class Remote implements SubmittingPlayer {
         private final Side side;
-        /** The ply for which a move was accepted (guarded by this). */
-        int submittedPly = -1;
-        /** A move accepted before the referee asked for it (guarded by this). */
-        private Pending early;
-        /** The referee's open request and its ply (guarded by this). */
-        private CompletableFuture<Move> asked;
-        private int askedPly = -1;
 
         Remote(Side side) {
             this.side = side;
         }
 
         @Override
-        public CompletableFuture<Move> requestMove(MoveRequest request) {
-            if (onlyPass(request.state())) {
-                // a side whose only move is a pass passes without being asked
-                return CompletableFuture.completedFuture(request.state().legalMoves().get(0));
-            }
-            int ply = request.state().ply();
+        public void yourTurn(MoveRequest request) {
             Member member = seats[side.index()];
             if (member.isConnected()) {
-                member.tell(l -> l.yourTurn(Table.this, request.state(), request.deadlineNanos()));
-            }
-            CompletableFuture<Move> future = new CompletableFuture<>();
-            synchronized (this) {
-                if (early != null && early.ply() == ply) {
-                    future.complete(early.move());
-                    early = null;
-                } else {
-                    asked = future;
-                    askedPly = ply;
-                }
-            }
-            return future;
-        }
-
-        /** Hands an accepted move to the referee (called under this remote's lock). */
-        void deliver(int ply, Move move) {
-            if (asked != null && askedPly == ply) {
-                CompletableFuture<Move> future = asked;
-                asked = null;
-                future.complete(move);
-            } else {
-                early = new Pending(ply, move);
+                GameState state = request.state();
+                long deadline = request.deadlineNanos();
+                member.tell(l -> l.yourTurn(Table.this, state, deadline));
             }
         }
 

@@ -207,6 +207,7 @@ class OthelloRulesTest {
         assertThat(white.isTerminal()).isFalse();
         assertThat(white.legalMoves()).containsExactly(OthelloMove.PASS);
         assertThat(white.placements()).isEmpty();
+        assertThat(white.forcedMove()).as("the pass is forced: the referee plays it").contains(OthelloMove.PASS);
         assertThat(white.whyIllegal(white.parseMove("d1"))).isEqualTo("white has no legal move and must pass");
         assertThatThrownBy(() -> white.apply(white.parseMove("d1")))
                 .isInstanceOf(IllegalMoveException.class)
@@ -220,6 +221,7 @@ class OthelloRulesTest {
         assertThat(black.details()).containsEntry("passed", true).containsEntry("lastMove", "pass");
         assertThat(grid(black)).isEqualTo(grid(white));
         assertThat(notations(black.legalMoves())).containsExactly("d1");
+        assertThat(black.forcedMove()).as("one move left is still a choice").isEmpty();
         assertThat(black.whyIllegal(OthelloMove.PASS))
                 .isEqualTo("black may pass only when it has no legal move; it can play d1");
 

@@ -1,59 +1,58 @@
 package org.boardlab.workbench.internal;
 
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
-import org.boardlab.api.Player;
+import org.boardlab.core.AsyncPlayer;
 
 /**
- * A person at the workbench: the referee's request waits for a move made on the board (or typed);
- * only a legal move of the position being asked about is taken.
+ * A person at the workbench: the referee's request is answered by a move made on the board (or
+ * typed); only a legal move of the position being asked about is taken. No thread waits for the
+ * person: the move completes the referee's request from the UI thread.
  */
-final class HumanPlayer implements Player {
+final class HumanPlayer implements AsyncPlayer {
 
-    private final BlockingQueue<Move> moves = new LinkedBlockingQueue<>();
     private final Consumer<GameState> asked;
-    private volatile GameState waitingFor;
+    /** The open request and its position, or {@code null} when it is not the person's turn. */
+    private volatile Pending pending;
 
-    /** @param asked told (on the match's thread) each time the person is to move */
+    private record Pending(GameState state, CompletableFuture<Move> answer) {
+    }
+
+    /** @param asked told (on the referee's thread) each time the person is to move */
     HumanPlayer(Consumer<GameState> asked) {
         this.asked = asked;
     }
 
     /** The position the person must move in, or {@code null} when it is not their turn. */
     GameState waitingFor() {
-        return waitingFor;
+        Pending p = pending;
+        return p == null || p.answer().isDone() ? null : p.state();
     }
 
     /** A move from the board or the move field; ignored unless legal in the position asked about. */
     boolean offer(Move move) {
-        GameState state = waitingFor;
-        if (state == null || state.whyIllegal(move) != null) {
+        Pending p = pending;
+        if (p == null || p.answer().isDone() || p.state().whyIllegal(move) != null) {
             return false;
         }
-        return moves.offer(move);
+        return p.answer().complete(move);
     }
 
     @Override
-    public Move chooseMove(MoveRequest request) throws InterruptedException {
-        moves.clear();
-        waitingFor = request.state();
-        asked.accept(request.state());
-        try {
-            while (!request.isCancelled()) {
-                Move move = moves.poll(Math.max(1, Math.min(request.remainingNanos(), 50_000_000L)), TimeUnit.NANOSECONDS);
-                if (move != null) {
-                    return move;
-                }
+    public CompletableFuture<Move> requestMove(MoveRequest request) {
+        CompletableFuture<Move> answer = new CompletableFuture<>();
+        Pending p = new Pending(request.state(), answer);
+        pending = p;
+        answer.whenComplete((move, error) -> {
+            if (pending == p) {
+                pending = null;
             }
-            return null;
-        } finally {
-            waitingFor = null;
-        }
+        });
+        asked.accept(request.state());
+        return answer;
     }
 
     @Override

@@ -103,6 +103,12 @@ public final class OthelloState implements OthelloPosition {
         return legal;
     }
 
+    /** A side that cannot place a disc passes: the referee plays the pass for it. */
+    @Override
+    public java.util.Optional<Move> forcedMove() {
+        return !terminal && moves.length == 0 ? java.util.Optional.of(OthelloMove.PASS) : java.util.Optional.empty();
+    }
+
     @Override
     public String whyIllegal(Move move) {
         if (terminal) {

@@ -452,7 +452,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         }
         Square square = Square.of(move.notation());
         Optional<Colour> next;
-        boolean opponentPasses = !after.isTerminal() && Table.onlyPass(after);
+        boolean opponentPasses = after.forcedMove().isPresent(); // the referee plays that pass next
         if (after.isTerminal()) {
             next = Optional.empty();
         } else if (opponentPasses) {
