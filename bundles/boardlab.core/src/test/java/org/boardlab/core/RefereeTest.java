@@ -230,15 +230,16 @@ class RefereeTest {
 
     @Test
     void aDeadlineSetBetweenMovesAppliesToTheNextMove() {
+        // times wide enough for a loaded machine: first-legal answers well within 1.5 s
         Player slowSecond = request -> {
-            Thread.sleep(400);
+            Thread.sleep(2_000);
             return request.state().legalMoves().get(0);
         };
         Referee.GameRun run = referee.newGame(11, game.newGame(), List.of(new FirstLegalPlayer(), slowSecond),
-                List.of("a", "b"), Duration.ofMillis(150), 1, bus);
-        run.setDeadline(Side.SECOND, System.nanoTime() + TimeUnit.SECONDS.toNanos(5));
+                List.of("a", "b"), Duration.ofMillis(1_500), 1, bus);
+        run.setDeadline(Side.SECOND, System.nanoTime() + TimeUnit.SECONDS.toNanos(20));
         MatchOutcome outcome = run.play(Referee.Gate.OPEN);
-        // the second side's first move had 5 s; its second move only 150 ms
+        // the second side's first move had 20 s; its second move only 1.5 s
         assertThat(outcome.ending()).isEqualTo(Ending.TIMEOUT);
         assertThat(outcome.loser()).isEqualTo(Side.SECOND);
         assertThat(outcome.moves()).hasSize(3);
