@@ -54,6 +54,9 @@ final class CpuProfile implements AutoCloseable {
         if (threadName.startsWith("boardlab-match-")) {
             return "server match threads";
         }
+        if (threadName.startsWith("boardlab-referee-")) {
+            return "server referee scheduler";
+        }
         if (threadName.startsWith("boardlab-player-")) {
             return "server referee player threads";
         }
