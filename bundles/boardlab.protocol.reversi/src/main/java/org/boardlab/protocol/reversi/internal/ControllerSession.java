@@ -43,11 +43,14 @@ final class ControllerSession extends ChannelInboundHandlerAdapter {
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         liveness.heard(msg);
         if (msg instanceof ReversiMessage.Control c) {
-            String refused = gm.control(c);
+            String refused = gm.refusal(c);
             if (refused != null) {
                 gm.host().log("Control refused (NOK) from " + connection.remoteAddress() + ": " + refused);
+                ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+            } else {
+                ctx.writeAndFlush(ReversiMessage.Ok.OK);
+                gm.apply(c);
             }
-            ctx.writeAndFlush(refused == null ? ReversiMessage.Ok.OK : ReversiMessage.Ok.NOK);
         } else if (msg instanceof ReversiMessage.Ping) {
             ctx.writeAndFlush(ReversiMessage.Ok.OK);
         } else if (msg instanceof ReversiMessage.Ok) {

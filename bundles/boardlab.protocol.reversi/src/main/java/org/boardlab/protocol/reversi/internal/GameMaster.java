@@ -241,11 +241,11 @@ final class GameMaster implements ServerProtocol.PortGroup {
     }
 
     /**
-     * A Control from a Game Controller.
+     * Checks a Control from a Game Controller, before it is answered.
      *
-     * @return {@code null} if applied (OK), else why it is refused (NOK)
+     * @return {@code null} if it can be applied (OK), else why it is refused (NOK)
      */
-    String control(ReversiMessage.Control c) {
+    String refusal(ReversiMessage.Control c) {
         if (!(c.sizeX() == 0 && c.sizeY() == 0)) {
             if (c.sizeX() != c.sizeY()) {
                 return "boardlab's Reversi boards are square: " + c.sizeX() + "x" + c.sizeY();
@@ -260,6 +260,15 @@ final class GameMaster implements ServerProtocol.PortGroup {
         if (c.restart() > 1) {
             return "restart " + c.restart() + ": 0 is no, 1 restart";
         }
+        return null;
+    }
+
+    /**
+     * Applies a Control that {@link #refusal} accepted. It is called after the controller has been
+     * answered OK, so that the Status messages the Control causes (a step moves the game on at once,
+     * on this thread) follow the OK on the wire, in the order the spec gives.
+     */
+    void apply(ReversiMessage.Control c) {
         Play g;
         Match.Mode newMode = c.mode() == ReversiMessage.Control.STEP ? Match.Mode.STEP : Match.Mode.CONTINUOUS;
         boolean modeChanged;
@@ -290,7 +299,6 @@ final class GameMaster implements ServerProtocol.PortGroup {
                 g.match.step();
             }
         }
-        return null;
     }
 
     private void restart(Play g) {
