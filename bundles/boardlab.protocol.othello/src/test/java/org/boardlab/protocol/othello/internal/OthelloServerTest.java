@@ -203,7 +203,7 @@ class OthelloServerTest {
         Thread stopper = new Thread(server::close, "stopper");
         stopper.start();
         for (LineClient client : c) {
-            assertThat(client.await("SGAMEI")).isEqualTo("SGAMEI~the server is shutting down");
+            assertThat(client.await("SGAMEI")).isEqualTo("SGAMEI~the server is shutting down (black wins on the scores 4-1)");
             assertThat(client.await("SENDG")).isEqualTo("SENDG~4~1~BLACK~DISCONNECT");
         }
         stopper.join();
