@@ -9,6 +9,8 @@ between them, so that a busy moment on a shared machine hits the baseline too an
   match     boardlab match tictactoe random random       (one game)
   window    boardlab (the workbench) until its window is mapped on the X server (visible; there is
             no window manager under Xvfb, so mapping is showing), then it is closed
+  quit      the workbench, 2 s after its window showed: Ctrl+Q pressed (XTest) until the window is
+            gone, and until the process has ended (not in the default cases)
 
 Wall time is from just before the process is started to its exit (for `window`: to the X server's
 MapNotify event, seen by xwait). CPU is user + system time of the process and its threads (for
@@ -45,7 +47,7 @@ def load():
 
 def build_tools(work):
     xwait = os.path.join(work, "xwait")
-    subprocess.run(["cc", "-O2", "-o", xwait, os.path.join(HERE, "xwait.c"), "-lX11", "-lz"], check=True)
+    subprocess.run(["cc", "-O2", "-o", xwait, os.path.join(HERE, "xwait.c"), "-lX11", "-lz", "-l:libXtst.so.6"], check=True)
     with open(os.path.join(work, "Hello.java"), "w") as f:
         f.write('public class Hello { public static void main(String[] a) { System.out.println("hello"); } }\n')
     subprocess.run(["javac", "-d", work, os.path.join(work, "Hello.java")], check=True)
@@ -83,10 +85,28 @@ def run_to_exit(argv, env):
 
 
 def cpu_of(pid):
-    """User + system seconds of a running process (all its threads), from /proc."""
-    with open("/proc/%d/stat" % pid) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
+    """User + system seconds of a running process and its descendants (all their threads), from /proc
+    (./boardlab runs java as its child on a jar's first run, to keep the class-data archive)."""
+    stats = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open("/proc/%s/stat" % name) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                stats[int(name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+            except OSError:
+                pass
+    tree, total = {pid}, 0
+    changed = True
+    while changed:
+        changed = False
+        for p, (ppid, _) in stats.items():
+            if ppid in tree and p not in tree:
+                tree.add(p)
+                changed = True
+    for p in tree:
+        total += stats.get(p, (0, 0))[1]
+    return total / TICK
 
 
 def run_to_window(argv, env, xwait):
@@ -108,6 +128,33 @@ def run_to_window(argv, env, xwait):
         os.killpg(p.pid, signal.SIGKILL)
         p.wait()
     return wall, cpu
+
+
+def run_to_quit(argv, env, xwait):
+    """Seconds from Ctrl+Q to the window gone, and to the process's end."""
+    watcher = subprocess.Popen([xwait, "map"], stdout=subprocess.PIPE, env=env, text=True)
+    watcher.stdout.readline()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    watcher.stdout.readline()
+    watcher.wait()
+    time.sleep(2)
+    out = subprocess.run([xwait, "quit"], stdout=subprocess.PIPE, env=env, text=True, timeout=60).stdout.split("\n")
+    pressed = int(out[0].split()[0]) / 1e9
+    closed = int(out[1].split()[0]) / 1e9
+    try:
+        p.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.wait()
+    ended = time.monotonic()
+    return closed - pressed, ended - pressed
+
+
+def run(case, env, xwait):
+    argv, kind = case
+    if kind == "quit":
+        return run_to_quit(argv, env, xwait)
+    return run_to_window(argv, env, xwait) if kind else run_to_exit(argv, env)
 
 
 def busy_processes(n):
@@ -137,6 +184,7 @@ def main():
         "list": (boardlab + ["list"], False),
         "match": (boardlab + ["match", "tictactoe", "random", "random"], False),
         "window": (boardlab + [], True),
+        "quit": (boardlab + [], "quit"),
     }
     chosen = [c for c in a.cases.split(",") if c]
     players = os.path.join(work, "run")
@@ -150,28 +198,33 @@ def main():
             cache = os.path.join(work, "empty-cache")
             argv, window = cases["window"]
             first_env = dict(env, JAVA_TOOL_OPTIONS="-Dboardlab.cache=" + cache)
-            wall, cpu = run_to_window(argv, first_env, xwait) if window else run_to_exit(argv, first_env)
+            wall, cpu = run_to_window(argv, first_env, xwait)
             print("first start of the jar (empty bundle cache), window: %.2f s wall, %.2f s CPU" % (wall, cpu))
         # one warm-up round: fills the bundle cache, the page cache, SWT's native libraries
         for c in chosen:
-            argv, window = cases[c]
-            run_to_window(argv, env, xwait) if window else run_to_exit(argv, env)
+            run(cases[c], env, xwait)
         results = {c: [] for c in ["baseline"] + chosen}
         for _ in range(a.runs):
             for c in chosen:
                 for name in ("baseline", c):
-                    argv, window = cases[name]
-                    results[name].append(run_to_window(argv, env, xwait) if window else run_to_exit(argv, env))
+                    results[name].append(run(cases[name], env, xwait))
         print("after:  " + load())
         base = statistics.median(w for w, _ in results["baseline"])
         print("%-9s %22s %22s %8s" % ("case", "wall s, median (range)", "CPU s, median (range)", "x plain"))
         for c, rows in results.items():
+            if c == "quit":
+                continue
             walls = [w for w, _ in rows]
             cpus = [u for _, u in rows]
             print("%-9s %8.3f (%.3f-%.3f) %8.3f (%.3f-%.3f) %8.1f" % (
                 c, statistics.median(walls), min(walls), max(walls),
                 statistics.median(cpus), min(cpus), max(cpus), statistics.median(walls) / base))
         print("(baseline: a plain Java program that prints one line, run between every two measurements)")
+        if "quit" in results:
+            gone = [g for g, _ in results["quit"]]
+            ended = [e for _, e in results["quit"]]
+            print("quit: Ctrl+Q -> window gone %.3f s median (%.3f-%.3f); -> process ended %.3f s (%.3f-%.3f)" % (
+                statistics.median(gone), min(gone), max(gone), statistics.median(ended), min(ended), max(ended)))
     finally:
         for p in busy:
             p.kill()

@@ -6,8 +6,11 @@
  *                        nanoseconds and the window's id; Python's time.monotonic() reads the
  *                        same clock.
  *   xwait shot FILE.png  saves the whole screen as a PNG.
+ *   xwait quit           puts the pointer on the screen's top-left window area, presses Ctrl+Q
+ *                        (XTest), and prints the CLOCK_MONOTONIC time of the press and of the
+ *                        first top-level window being unmapped (closed).
  *
- * Build: cc -O2 -o xwait xwait.c -lX11 -lz   (startup.py does it)
+ * Build: cc -O2 -o xwait xwait.c -lX11 -lz -l:libXtst.so.6   (startup.py does it)
  */
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
@@ -36,6 +39,36 @@ static int map(Display *d) {
         if (e.type == MapNotify && !e.xmap.override_redirect) {
             long long t = now_ns();
             printf("%lld 0x%lx\n", t, (unsigned long) e.xmap.window);
+            fflush(stdout);
+            return 0;
+        }
+    }
+}
+
+/* libXtst's calls (its headers are often not installed; the library is, with GTK) */
+extern int XTestFakeKeyEvent(Display *, unsigned int, Bool, unsigned long);
+extern int XTestFakeMotionEvent(Display *, int, int, int, unsigned long);
+
+static int quit(Display *d) {
+    Window root = DefaultRootWindow(d);
+    XSelectInput(d, root, SubstructureNotifyMask);
+    XTestFakeMotionEvent(d, -1, 200, 200, 0);
+    XSync(d, False);
+    unsigned int ctrl = XKeysymToKeycode(d, XStringToKeysym("Control_L"));
+    unsigned int q = XKeysymToKeycode(d, XStringToKeysym("q"));
+    long long pressed = now_ns();
+    XTestFakeKeyEvent(d, ctrl, True, 0);
+    XTestFakeKeyEvent(d, q, True, 0);
+    XTestFakeKeyEvent(d, q, False, 0);
+    XTestFakeKeyEvent(d, ctrl, False, 0);
+    XFlush(d);
+    printf("%lld pressed\n", pressed);
+    fflush(stdout);
+    for (;;) {
+        XEvent e;
+        XNextEvent(d, &e);
+        if ((e.type == UnmapNotify && e.xunmap.event == root) || (e.type == DestroyNotify && e.xdestroywindow.event == root)) {
+            printf("%lld closed 0x%lx\n", now_ns(), (unsigned long) (e.type == UnmapNotify ? e.xunmap.window : e.xdestroywindow.window));
             fflush(stdout);
             return 0;
         }
@@ -95,11 +128,14 @@ static int shot(Display *d, const char *file) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2 || (strcmp(argv[1], "map") && !(strcmp(argv[1], "shot") == 0 && argc == 3))) {
-        fprintf(stderr, "usage: xwait map | xwait shot FILE.png\n");
+    if (argc < 2 || (strcmp(argv[1], "map") && strcmp(argv[1], "quit") && !(strcmp(argv[1], "shot") == 0 && argc == 3))) {
+        fprintf(stderr, "usage: xwait map | xwait shot FILE.png | xwait quit\n");
         return 2;
     }
     Display *d = XOpenDisplay(NULL);
     if (!d) { fprintf(stderr, "xwait: cannot open the display %s\n", getenv("DISPLAY") ? getenv("DISPLAY") : "(DISPLAY is not set)"); return 1; }
+    if (strcmp(argv[1], "quit") == 0) {
+        return quit(d);
+    }
     return strcmp(argv[1], "map") == 0 ? map(d) : shot(d, argv[2]);
 }

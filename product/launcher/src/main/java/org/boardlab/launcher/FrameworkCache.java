@@ -124,7 +124,9 @@ public final class FrameworkCache implements AutoCloseable {
         List<Path> others = new ArrayList<>();
         try (DirectoryStream<Path> dirs = Files.newDirectoryStream(root, Files::isDirectory)) {
             for (Path d : dirs) {
-                if (!d.getFileName().toString().equals(key)) {
+                String name = d.getFileName().toString();
+                // only other keys' folders (16 hex digits): ./boardlab keeps its class-data archives in cds/
+                if (!name.equals(key) && name.matches("[0-9a-f]{16}")) {
                     others.add(d);
                 }
             }

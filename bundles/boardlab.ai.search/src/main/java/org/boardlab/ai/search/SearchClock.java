@@ -6,16 +6,18 @@ import org.boardlab.api.MoveRequest;
  * The time a search may use for one move: the request's deadline less a safety margin, so that
  * the player still has time to unwind and return after the search stops.
  *
- * <p>The margin is half the time left plus half a millisecond, at most 100 ms: 3 ms of a 5 ms
- * clock, 10.5 ms of 20 ms, 50.5 ms of 100 ms, 100 ms of 200 ms or more. Short clocks lose half
- * their time, long ones very little; the margin covers the pauses that a busy machine, the JIT
- * compiler's first run or the garbage collector may impose between two looks at the clock. {@link #expired()} also turns true when
+ * <p>The margin is 60 % of the time left plus half a millisecond, at most 150 ms: 3.5 ms of a 5 ms
+ * clock, 12.5 ms of 20 ms, 60.5 ms of 100 ms, 150 ms of 250 ms or more. Short clocks lose more than
+ * half their time, long ones very little; the margin covers the pauses that a loaded machine (a
+ * lab's, with other students' programs: at 0.1 s a move, 50 ms was not always enough), the JIT
+ * compiler's first run or the garbage collector may impose between two looks at the clock and
+ * before the move reaches the referee. {@link #expired()} also turns true when
  * the request is cancelled or the thread is interrupted (the interrupt flag is left set).
  */
 final class SearchClock {
 
     private static final long MILLI = 1_000_000L;
-    private static final long MAX_MARGIN = 100 * MILLI;
+    private static final long MAX_MARGIN = 150 * MILLI;
 
     private final MoveRequest request;
     private final long budget;
@@ -27,7 +29,7 @@ final class SearchClock {
         this.request = request;
         long now = System.nanoTime();
         long remaining = request.deadlineNanos() - now;
-        long margin = Math.min(remaining / 2 + MILLI / 2, MAX_MARGIN);
+        long margin = Math.min(remaining / 5 * 3 + MILLI / 2, MAX_MARGIN);
         this.budget = Math.max(0, remaining - margin);
         this.stop = now + budget;
     }

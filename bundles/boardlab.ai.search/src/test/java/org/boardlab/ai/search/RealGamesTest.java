@@ -68,7 +68,7 @@ class RealGamesTest {
 
     @Test
     void bothPlayersAnswerInTimeUnderTheTestKit() throws Exception {
-        // the referee's wall clock, on a short Dots game: 100 ms leaves a 50 ms margin for a busy machine
+        // the referee's wall clock, on a short Dots game: 100 ms leaves a 60 ms margin for a busy machine
         for (Supplier<Player> player : players()) {
             Timing.retryIfLate(() -> PlayerTestKit.of(player.get()).game(new Dots())
                     .options(GameOptions.DEFAULT.with("size", "5x5")).games(1).millisPerMove(100).graceMillis(400).run());

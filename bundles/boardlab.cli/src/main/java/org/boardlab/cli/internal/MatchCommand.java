@@ -147,7 +147,8 @@ public final class MatchCommand implements Callable<Integer> {
             s.put("seconds", Math.round(seconds * 1000) / 1000.0);
             out.println(Json.line(Map.of("summary", s)));
         } else {
-            out.printf("%d games: %s won %d, %s won %d, %d drawn (forfeits: %s %d, %s %d) in %.2f s%n", summary.games, nameA,
+            out.printf("%d %s: %s won %d, %s won %d, %d drawn (forfeits: %s %d, %s %d) in %.2f s%n", summary.games,
+                    summary.games == 1 ? "game" : "games", nameA,
                     summary.winsA, nameB, summary.winsB, summary.draws, nameA, summary.forfeitsA, nameB, summary.forfeitsB,
                     seconds);
         }

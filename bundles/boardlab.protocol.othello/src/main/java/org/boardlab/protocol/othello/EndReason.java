@@ -8,8 +8,12 @@ public enum EndReason {
     TIMEOUT("a player ran out of time"),
     /** A player sent a move when it was not their turn, and lost. */
     OUTOFTURN("a player moved out of turn"),
-    /** A player lost the connection and did not come back within 60 s: the discs decide. */
-    DISCONNECT("a player did not come back within 60 s");
+    /**
+     * The game could not go on: a player lost the connection and did not come back within 60 s, or
+     * the server stopped. The discs decide. boardlab's server sends the reason in words
+     * ({@code SGAMEI}) just before.
+     */
+    DISCONNECT("the game could not go on; the discs decide");
 
     private final String words;
 

@@ -34,15 +34,13 @@ import org.eclipse.swt.widgets.Menu;
 import org.eclipse.swt.widgets.MenuItem;
 import org.eclipse.swt.widgets.MessageBox;
 import org.eclipse.swt.widgets.Shell;
-import org.eclipse.swt.widgets.ToolBar;
-import org.eclipse.swt.widgets.ToolItem;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 
 import com.google.inject.Key;
 
 /**
- * The workbench's main window: a menu bar, a tool bar with one button per view, the view area (a
+ * The workbench's main window: a menu bar (the View menu lists the views), the view area (a
  * tab per contributed {@link WorkbenchView}) and a status line. Views come and go with their
  * bundles while the window is open.
  */
@@ -62,7 +60,6 @@ public final class WorkbenchWindow implements Application, Workbench {
     private Display display;
     private Shell shell;
     private CTabFolder folder;
-    private ToolBar toolBar;
     private Menu viewMenu;
     private Label status;
     private String lastChange = "";
@@ -70,7 +67,7 @@ public final class WorkbenchWindow implements Application, Workbench {
     private boolean userChoseTab;
 
     /** A view and its widgets. */
-    private record Tab(WorkbenchView view, CTabItem item, ToolItem button, MenuItem menuItem) {
+    private record Tab(WorkbenchView view, CTabItem item, MenuItem menuItem) {
     }
 
     @Inject
@@ -83,6 +80,11 @@ public final class WorkbenchWindow implements Application, Workbench {
 
     @Override
     public int run(List<String> args) {
+        if (System.getenv("DBUS_SESSION_BUS_ADDRESS") == null) {
+            // no desktop session (Xvfb, ssh -X): SWT would try to start a D-Bus session for its session
+            // manager hook and print two lines of failure on every start
+            System.setProperty("org.eclipse.swt.internal.SessionManagerDBus.disable", "true");
+        }
         display = Display.getCurrent() != null ? Display.getCurrent() : new Display();
         Display.setAppName("boardlab");
         shell = new Shell(display);
@@ -93,8 +95,6 @@ public final class WorkbenchWindow implements Application, Workbench {
         layout.verticalSpacing = 0;
         shell.setLayout(layout);
         createMenu();
-        toolBar = new ToolBar(shell, SWT.FLAT | SWT.RIGHT);
-        toolBar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         folder = new CTabFolder(shell, SWT.BORDER | SWT.TOP);
         folder.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         folder.setSimple(false);
@@ -299,13 +299,10 @@ public final class WorkbenchWindow implements Application, Workbench {
         holder.setLayout(new org.eclipse.swt.layout.FillLayout());
         view.createControl(holder);
         item.setControl(holder);
-        ToolItem button = new ToolItem(toolBar, SWT.PUSH, Math.min(index, toolBar.getItemCount()));
-        button.setText(mnemonicFree(view.title()));
-        button.addListener(SWT.Selection, e -> showView(view.id()));
         MenuItem menuItem = new MenuItem(viewMenu, SWT.PUSH, Math.min(index, viewMenu.getItemCount()));
         menuItem.setText(mnemonicFree(view.title()));
         menuItem.addListener(SWT.Selection, e -> showView(view.id()));
-        tabs.put(view.id(), new Tab(view, item, button, menuItem));
+        tabs.put(view.id(), new Tab(view, item, menuItem));
         if (folder.getSelection() == null || (!userChoseTab && index == 0)) {
             folder.setSelection(item); // the first view in tab order is in front until the user picks another
         }
@@ -323,7 +320,6 @@ public final class WorkbenchWindow implements Application, Workbench {
         if (control != null) {
             control.dispose();
         }
-        tab.button().dispose();
         tab.menuItem().dispose();
         shell.layout(true, true);
     }

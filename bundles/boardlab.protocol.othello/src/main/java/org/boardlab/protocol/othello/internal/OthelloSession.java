@@ -502,6 +502,10 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
             case NORMAL -> EndReason.NORMAL;
             default -> EndReason.DISCONNECT;
         };
+        if (reason == EndReason.DISCONNECT && outcome.detail() != null && !outcome.detail().isBlank()) {
+            // DISCONNECT also covers a server that stops: the reason in words first (SENDG has no room for it)
+            send(new ServerMessage.SGameI(outcome.detail().replace('~', '-')));
+        }
         send(new ServerMessage.SEndG(outcome.scores()[0], outcome.scores()[1], winner, reason));
     }
 

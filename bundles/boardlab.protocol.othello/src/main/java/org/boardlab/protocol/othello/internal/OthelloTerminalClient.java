@@ -180,7 +180,12 @@ public final class OthelloTerminalClient implements TerminalClient {
                 say(autoPlay() != null ? r.name() + " invites you"
                         : r.name() + " invites you: type 'accept " + r.name() + "' or 'decline " + r.name() + "'");
             } else if (m instanceof ServerMessage.SRes r) {
-                say(r.name() + (r.answer() == Answer.ACCEPT ? " accepted" : " declined") + " your invitation");
+                if (r.answer() == Answer.DECLINE && !client().lobby().containsKey(r.name())) {
+                    // the server declines for a name that cannot be invited (nobody of that name, or not free)
+                    say(r.name() + " could not be invited: no player of that name is free in the lobby (type 'who' to see it)");
+                } else {
+                    say(r.name() + (r.answer() == Answer.ACCEPT ? " accepted" : " declined") + " your invitation");
+                }
             } else if (m instanceof ServerMessage.SReqC r) {
                 say("the invitation with " + r.name() + " is off");
             } else if (m instanceof ServerMessage.SStartG g) {

@@ -196,6 +196,20 @@ class OthelloServerTest {
     }
 
     @Test
+    void aServerThatStopsTellsBothPlayersWhyTheGameEnded() throws Exception {
+        LineClient[] c = startGame();
+        c[0].send("CMOV~3~2"); // black 4 discs, white 1
+        c[0].await("SMOV");
+        Thread stopper = new Thread(server::close, "stopper");
+        stopper.start();
+        for (LineClient client : c) {
+            assertThat(client.await("SGAMEI")).isEqualTo("SGAMEI~the server is shutting down (black wins on the scores 4-1)");
+            assertThat(client.await("SENDG")).isEqualTo("SENDG~4~1~BLACK~DISCONNECT");
+        }
+        stopper.join();
+    }
+
+    @Test
     void whenBothDropTheGameIsRemoved() throws Exception {
         LineClient[] c = startGame();
         c[0].close();

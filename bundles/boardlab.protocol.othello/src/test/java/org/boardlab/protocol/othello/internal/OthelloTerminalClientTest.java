@@ -72,6 +72,8 @@ class OthelloTerminalClientTest {
             }
         });
         awaitText(screen, "logged in");
+        typing.println("invite nobody");
+        awaitText(screen, "nobody could not be invited: no player of that name is free in the lobby (type 'who' to see it)");
         try (LineClient bob = new LineClient(address)) {
             bob.send("CNAME~bob");
             bob.await("SNAMEOK");
