@@ -295,6 +295,9 @@ class WorkbenchTest {
             List<String> shown = onUi(display, () -> moveList(shell));
             for (int i = 0; i < 5; i++) {
                 assertThat(shown.get(i)).startsWith((i + 1) + ". " + played.get(i) + " ");
+                // every move with its time split, also those played before the game was opened
+                assertThat(shown.get(i)).as("move %d's time split", i + 1)
+                        .containsPattern("\\((black|white), [0-9.]+ m?s: network [0-9.]+, rest [0-9.]+\\)$");
             }
             alice.send("CENDGAME");
             alice.await("SGAMEEC");

@@ -8,10 +8,11 @@ import org.eclipse.swt.layout.RowData;
 import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
 
 /**
- * The inspector's filter row: one {@link FilterCombo} each for connection, player, match, protocol,
- * direction and type, offering the values seen (in {@link InspectorModel.Choices} order, direction
+ * The inspector's filters: the Find field, and the filter row of one {@link FilterCombo} each for
+ * connection, player, match, protocol, direction and type, offering the values seen (in {@link InspectorModel.Choices} order, direction
  * aside: it always offers in and out).
  */
 final class FilterBar implements InspectorModel.Choices {
@@ -24,11 +25,30 @@ final class FilterBar implements InspectorModel.Choices {
     private final FilterCombo<Boolean> direction;
     private final FilterCombo<String> type;
 
+    private final Text find;
+    private int findGeneration;
+
     /**
+     * @param actions  the row the Find field goes at the end of
+     * @param parent   where the row of choices goes
      * @param remoteOf a connection's remote address, for its label
-     * @param changed  told when the person chooses another value
+     * @param changed  told when the person chooses another value, or stops typing in Find (or presses Enter)
      */
-    FilterBar(Composite parent, Function<Long, String> remoteOf, Runnable changed) {
+    FilterBar(Composite actions, Composite parent, Function<Long, String> remoteOf, Runnable changed) {
+        new Label(actions, SWT.NONE).setText("   Find:");
+        find = new Text(actions, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER);
+        find.setData(InspectorView.ID, "filter-text");
+        find.setMessage("words in the summary or fields");
+        find.setLayoutData(new RowData(260, SWT.DEFAULT));
+        find.addListener(SWT.Modify, e -> {
+            int generation = ++findGeneration;
+            find.getDisplay().timerExec(250, () -> { // a moment after the person stops typing
+                if (generation == findGeneration && !find.isDisposed()) {
+                    changed.run();
+                }
+            });
+        });
+        find.addListener(SWT.DefaultSelection, e -> changed.run());
         bar = new Composite(parent, SWT.NONE);
         RowLayout layout = new RowLayout(SWT.HORIZONTAL);
         layout.center = true;
@@ -51,10 +71,10 @@ final class FilterBar implements InspectorModel.Choices {
         return combo;
     }
 
-    /** The filter the choices and the Find text {@code search} make. */
-    MessageFilter filter(String search) {
+    /** The filter the choices and the Find text make. */
+    MessageFilter filter() {
         return new MessageFilter(connection.selected(), player.selected(), match.selected(), protocol.selected(),
-                direction.selected(), type.selected(), search);
+                direction.selected(), type.selected(), find.getText());
     }
 
     boolean isDisposed() {
@@ -69,8 +89,9 @@ final class FilterBar implements InspectorModel.Choices {
         match.select(id);
     }
 
-    /** Chooses "all" everywhere. */
+    /** Chooses "all" everywhere and empties Find. */
     void showAll() {
+        find.setText("");
         for (int i = 0; i < InspectorModel.CHOICE_COUNT; i++) {
             choice(i).select(null);
         }

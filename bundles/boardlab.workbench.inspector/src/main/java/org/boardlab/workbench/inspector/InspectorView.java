@@ -17,7 +17,6 @@ import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.layout.RowData;
 import org.eclipse.swt.layout.RowLayout;
 import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
@@ -25,7 +24,6 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Text;
 import org.eclipse.swt.widgets.Widget;
 
 /**
@@ -85,8 +83,6 @@ public final class InspectorView implements WorkbenchView {
     private Button autoScroll;
     private FilterBar filters;
     private BoardAtMessage board;
-    private Text searchText;
-    private int searchGeneration;
 
     /**
      * A view of the wire events published on {@code events}; it listens while its widgets exist, and
@@ -171,21 +167,7 @@ public final class InspectorView implements WorkbenchView {
         autoScroll.setToolTipText("Keep the newest message in view. Scrolling up or selecting a message stops it; End or this box starts it again.");
         autoScroll.setSelection(true);
         autoScroll.addListener(SWT.Selection, e -> messages.setFollowing(autoScroll.getSelection()));
-        new Label(actions, SWT.NONE).setText("   Find:");
-        searchText = tag(new Text(actions, SWT.SEARCH | SWT.ICON_CANCEL | SWT.BORDER), "filter-text");
-        searchText.setMessage("words in the summary or fields");
-        searchText.setLayoutData(new RowData(260, SWT.DEFAULT));
-        searchText.addListener(SWT.Modify, e -> {
-            int generation = ++searchGeneration;
-            display.timerExec(250, () -> {
-                if (generation == searchGeneration && !root.isDisposed()) {
-                    applyFilter();
-                }
-            });
-        });
-        searchText.addListener(SWT.DefaultSelection, e -> applyFilter());
-
-        filters = new FilterBar(root, model::remoteOf, this::applyFilter);
+        filters = new FilterBar(actions, root, model::remoteOf, this::applyFilter);
 
         SashForm panes = new SashForm(root, SWT.VERTICAL);
         panes.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -316,7 +298,7 @@ public final class InspectorView implements WorkbenchView {
     }
 
     private void applyFilter() {
-        if (model.setFilter(filters.filter(searchText.getText()))) {
+        if (model.setFilter(filters.filter())) {
             showRefiltered();
         }
     }
@@ -343,7 +325,6 @@ public final class InspectorView implements WorkbenchView {
 
     private void showAll() {
         filters.showAll();
-        searchText.setText("");
         applyFilter();
     }
 
@@ -401,28 +382,16 @@ public final class InspectorView implements WorkbenchView {
 
     // --- for tests ------------------------------------------------------------------------------
 
-    long longestTickGapNanos() {
-        return timing.longestTickGapNanos();
+    InspectorModel model() {
+        return model;
     }
 
-    long longestTickWorkNanos() {
-        return timing.longestTickWorkNanos();
-    }
-
-    long ticks() {
-        return timing.ticks();
-    }
-
-    MessageStore store() {
-        return model.store();
+    InspectorTiming timing() {
+        return timing;
     }
 
     MessageList messageList() {
         return messages;
-    }
-
-    BackgroundFilter backgroundFilter() {
-        return model.backgroundFilter();
     }
 
     @Override

@@ -716,7 +716,7 @@ class InspectorViewTest {
         assertThat(shownAtTop).isEqualTo(events.get(top).decoded().summary());
 
         publishAll(events.subList(60, 120)); // 120 > 100: the oldest 20 leave
-        pumpUntil(() -> view.store().dropped() == 20 && rows() == 100);
+        pumpUntil(() -> view.model().store().dropped() == 20 && rows() == 100);
 
         assertThat(list().topIndex()).isEqualTo(top - 20);
         assertThat(topSummary()).isEqualTo(shownAtTop);
@@ -752,7 +752,7 @@ class InspectorViewTest {
         List<WireEvent> events = new ArrayList<>();
         traffic.publish(300, events::add);
         publishAndShow(events, 300);
-        assertThat(view.store().keptWhole()).isZero();
+        assertThat(view.model().store().keptWhole()).isZero();
 
         int smov = column(5).indexOf("SMOV");
         select(smov);
@@ -780,7 +780,7 @@ class InspectorViewTest {
                     : Frames.move(i, i % 40, "p" + i % 40, i % 8, (i / 8) % 8, i % 20));
         }
         pumpFor(250);
-        long ticksBefore = view.ticks();
+        long ticksBefore = view.timing().ticks();
         long start = System.nanoTime();
         long[] publishNanos = new long[1];
         Thread tap = new Thread(() -> {
@@ -797,11 +797,11 @@ class InspectorViewTest {
         tap.join();
         pumpFor(250);
 
-        long gap = view.longestTickGapNanos();
+        long gap = view.timing().longestTickGapNanos();
         System.out.printf("inspector throughput: %,d messages published in %d ms (%,.0f/s) from another thread; the list showed"
                 + " all of them after %d ms; %d timer ticks; longest gap between ticks %d ms (timer period %d ms); longest"
                 + " tick %d ms%n", n, publishNanos[0] / 1_000_000, n / (publishNanos[0] / 1e9), elapsed / 1_000_000,
-                view.ticks() - ticksBefore, gap / 1_000_000, InspectorView.REFRESH_MILLIS, view.longestTickWorkNanos() / 1_000_000);
+                view.timing().ticks() - ticksBefore, gap / 1_000_000, InspectorView.REFRESH_MILLIS, view.timing().longestTickWorkNanos() / 1_000_000);
         assertThat(rows()).isEqualTo(n);
         assertThat(list().row(n - 1)[6]).isEqualTo(events.get(n - 1).decoded().summary());
         assertThat(gap).isLessThan(1_000_000_000L);
@@ -830,7 +830,7 @@ class InspectorViewTest {
         System.out.printf("inspector memory: %,d Othello messages (frames of %,d bytes on average, decoded by the Othello"
                 + " protocol) take %,d KB of heap (%,d bytes a message); process RSS grew by %,d KB%n", n, frameBytes[0] / n,
                 (after - before) / 1024, (after - before) / n, rssAfter - rssBefore);
-        assertThat(view.store().keptWhole()).as("messages kept whole instead of decoded again").isZero();
+        assertThat(view.model().store().keptWhole()).as("messages kept whole instead of decoded again").isZero();
 
         long t0 = System.nanoTime();
         choose("filter-connection", "7  127.0.0.1:50007");
@@ -917,7 +917,7 @@ class InspectorViewTest {
 
         Thread tap = new Thread(() -> events.forEach(bus::publish), "test-tap");
         tap.start();
-        pumpUntil(() -> view.store().size() == n && rows() == expected.size() && stillToLookAt() == 0, 60);
+        pumpUntil(() -> view.model().store().size() == n && rows() == expected.size() && stillToLookAt() == 0, 60);
         tap.join();
         pumpFor(250);
 
@@ -1045,15 +1045,15 @@ class InspectorViewTest {
     void closingTheViewEndsItsFilterThread() {
         publishAndShow(session(), 10);
         choose("filter-player", "bob");
-        assertThat(view.backgroundFilter().running()).isTrue();
+        assertThat(view.model().backgroundFilter().running()).isTrue();
 
         view.dispose();
 
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (view.backgroundFilter().running() && System.nanoTime() < deadline) {
+        while (view.model().backgroundFilter().running() && System.nanoTime() < deadline) {
             sleep(5);
         }
-        assertThat(view.backgroundFilter().running()).isFalse();
+        assertThat(view.model().backgroundFilter().running()).isFalse();
     }
 
     @Test

@@ -1,5 +1,15 @@
 package org.boardlab.workbench.internal;
 
+import static org.boardlab.workbench.internal.Widgets.bar;
+import static org.boardlab.workbench.internal.Widgets.button;
+import static org.boardlab.workbench.internal.Widgets.combo;
+import static org.boardlab.workbench.internal.Widgets.label;
+import static org.boardlab.workbench.internal.Widgets.line;
+import static org.boardlab.workbench.internal.Widgets.setItems;
+import static org.boardlab.workbench.internal.Widgets.setText;
+import static org.boardlab.workbench.internal.Widgets.spinner;
+import static org.boardlab.workbench.internal.Widgets.tag;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
@@ -30,7 +40,6 @@ import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.swt.widgets.Widget;
 
 /**
  * The match controller, in the spirit of seed 004's Game Controller: the widgets of a
@@ -148,13 +157,7 @@ public final class MatchView implements WorkbenchView {
             sideTitles[s.index()] = line(side, role + "-side");
             clocks[s.index()] = line(side, role + "-clock");
         }
-        status = tag(new Label(side, SWT.WRAP), "status");
-        GridData statusData = new GridData(SWT.FILL, SWT.TOP, true, false, 2, 1);
-        statusData.widthHint = 100; // wraps in the panel's width, never widens it
-        org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(status);
-        statusData.heightHint = 4 * gc.getFontMetrics().getHeight(); // four lines, so the panel never jumps
-        gc.dispose();
-        status.setLayoutData(statusData);
+        status = Widgets.status(side, 4);
         new Label(side, SWT.NONE).setText("Move:");
         moveText = tag(new Text(side, SWT.BORDER), "move");
         moveText.setMessage("type a move and press Enter");
@@ -254,76 +257,6 @@ public final class MatchView implements WorkbenchView {
             setText(sideTitles[s.index()], model.sideTitle(s));
             setText(clocks[s.index()], model.clock(s, now));
         }
-    }
-
-    private static void setText(Label label, String text) {
-        if (!label.getText().equals(text)) {
-            label.setText(text);
-        }
-    }
-
-    private static void setItems(Combo combo, List<String> items, String chosen) {
-        if (!List.of(combo.getItems()).equals(items)) {
-            combo.setItems(items.toArray(String[]::new));
-        }
-        int index = chosen == null ? -1 : items.indexOf(chosen);
-        if (index >= 0 && combo.getSelectionIndex() != index) {
-            combo.select(index);
-        }
-    }
-
-    // --- widgets ------------------------------------------------------------------------------------
-
-    /** A bar of widgets in one line, each centred on the line: labels on their fields. */
-    private static Composite bar(Composite parent, int columns) {
-        Composite bar = new Composite(parent, SWT.NONE);
-        GridLayout layout = new GridLayout(columns, false);
-        layout.marginHeight = 2;
-        bar.setLayout(layout);
-        bar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        return bar;
-    }
-
-    private static Composite label(Composite bar, String text) {
-        Label label = new Label(bar, SWT.NONE);
-        label.setText(text);
-        label.setLayoutData(new GridData(SWT.END, SWT.CENTER, false, false));
-        return bar;
-    }
-
-    private static Combo combo(Composite bar, String label, String role, int width) {
-        Combo combo = tag(new Combo(label(bar, label), SWT.READ_ONLY), role);
-        combo.setLayoutData(new GridData(width, SWT.DEFAULT));
-        return combo;
-    }
-
-    private static Spinner spinner(Composite bar, String label, String role, int value, int min, int max, int step) {
-        Spinner spinner = tag(new Spinner(label(bar, label), SWT.BORDER), role);
-        spinner.setValues(value, min, max, 0, step, step * 10);
-        spinner.setLayoutData(new GridData(SWT.BEGINNING, SWT.CENTER, false, false));
-        return spinner;
-    }
-
-    private static Button button(Composite bar, String role, String text, Runnable action) {
-        Button button = tag(new Button(bar, SWT.PUSH), role);
-        button.setText(text);
-        button.setLayoutData(new GridData(SWT.BEGINNING, SWT.CENTER, false, false));
-        button.addListener(SWT.Selection, e -> action.run());
-        return button;
-    }
-
-    /** A line of the side panel that never wraps, so the panel keeps its size as the text changes. */
-    private static Label line(Composite side, String role) {
-        Label label = tag(new Label(side, SWT.NONE), role);
-        GridData data = new GridData(SWT.FILL, SWT.CENTER, true, false, 2, 1);
-        data.widthHint = 100;
-        label.setLayoutData(data);
-        return label;
-    }
-
-    private static <T extends Widget> T tag(T widget, String role) {
-        widget.setData(ID, role);
-        return widget;
     }
 
     private void file(int style, Consumer<Path> then) {
