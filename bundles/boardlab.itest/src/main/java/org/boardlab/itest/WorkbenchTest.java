@@ -186,7 +186,14 @@ class WorkbenchTest {
         org.boardlab.server.EmbeddedServer server = Lab.bean(org.boardlab.server.ServerService.class).server();
         onUi(display, () -> {
             workbench.showView("match");
+            // seed 001's clients sit at tables and seed 004's speak to a Game Master: neither meets a
+            // player in the lobby, so neither is offered as a side that would wait for ever
+            select(shell, "game", "onitama");
+            assertThat(List.of(((Combo) find(shell, "first")).getItems())).as("the sides offered for onitama")
+                    .contains("onitama-normal").noneMatch(c -> c.startsWith("a network client"));
             select(shell, "game", "othello");
+            assertThat(List.of(((Combo) find(shell, "first")).getItems())).as("the sides offered for othello")
+                    .contains("a network client (othello)").doesNotContain("a network client (reversi)");
             ((Text) find(shell, "options")).setText("");
             select(shell, "first", "a network client (othello)");
             select(shell, "second", "first-legal");

@@ -43,6 +43,17 @@ public interface ServerProtocol {
     }
 
     /**
+     * {@code true} if a loaded player logged into the lobby as a name can meet this protocol's
+     * clients there (they invite it, or the server pairs them with it): the workbench's "a network
+     * client" side of a match and {@link ServerService#offer}. The default: every protocol on one
+     * port. A protocol whose clients reach games another way (seed 001's tables, seed 004's Game
+     * Master) says {@code false}, and the workbench does not offer a side that would never start.
+     */
+    default boolean seatsLoadedPlayers() {
+        return portRoles().isEmpty();
+    }
+
+    /**
      * What the protocol keeps of its own on the server whose lobby is {@code lobby}, one short line
      * each, for the Server view (seed 001's Onitama: its five tables' states and the scores). The
      * default: nothing.

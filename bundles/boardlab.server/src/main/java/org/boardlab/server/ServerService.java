@@ -124,7 +124,8 @@ public final class ServerService {
      * @param bindAddress where to open the port if it is closed, e.g. {@code 127.0.0.1}
      * @param onGame      told (on a lobby thread; must not block) when one of its games starts
      * @throws IllegalArgumentException if the protocol or the player is not loaded, the protocol does
-     *                                  not play the game, or the player cannot play it (the message says which)
+     *                                  not play the game or does not {@linkplain ServerProtocol#seatsLoadedPlayers
+     *                                  seat loaded players}, or the player cannot play it (the message says which)
      * @throws LobbyException           if {@code name} is taken in the lobby
      * @throws IllegalStateException    if the port cannot be opened
      */
@@ -134,6 +135,10 @@ public final class ServerService {
         if (protocol == null) {
             throw new IllegalArgumentException("no protocol '" + protocolId + "' is loaded; loaded protocols: "
                     + (protocols.isEmpty() ? "none" : String.join(", ", new java.util.TreeSet<>(protocols.keySet()))));
+        }
+        if (!protocol.seatsLoadedPlayers()) {
+            throw new IllegalArgumentException("the " + protocolId
+                    + " protocol's clients do not meet players in the lobby, so a loaded player cannot be offered to them");
         }
         if (!protocol.protocol().gameId().equals(gameId)) {
             throw new IllegalArgumentException("the " + protocolId + " protocol plays " + protocol.protocol().gameId() + ", not " + gameId);

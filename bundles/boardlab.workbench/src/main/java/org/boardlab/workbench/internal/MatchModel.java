@@ -33,6 +33,7 @@ import org.boardlab.core.Registry;
 import org.boardlab.core.Subscription;
 import org.boardlab.server.PlayerOffer;
 import org.boardlab.server.ServerService;
+import org.boardlab.server.ServerProtocol;
 import org.boardlab.server.Table;
 import org.boardlab.workbench.TimeSplit;
 
@@ -173,8 +174,8 @@ final class MatchModel implements AutoCloseable {
         Game g = registry.game(gameId == null ? "" : gameId).map(Component::get).orElse(null);
         List<String> protocols = new ArrayList<>();
         if (server != null && g != null) {
-            server.server().protocols().stream().map(p -> p.protocol()).filter(p -> p.gameId().equals(g.id()))
-                    .forEach(p -> protocols.add(p.id()));
+            server.server().protocols().stream().filter(ServerProtocol::seatsLoadedPlayers).map(ServerProtocol::protocol)
+                    .filter(p -> p.gameId().equals(g.id())).forEach(p -> protocols.add(p.id()));
             protocols.sort(null);
         }
         List<String> list = choices.of(g, protocols);

@@ -73,6 +73,15 @@ public final class OnitamaServerProtocol implements ServerProtocol {
                 .addLast("onitama-session", new OnitamaSession(connection, framer, players, normalId, hardId));
     }
 
+    /**
+     * {@code false}: the seed's clients never invite anyone by name; they sit at one of five tables
+     * or ask for a game against the server's own AI (whose players are set by system properties).
+     */
+    @Override
+    public boolean seatsLoadedPlayers() {
+        return false;
+    }
+
     /** The five tables' states and the scores (won-lost-drawn by name), for the Server view. */
     @Override
     public List<String> status(Lobby lobby) {

@@ -177,13 +177,13 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
             return;
         }
         if (mode != 0 && mode != 1) {
-            send(ServerMessage.ERROR);
+            answerRefusal(ServerMessage.ERROR);
             return;
         }
         if (parts.length == 2) {
             String given = parts[1];
             if (!given.matches("[A-Za-z0-9_.-]{1,32}") || connection.lobby().member(given) != null) {
-                send(ServerMessage.ERROR); // a name is 1..32 letters, digits, _ . -, and not taken
+                answerRefusal(ServerMessage.ERROR); // a name is 1..32 letters, digits, _ . -, and not taken
                 return;
             }
             name = given;
@@ -193,6 +193,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
         phase = pvp ? Phase.TABLE : Phase.DIFFICULTY;
         framer.expect(pvp ? Expect.TABLE : Expect.DIFFICULTY);
         connection.state(pvp ? "choosing a table" : "choosing a difficulty");
+        connection.accepted();
         send(ServerMessage.OK);
     }
 
@@ -208,7 +209,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
             if (playerId != null) {
                 connection.state("choosing a difficulty (player " + playerId + " is not loaded)");
             }
-            send(ServerMessage.WRONG_DIFFICULTY);
+            answerRefusal(ServerMessage.WRONG_DIFFICULTY);
             return;
         }
         if (!login()) {
@@ -225,6 +226,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
         }
         phase = Phase.PLAYING;
         framer.expect(Expect.MOVE);
+        connection.accepted();
         send(ServerMessage.OK);
         try {
             Member blue = mine == Side.FIRST ? member : house.member();
@@ -241,12 +243,13 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
             phase = Phase.MODE;
             framer.expect(Expect.MODE);
             connection.state("choosing a mode");
-            send(ServerMessage.WRONG_TABLE);
+            answerRefusal(ServerMessage.WRONG_TABLE);
             return;
         }
         if (!login()) {
             return;
         }
+        connection.accepted();
         phase = Phase.SEATED;
         framer.expect(Expect.MOVE); // the client should say nothing now; whatever it says is a move too early
         seated(Room.of(connection.lobby()).sit(this, n[0]));
@@ -303,7 +306,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
                 phase = Phase.MODE;
                 framer.expect(Expect.MODE);
                 connection.state("choosing a mode (the name was taken)");
-                send(ServerMessage.ERROR);
+                answerRefusal(ServerMessage.ERROR);
                 return false;
             }
             violation("no lobby name for this connection: " + e.getMessage());
@@ -345,6 +348,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
                 // the table checked it with the game's rules and handed it to the referee, which plays it:
                 // answered at once, as the original answered once its own check had passed
                 connection.state(stateWord());
+                connection.accepted();
                 send(ServerMessage.OK);
             }
             case REFUSED -> {
@@ -357,7 +361,22 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
 
     private void refuse(int code, String reason) {
         connection.state(stateWord() + "; last message refused (" + code + "): " + reason);
-        send(code);
+        answerRefusal(code);
+    }
+
+    /**
+     * Answers a refused message with {@code code}, within the limits every protocol shares
+     * ({@link Connection#refuse()}): answered, left unanswered once the client has been refused too
+     * often in a short time, or (a client that keeps at it) closed with {@code 24}.
+     */
+    private void answerRefusal(int code) {
+        switch (connection.refuse()) {
+            case ANSWER -> send(code);
+            case QUIET -> {
+                // refused too often: the answer is not repeated
+            }
+            case CLOSE -> violation(Connection.REFUSAL_LIMIT);
+        }
     }
 
     private String stateWord() {

@@ -3,6 +3,7 @@ package org.boardlab.protocol.onitama.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Random;
@@ -288,6 +289,61 @@ class OnitamaServerTest {
         assertThat(c.next()).isEqualTo("24");
         c.send("0");
         assertThat(c.next()).isEqualTo("0");
+    }
+
+    /**
+     * A client that sends only refused messages (an unknown mode, NUL-terminated so each is its own
+     * message) gets 64 answers at once, then none for a while, and is closed with 24 at the 129th in
+     * a row; a client beside it plays on. Every protocol shares these limits ({@code Connection.refuse}).
+     */
+    @Test
+    void refusedMessagesAreAnsweredWithinLimitsAndARepeaterIsClosed() throws Exception {
+        WireClient[] game = pvpGame("3");
+        WireClient c = connect();
+        for (int i = 0; i < 64; i++) {
+            c.send("7\0");
+            assertThat(c.next()).as("refusal " + (i + 1)).isEqualTo("24");
+        }
+        for (int i = 0; i < 64; i++) {
+            c.send("7\0");
+        }
+        // then at most one answer a second: the 64 sends took far less than a few seconds
+        assertThat(c.count(Duration.ofMillis(300))).as("answers to the 65th to 128th refusals").isLessThanOrEqualTo(3);
+        c.send("7\0");
+        assertThat(c.next()).as("the closing error").isEqualTo("24");
+        c.expectClosed();
+        assertThat(server.violations()).isEqualTo(1);
+        assertThat(log).anySatisfy(line -> assertThat(line).contains("more than 128 refused messages in a row"));
+        OnitamaPosition state = (OnitamaPosition) server.tables().get(0).state();
+        String legal = WireMove.of((OnitamaMove) state.legalMoves().get(0)).text();
+        game[0].send(legal);
+        assertThat(game[0].next()).isEqualTo("0");
+        assertThat(game[1].next()).isEqualTo(legal);
+    }
+
+    @Test
+    void anAcceptedMessageStartsTheCountOfRefusalsAgain() throws Exception {
+        WireClient c = connect();
+        for (int i = 0; i < 100; i++) {
+            c.send("7\0");
+            if (i < 64) {
+                assertThat(c.next()).isEqualTo("24");
+            }
+        }
+        c.count(Duration.ofMillis(200)); // what answers the 1-a-second allowance gave
+        c.send("1\0");
+        String answer;
+        do {
+            answer = c.next();
+        } while (answer.equals("24"));
+        assertThat(answer).as("PvP accepted").isEqualTo("0");
+        for (int i = 0; i < 64; i++) {
+            c.send("9\0");
+            assertThat(c.next()).as("a wrong table after the count started again").isEqualTo("25");
+            c.send("1\0");
+            assertThat(c.next()).isEqualTo("0");
+        }
+        assertThat(server.violations()).isZero();
     }
 
     @Test

@@ -89,6 +89,22 @@ final class WireClient implements AutoCloseable {
         }
     }
 
+    /** How many whole messages arrive before {@code quiet} passes with nothing. */
+    int count(java.time.Duration quiet) throws IOException {
+        int n = 0;
+        socket.setSoTimeout((int) quiet.toMillis());
+        try {
+            while (true) {
+                next();
+                n++;
+            }
+        } catch (SocketTimeoutException e) {
+            return n;
+        } finally {
+            socket.setSoTimeout(10_000);
+        }
+    }
+
     /** {@code true} if nothing arrives within {@code millis}. */
     boolean silentFor(int millis) throws IOException {
         socket.setSoTimeout(millis);

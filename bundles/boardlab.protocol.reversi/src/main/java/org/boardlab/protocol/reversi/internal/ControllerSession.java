@@ -45,9 +45,24 @@ final class ControllerSession extends ChannelInboundHandlerAdapter {
         if (msg instanceof ReversiMessage.Control c) {
             String refused = gm.refusal(c);
             if (refused != null) {
-                gm.host().log("Control refused (NOK) from " + connection.remoteAddress() + ": " + refused);
-                ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+                // within the limits every protocol shares (Connection.refuse): 64 NOKs in a row at once,
+                // then at most 1 a second, and the 129th refused Control in a row closes the connection
+                switch (connection.refuse()) {
+                    case ANSWER -> {
+                        gm.host().log("Control refused (NOK) from " + connection.remoteAddress() + ": " + refused);
+                        ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+                    }
+                    case QUIET -> {
+                        // refused too often: not answered, not logged again
+                    }
+                    case CLOSE -> {
+                        gm.controllerLeft(this);
+                        ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+                        connection.violation(Connection.REFUSAL_LIMIT);
+                    }
+                }
             } else {
+                connection.accepted();
                 ctx.writeAndFlush(ReversiMessage.Ok.OK);
                 gm.apply(c);
             }

@@ -311,6 +311,37 @@ class GameMasterTest {
         }
     }
 
+    /**
+     * A Game Controller that sends only refused Controls gets 64 NOKs at once, then at most one a
+     * second, and is closed at the 129th in a row (the limits every protocol shares); an accepted
+     * Control starts the count again.
+     */
+    @Test
+    void aControllerThatKeepsSendingRefusedControlsIsAnsweredWithinLimitsThenClosed() throws Exception {
+        List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
+        try (WireClient gc = new WireClient(gm.get(2))) {
+            Control bad = new Control(5, 5, 0, 0);
+            for (int i = 0; i < 64; i++) {
+                gc.send(bad);
+                assertEquals(ReversiMessage.Ok.NOK, gc.next(), "refusal " + (i + 1));
+            }
+            gc.send(new Control(0, 0, Control.CONTINUOUS, 0));
+            assertEquals(ReversiMessage.Ok.OK, gc.next(), "an accepted Control ends the row");
+            for (int i = 0; i < 129; i++) {
+                gc.send(bad);
+            }
+            int noks = 0;
+            for (ReversiMessage m = gc.next(); m != null; m = gc.next()) {
+                assertEquals(ReversiMessage.Ok.NOK, m);
+                noks++;
+            }
+            // 64 at once, a NOK sent with the close, and what the 1-a-second allowance gave meanwhile
+            assertTrue(noks >= 65 && noks <= 67, noks + " NOKs to 129 refused Controls in a row");
+        }
+        assertTrue(log.stream().anyMatch(l -> l.contains("more than 128 refused messages in a row")), String.join("\n", log));
+        assertEquals(1, server.violations());
+    }
+
     // ---- the seed's four losing rules, and what the Game Master does after ----
 
     /** Seats both players; returns them after black's first Next Turn. */
