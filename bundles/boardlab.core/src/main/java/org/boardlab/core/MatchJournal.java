@@ -210,6 +210,14 @@ public final class MatchJournal {
         this.players = List.copyOf(players);
         this.timePerMove = timePerMove;
         this.last = new Snapshot(start, List.of(), null, null);
+        this.startedMicros = System.currentTimeMillis() * 1000;
+    }
+
+    private final long startedMicros;
+
+    /** When the game started (the journal was made), in microseconds since 1970. */
+    public long startedMicros() {
+        return startedMicros;
     }
 
     public long matchId() {

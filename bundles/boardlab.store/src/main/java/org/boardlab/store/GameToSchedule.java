@@ -1,0 +1,32 @@
+package org.boardlab.store;
+
+import java.util.Objects;
+
+/**
+ * A game a tournament wants played, before it is in the queue ({@link Store#schedule}).
+ *
+ * @param pairingId    its pairing, or {@code null}
+ * @param seq          its number in the tournament, from 1, unique in the tournament
+ * @param game         the game's id
+ * @param options      the game's options as text
+ * @param firstPlayer  the player id of the first side
+ * @param secondPlayer the player id of the second side
+ * @param firstJar     the content hash of the first player's jar in {@code player_jars}, or
+ *                     {@code null}: the player as loaded where it is played
+ * @param secondJar    the same for the second player
+ * @param opening      the opening's moves in notation, separated by spaces, {@code ""} for none
+ * @param timeControl  the time control as text ({@code 20ms}, {@code 5m+2s})
+ * @param seed         the seed of the players' randomness for this game
+ */
+public record GameToSchedule(Long pairingId, int seq, String game, String options, String firstPlayer, String secondPlayer,
+        String firstJar, String secondJar, String opening, String timeControl, long seed) {
+
+    public GameToSchedule {
+        Objects.requireNonNull(game, "game");
+        Objects.requireNonNull(options, "options");
+        Objects.requireNonNull(firstPlayer, "firstPlayer");
+        Objects.requireNonNull(secondPlayer, "secondPlayer");
+        Objects.requireNonNull(opening, "opening");
+        Objects.requireNonNull(timeControl, "timeControl");
+    }
+}

@@ -1,0 +1,836 @@
+package org.boardlab.store;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.boardlab.store.internal.Database;
+import org.boardlab.store.internal.Passwords;
+
+/**
+ * One database of results: H2 or PostgreSQL, opened by {@link Stores}. Thread-safe: every method
+ * takes a pooled connection for its own transaction. Every write is committed before the method
+ * returns; a method that fails has written nothing.
+ *
+ * <p>Errors are {@link StoreException}s whose message names the database and the reason
+ * ({@code cannot reach the database jdbc:postgresql://...}, {@code ... is full}).
+ */
+public final class Store implements AutoCloseable {
+
+    private final Database db;
+
+    /** Opens the database at {@code url}, bringing its schema up to date. Prefer {@link Stores#open(String)}. */
+    public static Store open(String url) {
+        return new Store(Database.open(url));
+    }
+
+    private Store(Database db) {
+        this.db = db;
+    }
+
+    /** The database's URL, with any password taken out. */
+    public String url() {
+        return db.shownUrl();
+    }
+
+    /** {@code true} on PostgreSQL, {@code false} on H2. */
+    public boolean isPostgres() {
+        return db.postgres();
+    }
+
+    /** The database's schema version (the newest migration applied). */
+    public int schemaVersion() {
+        return db.call(Store::schemaVersion);
+    }
+
+    private static int schemaVersion(Connection c) throws SQLException {
+        return org.boardlab.store.internal.Migrations.current(c);
+    }
+
+    // ---------------------------------------------------------------- games
+
+    /**
+     * Stores a finished game and its moves in one transaction; for a scheduled game, also marks it
+     * done in the queue. When this returns, the game survives a crash of this process.
+     *
+     * @return the stored game's id
+     * @throws AlreadyStoredException if its scheduled game is already stored
+     */
+    public long saveGame(FinishedGame g) {
+        return db.transaction(c -> {
+            if (g.scheduledId() != null) {
+                try (PreparedStatement p = c.prepareStatement("SELECT state, game_id FROM scheduled_games WHERE id = ? FOR UPDATE")) {
+                    p.setLong(1, g.scheduledId());
+                    try (ResultSet r = p.executeQuery()) {
+                        if (!r.next()) {
+                            throw new StoreException("there is no scheduled game " + g.scheduledId() + " in " + url());
+                        }
+                        if ("done".equals(r.getString(1))) {
+                            throw new AlreadyStoredException(g.scheduledId(), r.getLong(2));
+                        }
+                    }
+                }
+            }
+            long id;
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO games (game, options, origin, tournament_id, scheduled_id, "
+                    + "first_name, first_player, first_bundle, first_version, first_hash, second_name, second_player, second_bundle, "
+                    + "second_version, second_hash, started_at, ended_at, winner, ending, result, first_score, second_score, "
+                    + "first_time_ms, second_time_ms, plies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    Statement.RETURN_GENERATED_KEYS)) {
+                int i = 1;
+                p.setString(i++, g.game());
+                p.setString(i++, g.options());
+                p.setString(i++, g.origin());
+                setLong(p, i++, g.tournamentId());
+                setLong(p, i++, g.scheduledId());
+                i = seat(p, i, g.first());
+                i = seat(p, i, g.second());
+                p.setObject(i++, time(g.startedAt()));
+                p.setObject(i++, time(g.endedAt()));
+                if (g.winner() == null) {
+                    p.setNull(i++, Types.SMALLINT);
+                } else {
+                    p.setShort(i++, g.winner().shortValue());
+                }
+                p.setString(i++, g.ending());
+                p.setString(i++, cut(g.result(), 2000));
+                p.setInt(i++, g.firstScore());
+                p.setInt(i++, g.secondScore());
+                p.setLong(i++, g.firstTimeMs());
+                p.setLong(i++, g.secondTimeMs());
+                p.setInt(i, g.plies());
+                p.executeUpdate();
+                try (ResultSet keys = p.getGeneratedKeys()) {
+                    keys.next();
+                    id = keys.getLong(1);
+                }
+            }
+            if (!g.moves().isEmpty()) {
+                try (PreparedStatement p = c.prepareStatement("INSERT INTO moves (game_id, ply, side, notation, elapsed_us, thinking_us, "
+                        + "network_us, clock_used_ms, clock_left_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                    for (StoredMove m : g.moves()) {
+                        p.setLong(1, id);
+                        p.setInt(2, m.ply());
+                        p.setShort(3, (short) m.side());
+                        p.setString(4, m.notation());
+                        p.setLong(5, m.elapsedUs());
+                        p.setLong(6, m.thinkingUs());
+                        p.setLong(7, m.networkUs());
+                        p.setLong(8, m.clockUsedMs());
+                        setLong(p, 9, m.clockLeftMs());
+                        p.addBatch();
+                    }
+                    p.executeBatch();
+                }
+            }
+            if (g.scheduledId() != null) {
+                try (PreparedStatement p = c.prepareStatement(
+                        "UPDATE scheduled_games SET state = 'done', game_id = ?, lease_until = NULL WHERE id = ?")) {
+                    p.setLong(1, id);
+                    p.setLong(2, g.scheduledId());
+                    p.executeUpdate();
+                }
+            }
+            return id;
+        });
+    }
+
+    private static int seat(PreparedStatement p, int i, Seat s) throws SQLException {
+        p.setString(i++, cut(s.name(), 200));
+        p.setString(i++, cut(s.player(), 200));
+        p.setString(i++, s.bundle());
+        p.setString(i++, s.version());
+        p.setString(i++, s.hash());
+        return i;
+    }
+
+    private static final String GAME_COLUMNS = "g.id, g.game, g.options, g.origin, g.tournament_id, g.scheduled_id, g.first_name, "
+            + "g.first_player, g.first_bundle, g.first_version, g.first_hash, g.second_name, g.second_player, g.second_bundle, "
+            + "g.second_version, g.second_hash, g.started_at, g.ended_at, g.winner, g.ending, g.result, g.first_score, g.second_score, "
+            + "g.first_time_ms, g.second_time_ms, g.plies";
+
+    /** The game with this id, with its moves, or empty. */
+    public Optional<StoredGame> game(long id) {
+        return db.call(c -> {
+            StoredGame found;
+            try (PreparedStatement p = c.prepareStatement("SELECT " + GAME_COLUMNS + " FROM games g WHERE g.id = ?")) {
+                p.setLong(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        return Optional.<StoredGame>empty();
+                    }
+                    found = readGame(r);
+                }
+            }
+            return Optional.of(new StoredGame(id, found.game().withMoves(moves(c, id))));
+        });
+    }
+
+    private static List<StoredMove> moves(Connection c, long id) throws SQLException {
+        List<StoredMove> moves = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT ply, side, notation, elapsed_us, thinking_us, network_us, clock_used_ms, "
+                + "clock_left_ms FROM moves WHERE game_id = ? ORDER BY ply")) {
+            p.setLong(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    moves.add(new StoredMove(r.getInt(1), r.getInt(2), r.getString(3), r.getLong(4), r.getLong(5), r.getLong(6),
+                            r.getLong(7), getLong(r, 8)));
+                }
+            }
+        }
+        return moves;
+    }
+
+    /** The games {@code q} selects, newest first, without their moves ({@link #game} has them). */
+    public List<StoredGame> games(GameQuery q) {
+        StringBuilder sql = new StringBuilder("SELECT " + GAME_COLUMNS + " FROM games g WHERE 1 = 1");
+        List<Object> args = new ArrayList<>();
+        if (q.tournament() != null) {
+            sql.append(" AND g.tournament_id = (SELECT t.id FROM tournaments t WHERE t.name = ?)");
+            args.add(q.tournament());
+        }
+        if (q.player() != null) {
+            sql.append(" AND (g.first_player = ? OR g.second_player = ? OR g.first_name = ? OR g.second_name = ?)");
+            for (int k = 0; k < 4; k++) {
+                args.add(q.player());
+            }
+        }
+        if (q.game() != null) {
+            sql.append(" AND g.game = ?");
+            args.add(q.game());
+        }
+        if (q.since() != null) {
+            sql.append(" AND g.ended_at >= ?");
+            args.add(time(q.since()));
+        }
+        if (q.until() != null) {
+            sql.append(" AND g.ended_at < ?");
+            args.add(time(q.until()));
+        }
+        if (q.result() != null) {
+            switch (q.result()) {
+                case "win" -> sql.append(" AND g.winner IS NOT NULL");
+                case "draw" -> sql.append(" AND g.winner IS NULL AND g.ending <> 'aborted'");
+                case "forfeit" -> sql.append(" AND g.ending IN ('illegal_move', 'out_of_turn', 'timeout', 'error')");
+                default -> {
+                    sql.append(" AND g.ending = ?");
+                    args.add(q.result());
+                }
+            }
+        }
+        sql.append(" ORDER BY g.id DESC");
+        if (q.limit() > 0) {
+            sql.append(" FETCH FIRST ").append(q.limit()).append(" ROWS ONLY");
+        }
+        return db.call(c -> {
+            List<StoredGame> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                for (int i = 0; i < args.size(); i++) {
+                    p.setObject(i + 1, args.get(i));
+                }
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(readGame(r));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** How many games are stored. */
+    public long countGames() {
+        return db.call(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM games")) {
+                r.next();
+                return r.getLong(1);
+            }
+        });
+    }
+
+    private static StoredGame readGame(ResultSet r) throws SQLException {
+        long id = r.getLong(1);
+        Seat first = new Seat(r.getString(7), r.getString(8), r.getString(9), r.getString(10), r.getString(11));
+        Seat second = new Seat(r.getString(12), r.getString(13), r.getString(14), r.getString(15), r.getString(16));
+        short w = r.getShort(19);
+        Integer winner = r.wasNull() ? null : (int) w;
+        FinishedGame g = new FinishedGame(r.getString(2), r.getString(3), r.getString(4), getLong(r, 5), getLong(r, 6), first, second,
+                instant(r, 17), instant(r, 18), winner, r.getString(20), r.getString(21), r.getInt(22), r.getInt(23), r.getLong(24),
+                r.getLong(25), r.getInt(26), List.of());
+        return new StoredGame(id, g);
+    }
+
+    // ---------------------------------------------------------------- tournaments, pairings, the queue
+
+    /**
+     * Creates a tournament.
+     *
+     * @throws StoreException if one of that name exists
+     */
+    public Tournament createTournament(String name, String game, String options, String format, String settings) {
+        return db.transaction(c -> {
+            if (tournament(c, name).isPresent()) {
+                throw new StoreException("a tournament named '" + name + "' already exists in " + url());
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO tournaments (name, game, options, format, settings, state, "
+                    + "created_at) VALUES (?, ?, ?, ?, ?, 'running', ?)")) {
+                p.setString(1, name);
+                p.setString(2, game);
+                p.setString(3, options);
+                p.setString(4, format);
+                p.setString(5, settings);
+                p.setObject(6, time(Instant.now()));
+                p.executeUpdate();
+            }
+            return tournament(c, name).orElseThrow();
+        });
+    }
+
+    /** The tournament named {@code name}, or empty. */
+    public Optional<Tournament> tournament(String name) {
+        return db.call(c -> tournament(c, name));
+    }
+
+    /** Every tournament, oldest first. */
+    public List<Tournament> tournaments() {
+        return db.call(c -> {
+            List<Tournament> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT " + TOURNAMENT_COLUMNS + " FROM tournaments ORDER BY id")) {
+                while (r.next()) {
+                    out.add(readTournament(r));
+                }
+            }
+            return out;
+        });
+    }
+
+    private static final String TOURNAMENT_COLUMNS = "id, name, game, options, format, settings, state, created_at, finished_at";
+
+    private static Optional<Tournament> tournament(Connection c, String name) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT " + TOURNAMENT_COLUMNS + " FROM tournaments WHERE name = ?")) {
+            p.setString(1, name);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next() ? Optional.of(readTournament(r)) : Optional.empty();
+            }
+        }
+    }
+
+    private static Tournament readTournament(ResultSet r) throws SQLException {
+        return new Tournament(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5), r.getString(6),
+                r.getString(7), instant(r, 8), instant(r, 9));
+    }
+
+    /** Sets a tournament's state; {@code finished} also sets its finishing time. */
+    public void setTournamentState(long tournamentId, String state) {
+        db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE tournaments SET state = ?, finished_at = ? WHERE id = ?")) {
+                p.setString(1, state);
+                if ("finished".equals(state)) {
+                    p.setObject(2, time(Instant.now()));
+                } else {
+                    p.setNull(2, Types.TIMESTAMP_WITH_TIMEZONE);
+                }
+                p.setLong(3, tournamentId);
+                p.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    /** Adds pairings (one transaction) and returns them with their ids. */
+    public List<Pairing> addPairings(long tournamentId, List<Pairing> pairings) {
+        return db.transaction(c -> {
+            List<Pairing> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO pairings (tournament_id, round, number, first_player, "
+                    + "second_player) VALUES (?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                for (Pairing x : pairings) {
+                    p.setLong(1, tournamentId);
+                    p.setInt(2, x.round());
+                    p.setInt(3, x.number());
+                    p.setString(4, x.firstPlayer());
+                    p.setString(5, x.secondPlayer());
+                    p.executeUpdate();
+                    try (ResultSet k = p.getGeneratedKeys()) {
+                        k.next();
+                        out.add(new Pairing(k.getLong(1), tournamentId, x.round(), x.number(), x.firstPlayer(), x.secondPlayer()));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /** A tournament's pairings, by round and number. */
+    public List<Pairing> pairings(long tournamentId) {
+        return db.call(c -> {
+            List<Pairing> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT id, tournament_id, round, number, first_player, second_player "
+                    + "FROM pairings WHERE tournament_id = ? ORDER BY round, number")) {
+                p.setLong(1, tournamentId);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new Pairing(r.getLong(1), r.getLong(2), r.getInt(3), r.getInt(4), r.getString(5), r.getString(6)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    /**
+     * Puts games in the queue (one transaction), state {@code queued}.
+     *
+     * @throws StoreException if a {@code seq} is already taken in the tournament (nothing is added)
+     */
+    public List<ScheduledGame> schedule(long tournamentId, List<GameToSchedule> games) {
+        return db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO scheduled_games (tournament_id, pairing_id, seq, game, options, "
+                    + "first_player, second_player, first_jar, second_jar, opening, time_control, seed, state, attempts) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0)")) {
+                for (GameToSchedule g : games) {
+                    p.setLong(1, tournamentId);
+                    setLong(p, 2, g.pairingId());
+                    p.setInt(3, g.seq());
+                    p.setString(4, g.game());
+                    p.setString(5, g.options());
+                    p.setString(6, g.firstPlayer());
+                    p.setString(7, g.secondPlayer());
+                    p.setString(8, g.firstJar());
+                    p.setString(9, g.secondJar());
+                    p.setString(10, g.opening());
+                    p.setString(11, g.timeControl());
+                    p.setLong(12, g.seed());
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            return scheduled(c, tournamentId);
+        });
+    }
+
+    /** A tournament's scheduled games, by {@code seq}. */
+    public List<ScheduledGame> scheduled(long tournamentId) {
+        return db.call(c -> scheduled(c, tournamentId));
+    }
+
+    private static final String SCHEDULED_COLUMNS = "id, tournament_id, pairing_id, seq, game, options, first_player, second_player, "
+            + "first_jar, second_jar, opening, time_control, seed, state, lease_owner, lease_until, attempts, game_id";
+
+    private static List<ScheduledGame> scheduled(Connection c, long tournamentId) throws SQLException {
+        List<ScheduledGame> out = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games WHERE tournament_id = ? ORDER BY seq")) {
+            p.setLong(1, tournamentId);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(readScheduled(r));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static ScheduledGame readScheduled(ResultSet r) throws SQLException {
+        GameToSchedule g = new GameToSchedule(getLong(r, 3), r.getInt(4), r.getString(5), r.getString(6), r.getString(7),
+                r.getString(8), r.getString(9), r.getString(10), r.getString(11), r.getString(12), r.getLong(13));
+        return new ScheduledGame(r.getLong(1), r.getLong(2), g, r.getString(14), r.getString(15), instant(r, 16), r.getInt(17),
+                getLong(r, 18));
+    }
+
+    /**
+     * Takes the oldest game of the queue that nobody holds ({@code queued}, or {@code leased} with its
+     * lease run out) for {@code owner}, until the database's clock passes now + {@code lease}.
+     * Several processes may call this at once: each gets another game ({@code FOR UPDATE SKIP
+     * LOCKED}). The holder renews the lease with {@link #heartbeat} and ends it by storing the game
+     * ({@link #saveGame} with its {@code scheduledId}) or with {@link #release}.
+     *
+     * @param tournamentId only from this tournament, or {@code null} for any
+     * @return the game, or empty when nothing is left to take
+     */
+    public Optional<ScheduledGame> lease(String owner, Duration lease, Long tournamentId) {
+        return db.transaction(c -> {
+            Instant now = dbNow(c);
+            String sql = "SELECT id FROM scheduled_games WHERE (state = 'queued' OR (state = 'leased' AND lease_until < ?))"
+                    + (tournamentId == null ? "" : " AND tournament_id = ?") + " ORDER BY id FETCH FIRST 1 ROWS ONLY FOR UPDATE SKIP LOCKED";
+            long id;
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                p.setObject(1, time(now));
+                if (tournamentId != null) {
+                    p.setLong(2, tournamentId);
+                }
+                try (ResultSet r = p.executeQuery()) {
+                    if (!r.next()) {
+                        return Optional.<ScheduledGame>empty();
+                    }
+                    id = r.getLong(1);
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'leased', lease_owner = ?, lease_until = ?, "
+                    + "attempts = attempts + 1 WHERE id = ?")) {
+                p.setString(1, owner);
+                p.setObject(2, time(now.plus(lease)));
+                p.setLong(3, id);
+                p.executeUpdate();
+            }
+            try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games WHERE id = ?")) {
+                p.setLong(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    r.next();
+                    return Optional.of(readScheduled(r));
+                }
+            }
+        });
+    }
+
+    /**
+     * Renews {@code owner}'s lease on a scheduled game until the database's clock passes now +
+     * {@code lease}.
+     *
+     * @return {@code false} if {@code owner} no longer holds it (its lease ran out and another took
+     *         it, or it is done): stop playing it
+     */
+    public boolean heartbeat(long scheduledId, String owner, Duration lease) {
+        return db.transaction(c -> {
+            Instant now = dbNow(c);
+            try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET lease_until = ? WHERE id = ? AND lease_owner = ? "
+                    + "AND state = 'leased'")) {
+                p.setObject(1, time(now.plus(lease)));
+                p.setLong(2, scheduledId);
+                p.setString(3, owner);
+                return p.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /** Puts a game {@code owner} holds back in the queue (it will not play it). */
+    public boolean release(long scheduledId, String owner) {
+        return db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'queued', lease_owner = NULL, "
+                    + "lease_until = NULL WHERE id = ? AND lease_owner = ? AND state = 'leased'")) {
+                p.setLong(1, scheduledId);
+                p.setString(2, owner);
+                return p.executeUpdate() == 1;
+            }
+        });
+    }
+
+    /**
+     * Puts every game whose lease ran out back in the queue (state {@code queued}); {@link #lease}
+     * takes such games anyway, this makes the queue's counts true.
+     *
+     * @return how many went back
+     */
+    public int requeueExpired() {
+        return db.transaction(c -> {
+            Instant now = dbNow(c);
+            try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'queued', lease_owner = NULL, "
+                    + "lease_until = NULL WHERE state = 'leased' AND lease_until < ?")) {
+                p.setObject(1, time(now));
+                return p.executeUpdate();
+            }
+        });
+    }
+
+    /** How many of a tournament's scheduled games are in each state ({@code queued}, {@code leased}, {@code done}). */
+    public Map<String, Integer> queueCounts(long tournamentId) {
+        return db.call(c -> {
+            Map<String, Integer> out = new LinkedHashMap<>();
+            out.put("queued", 0);
+            out.put("leased", 0);
+            out.put("done", 0);
+            try (PreparedStatement p = c.prepareStatement("SELECT state, COUNT(*) FROM scheduled_games WHERE tournament_id = ? GROUP BY state")) {
+                p.setLong(1, tournamentId);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.put(r.getString(1), r.getInt(2));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    private static Instant dbNow(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT CURRENT_TIMESTAMP")) {
+            r.next();
+            return r.getObject(1, OffsetDateTime.class).toInstant();
+        }
+    }
+
+    // ---------------------------------------------------------------- ratings
+
+    /** Adds rating changes to the history (one transaction). */
+    public void addRatings(List<Rating> ratings) {
+        db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO ratings (ladder, player, rating, deviation, volatility, games, "
+                    + "tournament_id, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                Instant now = Instant.now();
+                for (Rating x : ratings) {
+                    p.setString(1, x.ladder());
+                    p.setString(2, x.player());
+                    p.setDouble(3, x.rating());
+                    setDouble(p, 4, x.deviation());
+                    setDouble(p, 5, x.volatility());
+                    p.setInt(6, x.games());
+                    setLong(p, 7, x.tournamentId());
+                    setLong(p, 8, x.gameId());
+                    p.setObject(9, time(x.at() == null ? now : x.at()));
+                    p.addBatch();
+                }
+                p.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    /** A player's rating history on a ladder, oldest first. */
+    public List<Rating> ratingHistory(String ladder, String player) {
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings WHERE ladder = ? AND player = ? ORDER BY id")) {
+                p.setString(1, ladder);
+                p.setString(2, player);
+                return readRatings(p);
+            }
+        });
+    }
+
+    /** Every player's newest rating on a ladder, by player. */
+    public Map<String, Rating> currentRatings(String ladder) {
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings r WHERE ladder = ? AND id = "
+                    + "(SELECT MAX(id) FROM ratings x WHERE x.ladder = r.ladder AND x.player = r.player) ORDER BY player")) {
+                p.setString(1, ladder);
+                Map<String, Rating> out = new LinkedHashMap<>();
+                for (Rating x : readRatings(p)) {
+                    out.put(x.player(), x);
+                }
+                return out;
+            }
+        });
+    }
+
+    private static final String RATING_COLUMNS = "ladder, player, rating, deviation, volatility, games, tournament_id, game_id, at";
+
+    private static List<Rating> readRatings(PreparedStatement p) throws SQLException {
+        List<Rating> out = new ArrayList<>();
+        try (ResultSet r = p.executeQuery()) {
+            while (r.next()) {
+                out.add(new Rating(r.getString(1), r.getString(2), r.getDouble(3), getDouble(r, 4), getDouble(r, 5), r.getInt(6),
+                        getLong(r, 7), getLong(r, 8), instant(r, 9)));
+            }
+        }
+        return out;
+    }
+
+    // ---------------------------------------------------------------- users
+
+    /**
+     * Registers an account; only a salted slow hash of the password is kept ({@code password} is
+     * wiped).
+     *
+     * @throws StoreException if the name is taken, empty or longer than 64 characters
+     */
+    public User register(String name, char[] password, double rating) {
+        if (name == null || name.isBlank() || name.length() > 64) {
+            throw new StoreException("a user name has 1 to 64 characters");
+        }
+        String hash;
+        try {
+            hash = Passwords.hash(password);
+        } finally {
+            java.util.Arrays.fill(password, '\0');
+        }
+        return db.transaction(c -> {
+            if (user(c, name).isPresent()) {
+                throw new StoreException("the name '" + name + "' is taken");
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO users (name, password_hash, rating, games, created_at) VALUES (?, ?, ?, 0, ?)")) {
+                p.setString(1, name);
+                p.setString(2, hash);
+                p.setDouble(3, rating);
+                p.setObject(4, time(Instant.now()));
+                p.executeUpdate();
+            }
+            return user(c, name).orElseThrow();
+        });
+    }
+
+    /**
+     * Checks a password ({@code password} is wiped), and notes the login when it is right.
+     *
+     * @return the account when the name exists and the password is right; empty otherwise (which of
+     *         the two is not told)
+     */
+    public Optional<User> verify(String name, char[] password) {
+        try {
+            Optional<String> hash = db.call(c -> {
+                try (PreparedStatement p = c.prepareStatement("SELECT password_hash FROM users WHERE name = ?")) {
+                    p.setString(1, name);
+                    try (ResultSet r = p.executeQuery()) {
+                        return r.next() ? Optional.of(r.getString(1)) : Optional.<String>empty();
+                    }
+                }
+            });
+            if (hash.isEmpty()) {
+                Passwords.hash(password); // the same work as for a real name, so timing does not tell which names exist
+                return Optional.empty();
+            }
+            if (!Passwords.verify(password, hash.get())) {
+                return Optional.empty();
+            }
+        } finally {
+            java.util.Arrays.fill(password, '\0');
+        }
+        return db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE users SET last_login_at = ? WHERE name = ?")) {
+                p.setObject(1, time(Instant.now()));
+                p.setString(2, name);
+                p.executeUpdate();
+            }
+            return user(c, name);
+        });
+    }
+
+    /** The account named {@code name}, or empty. */
+    public Optional<User> user(String name) {
+        return db.call(c -> user(c, name));
+    }
+
+    private static Optional<User> user(Connection c, String name) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT id, name, rating, games, created_at, last_login_at FROM users WHERE name = ?")) {
+            p.setString(1, name);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next()
+                        ? Optional.of(new User(r.getLong(1), r.getString(2), r.getDouble(3), r.getInt(4), instant(r, 5), instant(r, 6)))
+                        : Optional.empty();
+            }
+        }
+    }
+
+    /**
+     * Sets an account's rating and rated games.
+     *
+     * @throws StoreException if there is no such account
+     */
+    public void setRating(String name, double rating, int games) {
+        db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE users SET rating = ?, games = ? WHERE name = ?")) {
+                p.setDouble(1, rating);
+                p.setInt(2, games);
+                p.setString(3, name);
+                if (p.executeUpdate() != 1) {
+                    throw new StoreException("there is no user named '" + name + "'");
+                }
+            }
+            return null;
+        });
+    }
+
+    // ---------------------------------------------------------------- player jars
+
+    /**
+     * Keeps a player's jar by the SHA-256 of its bytes (storing the same bytes again changes nothing).
+     *
+     * @return the hash
+     */
+    public String putJar(String bundle, String version, String fileName, byte[] content) {
+        String hash = Passwords.sha256(content);
+        db.transaction(c -> {
+            try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM player_jars WHERE hash = ?")) {
+                q.setString(1, hash);
+                try (ResultSet r = q.executeQuery()) {
+                    if (r.next()) {
+                        return null;
+                    }
+                }
+            }
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO player_jars (hash, bundle, version, file_name, size_bytes, content, "
+                    + "stored_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+                p.setString(1, hash);
+                p.setString(2, bundle);
+                p.setString(3, version);
+                p.setString(4, fileName);
+                p.setLong(5, content.length);
+                p.setBytes(6, content);
+                p.setObject(7, time(Instant.now()));
+                p.executeUpdate();
+            }
+            return null;
+        });
+        return hash;
+    }
+
+    /** The jar with this hash, or empty. */
+    public Optional<PlayerJar> jar(String hash) {
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT hash, bundle, version, file_name, content FROM player_jars WHERE hash = ?")) {
+                p.setString(1, hash);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(new PlayerJar(r.getString(1), r.getString(2), r.getString(3), r.getString(4), r.getBytes(5)))
+                            : Optional.<PlayerJar>empty();
+                }
+            }
+        });
+    }
+
+    // ---------------------------------------------------------------- helpers
+
+    @Override
+    public void close() {
+        db.close();
+    }
+
+    @Override
+    public String toString() {
+        return "Store[" + url() + "]";
+    }
+
+    private static OffsetDateTime time(Instant i) {
+        return i == null ? null : OffsetDateTime.ofInstant(i, ZoneOffset.UTC);
+    }
+
+    private static Instant instant(ResultSet r, int column) throws SQLException {
+        OffsetDateTime t = r.getObject(column, OffsetDateTime.class);
+        return t == null ? null : t.toInstant();
+    }
+
+    private static Long getLong(ResultSet r, int column) throws SQLException {
+        long v = r.getLong(column);
+        return r.wasNull() ? null : v;
+    }
+
+    private static Double getDouble(ResultSet r, int column) throws SQLException {
+        double v = r.getDouble(column);
+        return r.wasNull() ? null : v;
+    }
+
+    private static void setLong(PreparedStatement p, int i, Long v) throws SQLException {
+        if (v == null) {
+            p.setNull(i, Types.BIGINT);
+        } else {
+            p.setLong(i, v);
+        }
+    }
+
+    private static void setDouble(PreparedStatement p, int i, Double v) throws SQLException {
+        if (v == null) {
+            p.setNull(i, Types.DOUBLE);
+        } else {
+            p.setDouble(i, v);
+        }
+    }
+
+    private static String cut(String s, int max) {
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+}

@@ -1,0 +1,51 @@
+package org.boardlab.store;
+
+import java.nio.file.Path;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.store.internal.OpenStores;
+
+/**
+ * The stores of this process: inject this ({@code @Inject Stores stores}) and ask it for the
+ * {@link Store} to write to. Each database is opened once (its schema brought up to date then) and
+ * shared; every store is closed when the bundle stops.
+ *
+ * <p>The default database is the URL of the system property {@code boardlab.db}
+ * ({@code -Dboardlab.db=jdbc:postgresql://host/boardlab?user=...}) or, without it, embedded H2 in
+ * the file {@code data/boardlab.mv.db} under the working directory.
+ */
+@Named
+@Singleton
+public final class Stores {
+
+    /** The system property naming the default database. */
+    public static final String PROPERTY = "boardlab.db";
+
+    /** The default database's URL (without opening it). */
+    public static String defaultUrl() {
+        String url = System.getProperty(PROPERTY);
+        if (url != null && !url.isBlank()) {
+            return url.trim();
+        }
+        return h2File(Path.of("data", "boardlab"));
+    }
+
+    /** The URL of an embedded H2 database in the files {@code base.mv.db} (and its lock file). */
+    public static String h2File(Path base) {
+        return "jdbc:h2:file:" + base.toAbsolutePath() + ";AUTO_SERVER=TRUE";
+    }
+
+    /** The default database ({@link #defaultUrl()}). */
+    public Store open() {
+        return OpenStores.open(defaultUrl());
+    }
+
+    /**
+     * The database at {@code url}; {@code null} or blank means the default.
+     *
+     * @throws StoreException if it cannot be opened (unreachable, of a newer schema, not a URL of H2 or PostgreSQL)
+     */
+    public Store open(String url) {
+        return OpenStores.open(url == null || url.isBlank() ? defaultUrl() : url.trim());
+    }
+}

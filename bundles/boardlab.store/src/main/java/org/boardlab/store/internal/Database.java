@@ -1,0 +1,212 @@
+package org.boardlab.store.internal;
+
+import java.io.IOException;
+import java.nio.file.FileSystemException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.logging.Logger;
+import javax.sql.ConnectionPoolDataSource;
+import org.boardlab.store.StoreException;
+import org.h2.jdbcx.JdbcConnectionPool;
+import org.h2.jdbcx.JdbcDataSource;
+import org.postgresql.ds.PGConnectionPoolDataSource;
+
+/**
+ * A pool of connections to one database (H2's {@link JdbcConnectionPool}, which pools any
+ * {@link ConnectionPoolDataSource}: H2's own or the PostgreSQL driver's), its schema brought up to
+ * date when it opens, and the translation of the drivers' errors into {@link StoreException}s that
+ * say what happened in words.
+ *
+ * <p>The drivers are used through their data sources, not {@code java.sql.DriverManager}, which
+ * cannot see a driver in another bundle under OSGi.
+ */
+public final class Database {
+
+    private static final Logger LOG = Logger.getLogger(Database.class.getName());
+
+    /** A unit of work on a connection. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T run(Connection c) throws SQLException;
+    }
+
+    private final String shownUrl;
+    private final boolean postgres;
+    private final JdbcConnectionPool pool;
+
+    private Database(String shownUrl, boolean postgres, JdbcConnectionPool pool) {
+        this.shownUrl = shownUrl;
+        this.postgres = postgres;
+        this.pool = pool;
+    }
+
+    /**
+     * Opens {@code url} ({@code jdbc:h2:...} or {@code jdbc:postgresql://...}) and applies the
+     * migrations it lacks.
+     *
+     * @throws StoreException if the URL is of another kind, the database cannot be reached, or its
+     *                        schema is newer than this boardlab's
+     */
+    public static Database open(String url) {
+        String shown = redact(url);
+        ConnectionPoolDataSource source;
+        boolean postgres;
+        if (url.startsWith("jdbc:h2:")) {
+            JdbcDataSource h2 = new JdbcDataSource();
+            h2.setURL(url);
+            if (!url.toUpperCase(Locale.ROOT).contains(";USER=")) {
+                h2.setUser("sa");
+                h2.setPassword("");
+            }
+            source = h2;
+            postgres = false;
+        } else if (url.startsWith("jdbc:postgresql:")) {
+            PGConnectionPoolDataSource pg = new PGConnectionPoolDataSource();
+            pg.setURL(url);
+            pg.setReWriteBatchedInserts(true);
+            pg.setConnectTimeout(10);
+            pg.setApplicationName("boardlab");
+            source = pg;
+            postgres = true;
+        } else {
+            throw new StoreException("boardlab stores its results in H2 (jdbc:h2:...) or PostgreSQL (jdbc:postgresql://...), not " + shown);
+        }
+        JdbcConnectionPool pool = JdbcConnectionPool.create(source);
+        pool.setMaxConnections(16);
+        pool.setLoginTimeout(30);
+        Database db = new Database(shown, postgres, pool);
+        try {
+            db.call(c -> {
+                if (!postgres) {
+                    // commit means written to the file (not only to H2's memory): a killed process loses no committed game
+                    try (Statement s = c.createStatement()) {
+                        s.execute("SET WRITE_DELAY 0");
+                    }
+                }
+                int version = Migrations.apply(c, postgres, shown);
+                LOG.fine(() -> "opened " + shown + " at schema version " + version);
+                return version;
+            });
+        } catch (RuntimeException e) {
+            pool.dispose();
+            throw e;
+        }
+        return db;
+    }
+
+    public String shownUrl() {
+        return shownUrl;
+    }
+
+    public boolean postgres() {
+        return postgres;
+    }
+
+    /** Runs {@code work} on a connection in auto-commit mode (reads). */
+    public <T> T call(Work<T> work) {
+        try (Connection c = connect()) {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
+    public <T> T transaction(Work<T> work) {
+        try (Connection c = connect()) {
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException | Error e) {
+                try {
+                    c.rollback();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            } finally {
+                try {
+                    c.setAutoCommit(true);
+                } catch (SQLException ignored) {
+                    // the connection is broken; the pool drops it
+                }
+            }
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
+    private Connection connect() throws SQLException {
+        return pool.getConnection();
+    }
+
+    /** Closes every connection. */
+    public void close() {
+        pool.dispose();
+    }
+
+    /** The driver's error in words, naming the database. */
+    StoreException translate(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        String why = rootMessage(e);
+        if (isDiskFull(e)) {
+            return new StoreException("the database " + shownUrl + " could not be written: the disk is full (" + why
+                    + "); nothing was stored by this operation, what was stored before is kept", e);
+        }
+        if (state.startsWith("08") || state.equals("57P03") || (!postgres && e.getErrorCode() == 90020)) {
+            return new StoreException("cannot reach the database " + shownUrl + ": " + why, e);
+        }
+        if (state.equals("28P01") || state.equals("28000")) {
+            return new StoreException("the database " + shownUrl + " refused the login: " + why, e);
+        }
+        if (state.equals("3D000")) {
+            return new StoreException("the database " + shownUrl + " does not exist: " + why, e);
+        }
+        return new StoreException("the database " + shownUrl + " failed: " + why, e);
+    }
+
+    private static boolean isDiskFull(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            String m = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);
+            if (m.contains("no space left") || m.contains("disk full") || m.contains("not enough space")) {
+                return true;
+            }
+            if (t instanceof SQLException s && "53100".equals(s.getSQLState())) {
+                return true;
+            }
+            if (t instanceof FileSystemException || t instanceof IOException) {
+                if (m.contains("space")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static String rootMessage(Throwable e) {
+        String first = e.getMessage();
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String root = t.getMessage();
+        if (root != null && first != null && !first.contains(root)) {
+            return firstLine(first) + " (" + firstLine(root) + ")";
+        }
+        return firstLine(first == null ? String.valueOf(root) : first);
+    }
+
+    private static String firstLine(String s) {
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+
+    /** The URL without a {@code password=...} parameter. */
+    public static String redact(String url) {
+        return url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+    }
+}

@@ -1,0 +1,152 @@
+package org.boardlab.store.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.boardlab.store.StoreException;
+
+/**
+ * The schema's versioned migrations: numbered SQL files in this bundle,
+ * {@code org/boardlab/store/migrations/1.sql}, {@code 2.sql}, ... (the first line, a comment, says
+ * what the file does), applied in order at start, each recorded in the table
+ * {@code schema_version}. The same files run on H2 and on PostgreSQL.
+ *
+ * <p>On PostgreSQL the whole upgrade is one transaction under an advisory lock, so several
+ * processes (workers) starting at once on a new database upgrade it once; a failed migration
+ * leaves the database as it was. H2 commits each DDL statement by itself; one process opens an
+ * H2 file at a time.
+ *
+ * <p>A database whose schema is newer than the newest file here is refused: an older boardlab
+ * must not write into tables it does not know.
+ */
+public final class Migrations {
+
+    private static final String FOLDER = "/org/boardlab/store/migrations/";
+    /** An arbitrary number: the advisory lock key boardlab's migrations take on PostgreSQL. */
+    private static final long LOCK_KEY = 0x626f6172646c6162L; // "boardlab"
+
+    /** One migration file. */
+    public record Migration(int version, String description, String sql) {
+    }
+
+    private Migrations() {
+    }
+
+    /** Every migration file, in order. */
+    public static List<Migration> all() {
+        List<Migration> list = new ArrayList<>();
+        for (int v = 1;; v++) {
+            try (InputStream in = Migrations.class.getResourceAsStream(FOLDER + v + ".sql")) {
+                if (in == null) {
+                    return list;
+                }
+                String sql = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                String first = sql.lines().findFirst().orElse("").replaceFirst("^--\\s*\\d+:\\s*", "").trim();
+                list.add(new Migration(v, first.length() > 200 ? first.substring(0, 200) : first, sql));
+            } catch (IOException e) {
+                throw new IllegalStateException("cannot read migration " + v + ": " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** The newest schema version this boardlab knows. */
+    public static int latest() {
+        return all().size();
+    }
+
+    /**
+     * Brings the database's schema up to {@link #latest()}.
+     *
+     * @return the schema version now
+     * @throws StoreException if the database's schema is newer than this boardlab's
+     * @throws SQLException   if a migration fails (nothing of it stays on PostgreSQL)
+     */
+    public static int apply(Connection c, boolean postgres, String shownUrl) throws SQLException {
+        List<Migration> all = all();
+        boolean auto = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+            if (postgres) {
+                try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+                    lock.setLong(1, LOCK_KEY);
+                    lock.execute();
+                }
+            }
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INT PRIMARY KEY, description VARCHAR(200) NOT NULL, "
+                        + "applied_at TIMESTAMP WITH TIME ZONE NOT NULL)");
+            }
+            int current = current(c);
+            if (current > all.size()) {
+                throw new StoreException("the database " + shownUrl + " has schema version " + current
+                        + ", newer than this boardlab knows (" + all.size() + "): it was written by a newer boardlab. "
+                        + "Use that boardlab, or another database (--db URL).");
+            }
+            for (Migration m : all.subList(current, all.size())) {
+                try (Statement s = c.createStatement()) {
+                    for (String statement : statements(m.sql())) {
+                        s.execute(statement);
+                    }
+                } catch (SQLException e) {
+                    throw new SQLException("migration " + m.version() + " (" + m.description() + ") failed: " + e.getMessage(),
+                            e.getSQLState(), e);
+                }
+                try (PreparedStatement p = c.prepareStatement("INSERT INTO schema_version (version, description, applied_at) VALUES (?, ?, ?)")) {
+                    p.setInt(1, m.version());
+                    p.setString(2, m.description());
+                    p.setObject(3, OffsetDateTime.now(ZoneOffset.UTC));
+                    p.executeUpdate();
+                }
+                if (!postgres) {
+                    c.commit();
+                }
+            }
+            c.commit();
+            return all.size();
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(auto);
+        }
+    }
+
+    /** The database's schema version: 0 for an empty database. */
+    public static int current(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
+            r.next();
+            return r.getInt(1);
+        }
+    }
+
+    /** The statements of a file: split at each {@code ;} that ends a line, comments dropped. */
+    static List<String> statements(String sql) {
+        List<String> out = new ArrayList<>();
+        StringBuilder sb = new StringBuilder();
+        for (String line : sql.split("\\R")) {
+            String t = line.strip();
+            if (t.startsWith("--") || t.isEmpty()) {
+                continue;
+            }
+            sb.append(line).append('\n');
+            if (t.endsWith(";")) {
+                String stmt = sb.toString().strip();
+                out.add(stmt.substring(0, stmt.length() - 1));
+                sb.setLength(0);
+            }
+        }
+        if (!sb.toString().isBlank()) {
+            out.add(sb.toString().strip());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,14 @@
+/**
+ * The store: the one place results are written. {@link org.boardlab.store.Stores} (one
+ * {@code @Named @Singleton} component, injected) opens a {@link org.boardlab.store.Store} over the
+ * default database (embedded H2 in {@code data/boardlab}, or the URL of the system property
+ * {@code boardlab.db}) or over a URL the caller gives ({@code --db}). A store holds finished games
+ * with their moves ({@link org.boardlab.store.FinishedGame}, saved in one transaction),
+ * tournaments, pairings, the scheduled games' queue, ratings history, users and player jars.
+ */
+@Export
+@Version("0.1.0")
+package org.boardlab.store;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;

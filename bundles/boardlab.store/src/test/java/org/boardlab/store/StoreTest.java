@@ -1,0 +1,372 @@
+package org.boardlab.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.GameState;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameRecord;
+import org.boardlab.core.Match;
+import org.boardlab.core.MatchSettings;
+import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.Referee;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.store.internal.Migrations;
+import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The store on embedded H2 and on a real PostgreSQL server (scripts/with-postgres.sh): every test runs on both. */
+class StoreTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<Store> open = new ArrayList<>();
+    private final Referee referee = new Referee();
+
+    @AfterEach
+    void close() {
+        open.forEach(Store::close);
+        referee.close();
+    }
+
+    static List<String> kinds() {
+        return TestDatabases.kinds();
+    }
+
+    private Store store(String url) {
+        Store s = Store.open(url);
+        open.add(s);
+        return s;
+    }
+
+    /** Plays {@code n} random Othello games through the referee and returns them as the store takes them. */
+    private List<FinishedGame> play(int n, long seed) {
+        Game othello = new Othello();
+        List<FinishedGame> games = new ArrayList<>();
+        Match[] holder = new Match[1];
+        Match match = new Match(referee, othello, GameOptions.DEFAULT, new PlayerSeat("random#1", RandomPlayer::new),
+                new PlayerSeat("random#2", RandomPlayer::new), MatchSettings.defaults().withGames(n).withSeed(seed), new EventBus());
+        holder[0] = match;
+        match.onGameResult(r -> games.add(FinishedGame.of(holder[0].journal(), "match",
+                new Seat(r.first(), "random", "boardlab.ai.basic", "0.1.0", null), new Seat(r.second(), "random", "boardlab.ai.basic", "0.1.0", null))));
+        match.runHere();
+        return games;
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aFinishedGameIsStoredWithEveryMoveAndReadBackAsPlayed(String kind) {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        FinishedGame played = play(1, 7).get(0);
+        long id = store.saveGame(played);
+
+        StoredGame back = store.game(id).orElseThrow();
+        assertThat(back.id()).isEqualTo(id);
+        FinishedGame g = back.game();
+        assertThat(g.moves()).hasSize(played.plies()).isEqualTo(played.moves());
+        assertThat(g.winner()).isEqualTo(played.winner());
+        assertThat(g.result()).isEqualTo(played.result()).isNotBlank();
+        assertThat(g.first()).isEqualTo(played.first());
+        assertThat(g.firstScore() + g.secondScore()).isEqualTo(played.firstScore() + played.secondScore()).isPositive();
+        assertThat(g.startedAt()).isEqualTo(played.startedAt().truncatedTo(java.time.temporal.ChronoUnit.MICROS));
+        // its record replays to the same final position as the referee's
+        GameRecord record = GameRecord.read(g.record().write());
+        List<GameState> positions = record.positions(new Othello());
+        assertThat(positions).hasSize(played.plies() + 1);
+        assertThat(positions.get(positions.size() - 1).isTerminal()).isTrue();
+        assertThat(store.game(id + 1000)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void gamesAreListedNewestFirstAndFilteredByPlayerGameTournamentAndResult(String kind) {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        List<FinishedGame> games = play(6, 1);
+        Tournament t = store.createTournament("spring", "othello", "", "round-robin", "{}");
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < games.size(); i++) {
+            FinishedGame g = games.get(i);
+            ids.add(store.saveGame(i < 2 ? g.inTournament(t.id(), null) : g));
+        }
+        List<StoredGame> all = store.games(GameQuery.ALL);
+        assertThat(all).extracting(StoredGame::id).containsExactlyElementsOf(reversed(ids));
+        assertThat(all).allSatisfy(s -> assertThat(s.game().moves()).isEmpty());
+        assertThat(store.games(GameQuery.ALL.withTournament("spring"))).extracting(StoredGame::id).containsExactly(ids.get(1), ids.get(0));
+        assertThat(store.games(GameQuery.ALL.withTournament("autumn"))).isEmpty();
+        assertThat(store.games(GameQuery.ALL.withPlayer("random"))).hasSize(6);
+        assertThat(store.games(GameQuery.ALL.withPlayer("random#2"))).hasSize(6);
+        assertThat(store.games(GameQuery.ALL.withPlayer("alphabeta"))).isEmpty();
+        assertThat(store.games(GameQuery.ALL.withGame("othello").limit(2))).hasSize(2);
+        assertThat(store.games(GameQuery.ALL.withGame("gomoku"))).isEmpty();
+        long wins = games.stream().filter(g -> g.winner() != null).count();
+        assertThat(store.games(GameQuery.ALL.withResult("win"))).hasSize((int) wins);
+        assertThat(store.games(GameQuery.ALL.withResult("draw"))).hasSize(6 - (int) wins);
+        assertThat(store.games(GameQuery.ALL.between(Instant.now().plusSeconds(60), null))).isEmpty();
+        assertThat(store.games(GameQuery.ALL.between(Instant.now().minusSeconds(600), Instant.now().plusSeconds(60)))).hasSize(6);
+        assertThat(store.countGames()).isEqualTo(6);
+    }
+
+    private static List<Long> reversed(List<Long> ids) {
+        List<Long> r = new ArrayList<>(ids);
+        Collections.reverse(r);
+        return r;
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void reopeningKeepsEverythingAndAppliesNoMigrationTwice(String kind) throws Exception {
+        String url = TestDatabases.fresh(kind, dir);
+        Store first = Store.open(url);
+        long id = first.saveGame(play(1, 3).get(0));
+        assertThat(first.schemaVersion()).isEqualTo(Migrations.latest());
+        first.close();
+
+        Store again = store(url);
+        assertThat(again.schemaVersion()).isEqualTo(Migrations.latest());
+        assertThat(again.game(id)).isPresent();
+        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+                Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM schema_version")) {
+            r.next();
+            assertThat(r.getInt(1)).isEqualTo(Migrations.latest());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aDatabaseOfANewerSchemaIsRefusedAndWhatItHoldsIsKept(String kind) throws Exception {
+        String url = TestDatabases.fresh(kind, dir);
+        Store first = Store.open(url);
+        long id = first.saveGame(play(1, 5).get(0));
+        first.close();
+        int newer = Migrations.latest() + 1;
+        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO schema_version (version, description, applied_at) VALUES (" + newer
+                    + ", 'from a newer boardlab', CURRENT_TIMESTAMP)");
+        }
+
+        assertThatThrownBy(() -> Store.open(url)).isInstanceOf(StoreException.class)
+                .hasMessageContaining("has schema version " + newer + ", newer than this boardlab knows (" + Migrations.latest() + ")")
+                .hasMessageContaining("Use that boardlab, or another database (--db URL)");
+
+        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+                Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM games WHERE id = " + id)) {
+            r.next();
+            assertThat(r.getInt(1)).isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void concurrentLeasesTakeEveryScheduledGameExactlyOnce(String kind) throws Exception {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        Tournament t = store.createTournament("queue", "othello", "", "round-robin", "{}");
+        List<GameToSchedule> todo = new ArrayList<>();
+        for (int i = 1; i <= 60; i++) {
+            todo.add(new GameToSchedule(null, i, "othello", "", "a", "b", null, null, "", "1s", i));
+        }
+        assertThat(store.schedule(t.id(), todo)).hasSize(60).allSatisfy(g -> assertThat(g.state()).isEqualTo("queued"));
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        List<Future<List<Long>>> takers = new ArrayList<>();
+        for (int w = 0; w < 4; w++) {
+            String owner = "worker-" + w;
+            takers.add(pool.submit(() -> {
+                List<Long> mine = new ArrayList<>();
+                for (Optional<ScheduledGame> g; (g = store.lease(owner, Duration.ofMinutes(1), t.id())).isPresent();) {
+                    assertThat(g.get().leaseOwner()).isEqualTo(owner);
+                    assertThat(g.get().state()).isEqualTo("leased");
+                    mine.add(g.get().id());
+                }
+                return mine;
+            }));
+        }
+        Set<Long> taken = new HashSet<>();
+        int total = 0;
+        for (Future<List<Long>> f : takers) {
+            List<Long> mine = f.get(60, TimeUnit.SECONDS);
+            total += mine.size();
+            taken.addAll(mine);
+        }
+        pool.shutdown();
+        assertThat(total).isEqualTo(60);
+        assertThat(taken).hasSize(60);
+        assertThat(store.queueCounts(t.id())).containsEntry("leased", 60).containsEntry("queued", 0);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aLeaseThatRunsOutGoesToAnotherWorkerAndTheGameIsStoredOnce(String kind) throws Exception {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        Tournament t = store.createTournament("lease", "othello", "", "round-robin", "{}");
+        store.schedule(t.id(), List.of(new GameToSchedule(null, 1, "othello", "", "random", "random", null, null, "", "1s", 1)));
+        ScheduledGame mine = store.lease("dead", Duration.ofMillis(1), null).orElseThrow();
+        Thread.sleep(20);
+        ScheduledGame theirs = store.lease("alive", Duration.ofMinutes(1), null).orElseThrow();
+        assertThat(theirs.id()).isEqualTo(mine.id());
+        assertThat(theirs.attempts()).isEqualTo(2);
+        assertThat(store.heartbeat(mine.id(), "dead", Duration.ofMinutes(1))).isFalse();
+        assertThat(store.heartbeat(theirs.id(), "alive", Duration.ofMinutes(1))).isTrue();
+        assertThat(store.lease("third", Duration.ofMinutes(1), null)).isEmpty();
+
+        List<FinishedGame> played = play(2, 9);
+        long id = store.saveGame(played.get(0).inTournament(t.id(), theirs.id()));
+        assertThatThrownBy(() -> store.saveGame(played.get(1).inTournament(t.id(), mine.id())))
+                .isInstanceOf(AlreadyStoredException.class).hasMessageContaining("already stored as game " + id);
+        assertThat(store.games(GameQuery.ALL)).hasSize(1);
+        assertThat(store.scheduled(t.id())).singleElement().satisfies(s -> {
+            assertThat(s.state()).isEqualTo("done");
+            assertThat(s.gameId()).isEqualTo(id);
+        });
+        assertThat(store.queueCounts(t.id())).containsEntry("done", 1);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void releasedAndExpiredLeasesGoBackToTheQueue(String kind) throws Exception {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        Tournament t = store.createTournament("requeue", "othello", "", "gauntlet", "{}");
+        store.schedule(t.id(), List.of(new GameToSchedule(null, 1, "othello", "", "a", "b", null, null, "", "1s", 1),
+                new GameToSchedule(null, 2, "othello", "", "b", "a", null, null, "", "1s", 2)));
+        ScheduledGame one = store.lease("w2", Duration.ofMinutes(5), t.id()).orElseThrow();
+        ScheduledGame two = store.lease("w1", Duration.ofMillis(1), t.id()).orElseThrow();
+        assertThat(store.release(one.id(), "w1")).isFalse();
+        assertThat(store.release(one.id(), "w2")).isTrue();
+        Thread.sleep(20);
+        assertThat(store.requeueExpired()).isEqualTo(1);
+        assertThat(store.queueCounts(t.id())).containsEntry("queued", 2).containsEntry("leased", 0);
+        assertThat(two.game().seq()).isEqualTo(2);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void tournamentsPairingsAndScheduledGamesAreKept(String kind) {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        Tournament t = store.createTournament("end of term", "othello", "size=8", "round-robin", "{\"rounds\":1}");
+        assertThat(t.state()).isEqualTo("running");
+        assertThatThrownBy(() -> store.createTournament("end of term", "gomoku", "", "swiss", "{}"))
+                .isInstanceOf(StoreException.class).hasMessageContaining("a tournament named 'end of term' already exists");
+        List<Pairing> pairings = store.addPairings(t.id(), List.of(new Pairing(0, t.id(), 1, 1, "ann", "bob"),
+                new Pairing(0, t.id(), 1, 2, "cid", "dan")));
+        assertThat(store.pairings(t.id())).isEqualTo(pairings);
+        store.schedule(t.id(), List.of(new GameToSchedule(pairings.get(0).id(), 1, "othello", "size=8", "ann", "bob", null, null,
+                "d3 c3", "5m+2s", 42)));
+        assertThatThrownBy(() -> store.schedule(t.id(), List.of(new GameToSchedule(null, 1, "othello", "", "x", "y", null, null, "", "1s", 1))))
+                .isInstanceOf(StoreException.class);
+        assertThat(store.scheduled(t.id())).singleElement().satisfies(s -> {
+            assertThat(s.game().opening()).isEqualTo("d3 c3");
+            assertThat(s.game().timeControl()).isEqualTo("5m+2s");
+            assertThat(s.game().pairingId()).isEqualTo(pairings.get(0).id());
+        });
+        store.setTournamentState(t.id(), "finished");
+        assertThat(store.tournament("end of term").orElseThrow().finishedAt()).isNotNull();
+        assertThat(store.tournaments()).extracting(Tournament::name).containsExactly("end of term");
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void ratingHistoryAndCurrentRatings(String kind) {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        store.addRatings(List.of(new Rating("elo", "ann", 1500, null, null, 0, null, null, null),
+                new Rating("elo", "bob", 1500, null, null, 0, null, null, null)));
+        store.addRatings(List.of(new Rating("elo", "ann", 1512.5, null, null, 1, null, null, null),
+                new Rating("glicko2", "ann", 1600, 80.0, 0.06, 1, null, null, null)));
+        assertThat(store.ratingHistory("elo", "ann")).extracting(Rating::rating).containsExactly(1500.0, 1512.5);
+        assertThat(store.currentRatings("elo")).containsOnlyKeys("ann", "bob");
+        assertThat(store.currentRatings("elo").get("ann").rating()).isEqualTo(1512.5);
+        assertThat(store.currentRatings("glicko2").get("ann").deviation()).isEqualTo(80.0);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void usersKeepOnlyASaltedSlowHashOfTheirPassword(String kind) throws Exception {
+        String url = TestDatabases.fresh(kind, dir);
+        Store store = store(url);
+        User ann = store.register("ann", "correct horse".toCharArray(), 1200);
+        assertThat(ann.rating()).isEqualTo(1200);
+        store.register("bob", "correct horse".toCharArray(), 1200);
+        assertThatThrownBy(() -> store.register("ann", "x".toCharArray(), 1200)).isInstanceOf(StoreException.class)
+                .hasMessage("the name 'ann' is taken");
+        assertThat(store.verify("ann", "correct horse".toCharArray())).hasValueSatisfying(u -> assertThat(u.lastLoginAt()).isNotNull());
+        assertThat(store.verify("ann", "wrong".toCharArray())).isEmpty();
+        assertThat(store.verify("nobody", "correct horse".toCharArray())).isEmpty();
+        store.setRating("ann", 1225.5, 3);
+        assertThat(store.user("ann").orElseThrow().rating()).isEqualTo(1225.5);
+        assertThat(store.user("ann").orElseThrow().games()).isEqualTo(3);
+        assertThatThrownBy(() -> store.setRating("nobody", 1, 1)).isInstanceOf(StoreException.class);
+        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+                Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT name, password_hash FROM users ORDER BY name")) {
+            List<String> hashes = new ArrayList<>();
+            while (r.next()) {
+                String h = r.getString(2);
+                assertThat(h).startsWith("pbkdf2-sha512$210000$").doesNotContain("correct horse").doesNotContain("correct");
+                hashes.add(h);
+            }
+            assertThat(hashes).hasSize(2).doesNotHaveDuplicates(); // the same password, different salts
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void playerJarsAreKeptByContentHash(String kind) {
+        Store store = store(TestDatabases.fresh(kind, dir));
+        byte[] jar = "PK\u0003\u0004 not really a jar, but bytes".getBytes(StandardCharsets.ISO_8859_1);
+        String hash = store.putJar("greedy", "1.0.0", "greedy.jar", jar);
+        assertThat(hash).hasSize(64).matches("[0-9a-f]+");
+        assertThat(store.putJar("greedy", "1.0.0", "greedy-copy.jar", jar)).isEqualTo(hash);
+        PlayerJar back = store.jar(hash).orElseThrow();
+        assertThat(back.content()).isEqualTo(jar);
+        assertThat(back.fileName()).isEqualTo("greedy.jar");
+        assertThat(store.jar("0".repeat(64))).isEmpty();
+    }
+
+    @Test
+    void anUnreachablePostgresServerIsNamedWithTheReason() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        String url = "jdbc:postgresql://127.0.0.1:" + port + "/boardlab?user=lab&password=secret";
+        assertThatThrownBy(() -> Store.open(url)).isInstanceOf(StoreException.class)
+                .hasMessageStartingWith("cannot reach the database jdbc:postgresql://127.0.0.1:" + port + "/boardlab?user=lab&password=***: ")
+                .hasMessageNotContaining("secret");
+    }
+
+    @Test
+    void aUrlOfAnotherDatabaseIsRefused() {
+        assertThatThrownBy(() -> Store.open("jdbc:mysql://localhost/boardlab")).isInstanceOf(StoreException.class)
+                .hasMessage("boardlab stores its results in H2 (jdbc:h2:...) or PostgreSQL (jdbc:postgresql://...), not jdbc:mysql://localhost/boardlab");
+    }
+
+    @Test
+    void theTestsHaveARealPostgresServer() {
+        // fails (not skips) when the tests were not run through scripts/with-postgres.sh
+        assertThat(TestDatabases.postgresAdminUrl()).startsWith("jdbc:postgresql://");
+    }
+}
