@@ -34,12 +34,14 @@ import org.boardlab.core.MatchJournal;
  * @param secondScore  the second side's score
  * @param firstTimeMs  the first side's total thinking time
  * @param secondTimeMs the second side's total thinking time
- * @param plies        how many moves were played
- * @param moves        the moves; empty in lists ({@link Store#games}), whole from {@link Store#game}
+ * @param plies        how many moves were played (the opening's included)
+ * @param openingPlies how many of the first moves came from a tournament's opening, not from a player
+ * @param moves        the moves, from the game's normal start (an opening's first); empty in lists
+ *                     ({@link Store#games}), whole from {@link Store#game}
  */
 public record FinishedGame(String game, String options, String origin, Long tournamentId, Long scheduledId, Seat first,
         Seat second, Instant startedAt, Instant endedAt, Integer winner, String ending, String result, int firstScore,
-        int secondScore, long firstTimeMs, long secondTimeMs, int plies, List<StoredMove> moves) {
+        int secondScore, long firstTimeMs, long secondTimeMs, int plies, int openingPlies, List<StoredMove> moves) {
 
     public FinishedGame {
         Objects.requireNonNull(game, "game");
@@ -86,7 +88,7 @@ public record FinishedGame(String game, String options, String origin, Long tour
         long endMicros = Math.max(lastMicros, System.currentTimeMillis() * 1000);
         return new FinishedGame(journal.game().id(), journal.options().toString(), origin, null, null, first, second,
                 instant(journal.startedMicros()), instant(endMicros), winner, outcome.ending().name().toLowerCase(Locale.ROOT),
-                GameRecord.of(journal).result(), scores[0], scores[1], times[0] / 1_000_000, times[1] / 1_000_000, s.ply(), moves);
+                GameRecord.of(journal).result(), scores[0], scores[1], times[0] / 1_000_000, times[1] / 1_000_000, s.ply(), 0, moves);
     }
 
     private static long micros(long nanos) {
@@ -100,13 +102,37 @@ public record FinishedGame(String game, String options, String origin, Long tour
     /** The same game, belonging to a tournament and (when not {@code null}) a scheduled game. */
     public FinishedGame inTournament(long tournament, Long scheduled) {
         return new FinishedGame(game, options, origin, tournament, scheduled, first, second, startedAt, endedAt, winner, ending,
-                result, firstScore, secondScore, firstTimeMs, secondTimeMs, plies, moves);
+                result, firstScore, secondScore, firstTimeMs, secondTimeMs, plies, openingPlies, moves);
     }
 
     /** The same game with its moves (a game from a list has none). */
     public FinishedGame withMoves(List<StoredMove> all) {
         return new FinishedGame(game, options, origin, tournamentId, scheduledId, first, second, startedAt, endedAt, winner,
-                ending, result, firstScore, secondScore, firstTimeMs, secondTimeMs, plies, all);
+                ending, result, firstScore, secondScore, firstTimeMs, secondTimeMs, plies, openingPlies, all);
+    }
+
+    /**
+     * The same game started from an opening: {@code opening} (the moves played before the journal's
+     * start position, from the game's normal start) comes first, this game's moves are numbered on
+     * after it, and {@link #openingPlies()} says how many there were.
+     *
+     * @param opening the opening's moves in notation
+     * @param firstSide the side (1 or 2) that played the opening's first move
+     */
+    public FinishedGame withOpening(List<String> opening, int firstSide) {
+        List<StoredMove> all = new ArrayList<>(opening.size() + moves.size());
+        int side = firstSide;
+        for (int i = 0; i < opening.size(); i++) {
+            all.add(new StoredMove(i + 1, side, opening.get(i), 0, -1, -1, 0, null));
+            side = 3 - side;
+        }
+        for (StoredMove m : moves) {
+            all.add(new StoredMove(m.ply() + opening.size(), m.side(), m.notation(), m.elapsedUs(), m.thinkingUs(), m.networkUs(),
+                    m.clockUsedMs(), m.clockLeftMs()));
+        }
+        return new FinishedGame(game, options, origin, tournamentId, scheduledId, first, second, startedAt, endedAt, winner,
+                ending, result, firstScore, secondScore, firstTimeMs, secondTimeMs, plies + opening.size(),
+                openingPlies + opening.size(), all);
     }
 
     /** Its game record (the text format of {@link GameRecord}), with the moves it holds. */

@@ -86,7 +86,7 @@ public final class Store implements AutoCloseable {
             try (PreparedStatement p = c.prepareStatement("INSERT INTO games (game, options, origin, tournament_id, scheduled_id, "
                     + "first_name, first_player, first_bundle, first_version, first_hash, second_name, second_player, second_bundle, "
                     + "second_version, second_hash, started_at, ended_at, winner, ending, result, first_score, second_score, "
-                    + "first_time_ms, second_time_ms, plies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    + "first_time_ms, second_time_ms, plies, opening_plies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     Statement.RETURN_GENERATED_KEYS)) {
                 int i = 1;
                 p.setString(i++, g.game());
@@ -109,7 +109,8 @@ public final class Store implements AutoCloseable {
                 p.setInt(i++, g.secondScore());
                 p.setLong(i++, g.firstTimeMs());
                 p.setLong(i++, g.secondTimeMs());
-                p.setInt(i, g.plies());
+                p.setInt(i++, g.plies());
+                p.setInt(i, g.openingPlies());
                 p.executeUpdate();
                 try (ResultSet keys = p.getGeneratedKeys()) {
                     keys.next();
@@ -158,7 +159,7 @@ public final class Store implements AutoCloseable {
     private static final String GAME_COLUMNS = "g.id, g.game, g.options, g.origin, g.tournament_id, g.scheduled_id, g.first_name, "
             + "g.first_player, g.first_bundle, g.first_version, g.first_hash, g.second_name, g.second_player, g.second_bundle, "
             + "g.second_version, g.second_hash, g.started_at, g.ended_at, g.winner, g.ending, g.result, g.first_score, g.second_score, "
-            + "g.first_time_ms, g.second_time_ms, g.plies";
+            + "g.first_time_ms, g.second_time_ms, g.plies, g.opening_plies";
 
     /** The game with this id, with its moves, or empty. */
     public Optional<StoredGame> game(long id) {
@@ -267,30 +268,37 @@ public final class Store implements AutoCloseable {
         Integer winner = r.wasNull() ? null : (int) w;
         FinishedGame g = new FinishedGame(r.getString(2), r.getString(3), r.getString(4), getLong(r, 5), getLong(r, 6), first, second,
                 instant(r, 17), instant(r, 18), winner, r.getString(20), r.getString(21), r.getInt(22), r.getInt(23), r.getLong(24),
-                r.getLong(25), r.getInt(26), List.of());
+                r.getLong(25), r.getInt(26), r.getInt(27), List.of());
         return new StoredGame(id, g);
     }
 
     // ---------------------------------------------------------------- tournaments, pairings, the queue
 
     /**
-     * Creates a tournament.
+     * Creates a tournament, status {@code running}.
      *
+     * @param settings         the tournament's own text (JSON), compared when it is run again
+     * @param timePerMoveMs    the time per move, or 0 with a clock
+     * @param clockBaseMs      the clock's base time, or 0 without a clock
+     * @param clockIncrementMs the clock's increment, or 0
      * @throws StoreException if one of that name exists
      */
-    public Tournament createTournament(String name, String game, String options, String format, String settings) {
+    public Tournament createTournament(String name, String game, String options, String settings, long timePerMoveMs,
+            long clockBaseMs, long clockIncrementMs) {
         return db.transaction(c -> {
             if (tournament(c, name).isPresent()) {
                 throw new StoreException("a tournament named '" + name + "' already exists in " + url());
             }
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO tournaments (name, game, options, format, settings, state, "
-                    + "created_at) VALUES (?, ?, ?, ?, ?, 'running', ?)")) {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO tournaments (name, game, options, settings, time_per_move_ms, "
+                    + "clock_base_ms, clock_increment_ms, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'running', ?)")) {
                 p.setString(1, name);
                 p.setString(2, game);
                 p.setString(3, options);
-                p.setString(4, format);
-                p.setString(5, settings);
-                p.setObject(6, time(Instant.now()));
+                p.setString(4, settings);
+                p.setLong(5, timePerMoveMs);
+                p.setLong(6, clockBaseMs);
+                p.setLong(7, clockIncrementMs);
+                p.setObject(8, time(Instant.now()));
                 p.executeUpdate();
             }
             return tournament(c, name).orElseThrow();
@@ -315,7 +323,8 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    private static final String TOURNAMENT_COLUMNS = "id, name, game, options, format, settings, state, created_at, finished_at";
+    private static final String TOURNAMENT_COLUMNS = "id, name, game, options, settings, time_per_move_ms, clock_base_ms, "
+            + "clock_increment_ms, status, created_at, finished_at";
 
     private static Optional<Tournament> tournament(Connection c, String name) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("SELECT " + TOURNAMENT_COLUMNS + " FROM tournaments WHERE name = ?")) {
@@ -327,16 +336,16 @@ public final class Store implements AutoCloseable {
     }
 
     private static Tournament readTournament(ResultSet r) throws SQLException {
-        return new Tournament(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5), r.getString(6),
-                r.getString(7), instant(r, 8), instant(r, 9));
+        return new Tournament(r.getLong(1), r.getString(2), r.getString(3), r.getString(4), r.getString(5), r.getLong(6),
+                r.getLong(7), r.getLong(8), r.getString(9), instant(r, 10), instant(r, 11));
     }
 
-    /** Sets a tournament's state; {@code finished} also sets its finishing time. */
-    public void setTournamentState(long tournamentId, String state) {
+    /** Sets a tournament's status; {@code finished} also sets its finishing time. */
+    public void setTournamentStatus(long tournamentId, String status) {
         db.transaction(c -> {
-            try (PreparedStatement p = c.prepareStatement("UPDATE tournaments SET state = ?, finished_at = ? WHERE id = ?")) {
-                p.setString(1, state);
-                if ("finished".equals(state)) {
+            try (PreparedStatement p = c.prepareStatement("UPDATE tournaments SET status = ?, finished_at = ? WHERE id = ?")) {
+                p.setString(1, status);
+                if ("finished".equals(status)) {
                     p.setObject(2, time(Instant.now()));
                 } else {
                     p.setNull(2, Types.TIMESTAMP_WITH_TIMEZONE);
@@ -389,79 +398,111 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Puts games in the queue (one transaction), state {@code queued}.
+     * Puts games in the queue (one transaction), state {@code queued}. A game whose {@code number}
+     * the tournament already has is left out (so a resumed tournament may schedule a round again).
      *
-     * @throws StoreException if a {@code seq} is already taken in the tournament (nothing is added)
+     * @return how many were added
      */
-    public List<ScheduledGame> schedule(long tournamentId, List<GameToSchedule> games) {
+    public int schedule(long tournamentId, List<GameToSchedule> games) {
         return db.transaction(c -> {
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO scheduled_games (tournament_id, pairing_id, seq, game, options, "
-                    + "first_player, second_player, first_jar, second_jar, opening, time_control, seed, state, attempts) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0)")) {
-                for (GameToSchedule g : games) {
-                    p.setLong(1, tournamentId);
-                    setLong(p, 2, g.pairingId());
-                    p.setInt(3, g.seq());
-                    p.setString(4, g.game());
-                    p.setString(5, g.options());
-                    p.setString(6, g.firstPlayer());
-                    p.setString(7, g.secondPlayer());
-                    p.setString(8, g.firstJar());
-                    p.setString(9, g.secondJar());
-                    p.setString(10, g.opening());
-                    p.setString(11, g.timeControl());
-                    p.setLong(12, g.seed());
-                    p.addBatch();
+            java.util.Set<Integer> taken = new java.util.HashSet<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT number FROM scheduled_games WHERE tournament_id = ?")) {
+                p.setLong(1, tournamentId);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        taken.add(r.getInt(1));
+                    }
                 }
-                p.executeBatch();
             }
-            return scheduled(c, tournamentId);
+            int added = 0;
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO scheduled_games (tournament_id, number, round, pairing, game, "
+                    + "options, first_player, second_player, first_jar, second_jar, opening, time_control, seed, state, attempts) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', 0)")) {
+                for (GameToSchedule g : games) {
+                    if (!taken.add(g.number())) {
+                        continue;
+                    }
+                    p.setLong(1, tournamentId);
+                    p.setInt(2, g.number());
+                    p.setInt(3, g.round());
+                    p.setInt(4, g.pairing());
+                    p.setString(5, g.game());
+                    p.setString(6, g.options());
+                    p.setString(7, g.firstPlayer());
+                    p.setString(8, g.secondPlayer());
+                    p.setString(9, g.firstJar());
+                    p.setString(10, g.secondJar());
+                    p.setString(11, g.opening());
+                    p.setString(12, g.timeControl());
+                    p.setLong(13, g.seed());
+                    p.addBatch();
+                    added++;
+                }
+                if (added > 0) {
+                    p.executeBatch();
+                }
+            }
+            return added;
         });
     }
 
-    /** A tournament's scheduled games, by {@code seq}. */
+    /** A tournament's scheduled games, by number, each with its result once done. */
     public List<ScheduledGame> scheduled(long tournamentId) {
-        return db.call(c -> scheduled(c, tournamentId));
-    }
-
-    private static final String SCHEDULED_COLUMNS = "id, tournament_id, pairing_id, seq, game, options, first_player, second_player, "
-            + "first_jar, second_jar, opening, time_control, seed, state, lease_owner, lease_until, attempts, game_id";
-
-    private static List<ScheduledGame> scheduled(Connection c, long tournamentId) throws SQLException {
-        List<ScheduledGame> out = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games WHERE tournament_id = ? ORDER BY seq")) {
-            p.setLong(1, tournamentId);
-            try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    out.add(readScheduled(r));
+        return db.call(c -> {
+            List<ScheduledGame> out = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s LEFT JOIN games g "
+                    + "ON g.id = s.game_id WHERE s.tournament_id = ? ORDER BY s.number")) {
+                p.setLong(1, tournamentId);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(readScheduled(r));
+                    }
                 }
             }
-        }
-        return out;
+            return out;
+        });
     }
 
+    private static final String SCHEDULED_COLUMNS = "s.id, s.tournament_id, s.number, s.round, s.pairing, s.game, s.options, "
+            + "s.first_player, s.second_player, s.first_jar, s.second_jar, s.opening, s.time_control, s.seed, s.state, s.lease_owner, "
+            + "s.lease_until, s.attempts, s.game_id, g.winner, g.ending, g.result, g.plies";
+
     private static ScheduledGame readScheduled(ResultSet r) throws SQLException {
-        GameToSchedule g = new GameToSchedule(getLong(r, 3), r.getInt(4), r.getString(5), r.getString(6), r.getString(7),
-                r.getString(8), r.getString(9), r.getString(10), r.getString(11), r.getString(12), r.getLong(13));
-        return new ScheduledGame(r.getLong(1), r.getLong(2), g, r.getString(14), r.getString(15), instant(r, 16), r.getInt(17),
-                getLong(r, 18));
+        GameToSchedule g = new GameToSchedule(r.getInt(3), r.getInt(4), r.getInt(5), r.getString(6), r.getString(7), r.getString(8),
+                r.getString(9), r.getString(10), r.getString(11), r.getString(12), r.getString(13), r.getLong(14));
+        short w = r.getShort(20);
+        Integer winner = r.wasNull() ? null : (int) w;
+        return new ScheduledGame(r.getLong(1), r.getLong(2), g, r.getString(15), r.getString(16), instant(r, 17), r.getInt(18),
+                getLong(r, 19), winner, r.getString(21), r.getString(22), r.getInt(23));
+    }
+
+    private static ScheduledGame scheduledById(Connection c, long id) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s LEFT JOIN games g "
+                + "ON g.id = s.game_id WHERE s.id = ?")) {
+            p.setLong(1, id);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return readScheduled(r);
+            }
+        }
     }
 
     /**
-     * Takes the oldest game of the queue that nobody holds ({@code queued}, or {@code leased} with its
-     * lease run out) for {@code owner}, until the database's clock passes now + {@code lease}.
-     * Several processes may call this at once: each gets another game ({@code FOR UPDATE SKIP
-     * LOCKED}). The holder renews the lease with {@link #heartbeat} and ends it by storing the game
-     * ({@link #saveGame} with its {@code scheduledId}) or with {@link #release}.
+     * Takes the first game of the queue (by tournament, then number) that nobody holds
+     * ({@code queued}, or {@code leased} with its lease run out) for {@code owner}, until the
+     * database's clock passes now + {@code lease}. Several processes may call this at once: each gets
+     * another game ({@code FOR UPDATE SKIP LOCKED}). The holder renews the lease with
+     * {@link #heartbeat} and ends it with {@link #complete} (or {@link #release}).
      *
      * @param tournamentId only from this tournament, or {@code null} for any
      * @return the game, or empty when nothing is left to take
      */
-    public Optional<ScheduledGame> lease(String owner, Duration lease, Long tournamentId) {
+    public Optional<ScheduledGame> take(Long tournamentId, String owner, Duration lease) {
         return db.transaction(c -> {
             Instant now = dbNow(c);
             String sql = "SELECT id FROM scheduled_games WHERE (state = 'queued' OR (state = 'leased' AND lease_until < ?))"
-                    + (tournamentId == null ? "" : " AND tournament_id = ?") + " ORDER BY id FETCH FIRST 1 ROWS ONLY FOR UPDATE SKIP LOCKED";
+                    + (tournamentId == null ? "" : " AND tournament_id = ?")
+                    + " ORDER BY tournament_id, number FETCH FIRST 1 ROWS ONLY FOR UPDATE SKIP LOCKED";
             long id;
             try (PreparedStatement p = c.prepareStatement(sql)) {
                 p.setObject(1, time(now));
@@ -482,12 +523,35 @@ public final class Store implements AutoCloseable {
                 p.setLong(3, id);
                 p.executeUpdate();
             }
-            try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games WHERE id = ?")) {
-                p.setLong(1, id);
-                try (ResultSet r = p.executeQuery()) {
-                    r.next();
-                    return Optional.of(readScheduled(r));
-                }
+            return Optional.of(scheduledById(c, id));
+        });
+    }
+
+    /**
+     * Stores the game played for a scheduled game and marks it done, in one transaction, committed
+     * before this returns. If the scheduled game is already done (two holders played it because the
+     * first one's lease ran out), nothing is stored: the first commit counts.
+     *
+     * @param owner who played it (for the record; a holder whose lease ran out may still complete)
+     * @return {@code true} if this game was stored, {@code false} if another was stored before
+     */
+    public boolean complete(long scheduledId, String owner, FinishedGame game) {
+        ScheduledGame row = db.call(c -> scheduledById(c, scheduledId));
+        try {
+            saveGame(game.inTournament(row.tournamentId(), scheduledId));
+            return true;
+        } catch (AlreadyStoredException e) {
+            return false;
+        }
+    }
+
+    /** Puts a scheduled game back in the queue, whoever holds it (a dead run's game); a done game stays done. */
+    public boolean requeue(long scheduledId) {
+        return db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'queued', lease_owner = NULL, "
+                    + "lease_until = NULL WHERE id = ? AND state = 'leased'")) {
+                p.setLong(1, scheduledId);
+                return p.executeUpdate() == 1;
             }
         });
     }
@@ -525,7 +589,7 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Puts every game whose lease ran out back in the queue (state {@code queued}); {@link #lease}
+     * Puts every game whose lease ran out back in the queue (state {@code queued}); {@link #take}
      * takes such games anyway, this makes the queue's counts true.
      *
      * @return how many went back
@@ -569,22 +633,26 @@ public final class Store implements AutoCloseable {
 
     // ---------------------------------------------------------------- ratings
 
-    /** Adds rating changes to the history (one transaction). */
-    public void addRatings(List<Rating> ratings) {
+    /**
+     * Adds rating changes to the history, one transaction (a tournament writes its players' new
+     * ratings at once).
+     */
+    public void recordRatings(List<Rating> ratings) {
         db.transaction(c -> {
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO ratings (ladder, player, rating, deviation, volatility, games, "
-                    + "tournament_id, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO ratings (ladder, game, player, rating, deviation, volatility, games, "
+                    + "tournament_id, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 Instant now = Instant.now();
                 for (Rating x : ratings) {
                     p.setString(1, x.ladder());
-                    p.setString(2, x.player());
-                    p.setDouble(3, x.rating());
-                    setDouble(p, 4, x.deviation());
-                    setDouble(p, 5, x.volatility());
-                    p.setInt(6, x.games());
-                    setLong(p, 7, x.tournamentId());
-                    setLong(p, 8, x.gameId());
-                    p.setObject(9, time(x.at() == null ? now : x.at()));
+                    p.setString(2, x.game());
+                    p.setString(3, x.player());
+                    p.setDouble(4, x.rating());
+                    setDouble(p, 5, x.deviation());
+                    setDouble(p, 6, x.volatility());
+                    p.setInt(7, x.games());
+                    setLong(p, 8, x.tournamentId());
+                    setLong(p, 9, x.gameId());
+                    p.setObject(10, time(x.at() == null ? now : x.at()));
                     p.addBatch();
                 }
                 p.executeBatch();
@@ -593,23 +661,27 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** A player's rating history on a ladder, oldest first. */
-    public List<Rating> ratingHistory(String ladder, String player) {
+    /** A player's rating history on a ladder for a game, oldest first. */
+    public List<Rating> ratingHistory(String ladder, String game, String player) {
         return db.call(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings WHERE ladder = ? AND player = ? ORDER BY id")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings WHERE ladder = ? AND game = ? "
+                    + "AND player = ? ORDER BY id")) {
                 p.setString(1, ladder);
-                p.setString(2, player);
+                p.setString(2, game);
+                p.setString(3, player);
                 return readRatings(p);
             }
         });
     }
 
-    /** Every player's newest rating on a ladder, by player. */
-    public Map<String, Rating> currentRatings(String ladder) {
+    /** Every player's current (newest) rating on a ladder for a game, by player. */
+    public Map<String, Rating> ratings(String ladder, String game) {
         return db.call(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings r WHERE ladder = ? AND id = "
-                    + "(SELECT MAX(id) FROM ratings x WHERE x.ladder = r.ladder AND x.player = r.player) ORDER BY player")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings r WHERE ladder = ? AND game = ? "
+                    + "AND id = (SELECT MAX(id) FROM ratings x WHERE x.ladder = r.ladder AND x.game = r.game AND x.player = r.player) "
+                    + "ORDER BY player")) {
                 p.setString(1, ladder);
+                p.setString(2, game);
                 Map<String, Rating> out = new LinkedHashMap<>();
                 for (Rating x : readRatings(p)) {
                     out.put(x.player(), x);
@@ -619,14 +691,14 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    private static final String RATING_COLUMNS = "ladder, player, rating, deviation, volatility, games, tournament_id, game_id, at";
+    private static final String RATING_COLUMNS = "ladder, game, player, rating, deviation, volatility, games, tournament_id, game_id, at";
 
     private static List<Rating> readRatings(PreparedStatement p) throws SQLException {
         List<Rating> out = new ArrayList<>();
         try (ResultSet r = p.executeQuery()) {
             while (r.next()) {
-                out.add(new Rating(r.getString(1), r.getString(2), r.getDouble(3), getDouble(r, 4), getDouble(r, 5), r.getInt(6),
-                        getLong(r, 7), getLong(r, 8), instant(r, 9)));
+                out.add(new Rating(r.getString(1), r.getString(2), r.getString(3), r.getDouble(4), getDouble(r, 5), getDouble(r, 6),
+                        r.getInt(7), getLong(r, 8), getLong(r, 9), instant(r, 10)));
             }
         }
         return out;
@@ -638,7 +710,8 @@ public final class Store implements AutoCloseable {
      * Registers an account; only a salted slow hash of the password is kept ({@code password} is
      * wiped).
      *
-     * @throws StoreException if the name is taken, empty or longer than 64 characters
+     * @throws NameTakenException if another account has the name
+     * @throws StoreException if the name is empty or longer than 64 characters
      */
     public User register(String name, char[] password, double rating) {
         if (name == null || name.isBlank() || name.length() > 64) {
@@ -652,7 +725,7 @@ public final class Store implements AutoCloseable {
         }
         return db.transaction(c -> {
             if (user(c, name).isPresent()) {
-                throw new StoreException("the name '" + name + "' is taken");
+                throw new NameTakenException(name);
             }
             try (PreparedStatement p = c.prepareStatement("INSERT INTO users (name, password_hash, rating, games, created_at) VALUES (?, ?, ?, 0, ?)")) {
                 p.setString(1, name);
@@ -706,14 +779,30 @@ public final class Store implements AutoCloseable {
         return db.call(c -> user(c, name));
     }
 
-    private static Optional<User> user(Connection c, String name) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT id, name, rating, games, created_at, last_login_at FROM users WHERE name = ?")) {
-            p.setString(1, name);
-            try (ResultSet r = p.executeQuery()) {
-                return r.next()
-                        ? Optional.of(new User(r.getLong(1), r.getString(2), r.getDouble(3), r.getInt(4), instant(r, 5), instant(r, 6)))
-                        : Optional.empty();
+    /** The account with this id, or empty. */
+    public Optional<User> user(long id) {
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + USER_COLUMNS + " FROM users WHERE id = ?")) {
+                p.setLong(1, id);
+                return readUser(p);
             }
+        });
+    }
+
+    private static final String USER_COLUMNS = "id, name, rating, games, created_at, last_login_at";
+
+    private static Optional<User> user(Connection c, String name) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT " + USER_COLUMNS + " FROM users WHERE name = ?")) {
+            p.setString(1, name);
+            return readUser(p);
+        }
+    }
+
+    private static Optional<User> readUser(PreparedStatement p) throws SQLException {
+        try (ResultSet r = p.executeQuery()) {
+            return r.next()
+                    ? Optional.of(new User(r.getLong(1), r.getString(2), r.getDouble(3), r.getInt(4), instant(r, 5), instant(r, 6)))
+                    : Optional.empty();
         }
     }
 
@@ -723,13 +812,24 @@ public final class Store implements AutoCloseable {
      * @throws StoreException if there is no such account
      */
     public void setRating(String name, double rating, int games) {
+        setRatings(List.of(new UserRating(name, rating, games)));
+    }
+
+    /**
+     * Sets several accounts' ratings in one transaction (both players of a rated game).
+     *
+     * @throws StoreException if one of the accounts does not exist (then none is changed)
+     */
+    public void setRatings(List<UserRating> ratings) {
         db.transaction(c -> {
             try (PreparedStatement p = c.prepareStatement("UPDATE users SET rating = ?, games = ? WHERE name = ?")) {
-                p.setDouble(1, rating);
-                p.setInt(2, games);
-                p.setString(3, name);
-                if (p.executeUpdate() != 1) {
-                    throw new StoreException("there is no user named '" + name + "'");
+                for (UserRating u : ratings) {
+                    p.setDouble(1, u.rating());
+                    p.setInt(2, u.games());
+                    p.setString(3, u.name());
+                    if (p.executeUpdate() != 1) {
+                        throw new StoreException("there is no user named '" + u.name() + "'");
+                    }
                 }
             }
             return null;

@@ -109,7 +109,7 @@ class StoreTest {
     void gamesAreListedNewestFirstAndFilteredByPlayerGameTournamentAndResult(String kind) {
         Store store = store(TestDatabases.fresh(kind, dir));
         List<FinishedGame> games = play(6, 1);
-        Tournament t = store.createTournament("spring", "othello", "", "round-robin", "{}");
+        Tournament t = store.createTournament("spring", "othello", "", "{}", 1000, 0, 0);
         List<Long> ids = new ArrayList<>();
         for (int i = 0; i < games.size(); i++) {
             FinishedGame g = games.get(i);
@@ -187,19 +187,20 @@ class StoreTest {
     @MethodSource("kinds")
     void concurrentLeasesTakeEveryScheduledGameExactlyOnce(String kind) throws Exception {
         Store store = store(TestDatabases.fresh(kind, dir));
-        Tournament t = store.createTournament("queue", "othello", "", "round-robin", "{}");
+        Tournament t = store.createTournament("queue", "othello", "", "{}", 1000, 0, 0);
         List<GameToSchedule> todo = new ArrayList<>();
         for (int i = 1; i <= 60; i++) {
-            todo.add(new GameToSchedule(null, i, "othello", "", "a", "b", null, null, "", "1s", i));
+            todo.add(new GameToSchedule(i, 1, i, "othello", "", "a", "b", null, null, "", "1s", i));
         }
-        assertThat(store.schedule(t.id(), todo)).hasSize(60).allSatisfy(g -> assertThat(g.state()).isEqualTo("queued"));
+        assertThat(store.schedule(t.id(), todo)).isEqualTo(60);
+        assertThat(store.scheduled(t.id())).hasSize(60).allSatisfy(g -> assertThat(g.state()).isEqualTo("queued"));
         ExecutorService pool = Executors.newFixedThreadPool(4);
         List<Future<List<Long>>> takers = new ArrayList<>();
         for (int w = 0; w < 4; w++) {
             String owner = "worker-" + w;
             takers.add(pool.submit(() -> {
                 List<Long> mine = new ArrayList<>();
-                for (Optional<ScheduledGame> g; (g = store.lease(owner, Duration.ofMinutes(1), t.id())).isPresent();) {
+                for (Optional<ScheduledGame> g; (g = store.take(t.id(), owner, Duration.ofMinutes(1))).isPresent();) {
                     assertThat(g.get().leaseOwner()).isEqualTo(owner);
                     assertThat(g.get().state()).isEqualTo("leased");
                     mine.add(g.get().id());
@@ -224,26 +225,33 @@ class StoreTest {
     @MethodSource("kinds")
     void aLeaseThatRunsOutGoesToAnotherWorkerAndTheGameIsStoredOnce(String kind) throws Exception {
         Store store = store(TestDatabases.fresh(kind, dir));
-        Tournament t = store.createTournament("lease", "othello", "", "round-robin", "{}");
-        store.schedule(t.id(), List.of(new GameToSchedule(null, 1, "othello", "", "random", "random", null, null, "", "1s", 1)));
-        ScheduledGame mine = store.lease("dead", Duration.ofMillis(1), null).orElseThrow();
+        Tournament t = store.createTournament("lease", "othello", "", "{}", 1000, 0, 0);
+        store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "", "random", "random", null, null, "", "1s", 1)));
+        ScheduledGame mine = store.take(null, "dead", Duration.ofMillis(1)).orElseThrow();
         Thread.sleep(20);
-        ScheduledGame theirs = store.lease("alive", Duration.ofMinutes(1), null).orElseThrow();
+        ScheduledGame theirs = store.take(null, "alive", Duration.ofMinutes(1)).orElseThrow();
         assertThat(theirs.id()).isEqualTo(mine.id());
         assertThat(theirs.attempts()).isEqualTo(2);
         assertThat(store.heartbeat(mine.id(), "dead", Duration.ofMinutes(1))).isFalse();
         assertThat(store.heartbeat(theirs.id(), "alive", Duration.ofMinutes(1))).isTrue();
-        assertThat(store.lease("third", Duration.ofMinutes(1), null)).isEmpty();
+        assertThat(store.take(null, "third", Duration.ofMinutes(1))).isEmpty();
 
         List<FinishedGame> played = play(2, 9);
-        long id = store.saveGame(played.get(0).inTournament(t.id(), theirs.id()));
+        assertThat(store.complete(theirs.id(), "alive", played.get(0))).isTrue();
+        long id = store.games(GameQuery.ALL).get(0).id();
+        assertThat(store.complete(mine.id(), "dead", played.get(1))).isFalse();
         assertThatThrownBy(() -> store.saveGame(played.get(1).inTournament(t.id(), mine.id())))
                 .isInstanceOf(AlreadyStoredException.class).hasMessageContaining("already stored as game " + id);
         assertThat(store.games(GameQuery.ALL)).hasSize(1);
         assertThat(store.scheduled(t.id())).singleElement().satisfies(s -> {
             assertThat(s.state()).isEqualTo("done");
             assertThat(s.gameId()).isEqualTo(id);
+            assertThat(s.ending()).isEqualTo(played.get(0).ending());
+            assertThat(s.plies()).isEqualTo(played.get(0).plies());
+            assertThat(s.winner()).isEqualTo(played.get(0).winner());
+            assertThat(s.isDone()).isTrue();
         });
+        assertThat(store.game(id).orElseThrow().game().tournamentId()).isEqualTo(t.id());
         assertThat(store.queueCounts(t.id())).containsEntry("done", 1);
     }
 
@@ -251,40 +259,50 @@ class StoreTest {
     @MethodSource("kinds")
     void releasedAndExpiredLeasesGoBackToTheQueue(String kind) throws Exception {
         Store store = store(TestDatabases.fresh(kind, dir));
-        Tournament t = store.createTournament("requeue", "othello", "", "gauntlet", "{}");
-        store.schedule(t.id(), List.of(new GameToSchedule(null, 1, "othello", "", "a", "b", null, null, "", "1s", 1),
-                new GameToSchedule(null, 2, "othello", "", "b", "a", null, null, "", "1s", 2)));
-        ScheduledGame one = store.lease("w2", Duration.ofMinutes(5), t.id()).orElseThrow();
-        ScheduledGame two = store.lease("w1", Duration.ofMillis(1), t.id()).orElseThrow();
+        Tournament t = store.createTournament("requeue", "othello", "", "{}", 1000, 0, 0);
+        store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "", "a", "b", null, null, "", "1s", 1),
+                new GameToSchedule(2, 1, 1, "othello", "", "b", "a", null, null, "", "1s", 2)));
+        ScheduledGame one = store.take(t.id(), "w2", Duration.ofMinutes(5)).orElseThrow();
+        ScheduledGame two = store.take(t.id(), "w1", Duration.ofMillis(1)).orElseThrow();
         assertThat(store.release(one.id(), "w1")).isFalse();
         assertThat(store.release(one.id(), "w2")).isTrue();
         Thread.sleep(20);
         assertThat(store.requeueExpired()).isEqualTo(1);
         assertThat(store.queueCounts(t.id())).containsEntry("queued", 2).containsEntry("leased", 0);
-        assertThat(two.game().seq()).isEqualTo(2);
+        assertThat(two.game().number()).isEqualTo(2);
+        ScheduledGame again = store.take(t.id(), "w3", Duration.ofMinutes(5)).orElseThrow();
+        assertThat(store.requeue(again.id())).isTrue();
+        assertThat(store.requeue(again.id())).isFalse();
     }
 
     @ParameterizedTest
     @MethodSource("kinds")
     void tournamentsPairingsAndScheduledGamesAreKept(String kind) {
         Store store = store(TestDatabases.fresh(kind, dir));
-        Tournament t = store.createTournament("end of term", "othello", "size=8", "round-robin", "{\"rounds\":1}");
-        assertThat(t.state()).isEqualTo("running");
-        assertThatThrownBy(() -> store.createTournament("end of term", "gomoku", "", "swiss", "{}"))
+        Tournament t = store.createTournament("end of term", "othello", "size=8", "{\"rounds\":1}", 0, 300_000, 2_000);
+        assertThat(t.status()).isEqualTo("running");
+        assertThat(t.clockBaseMs()).isEqualTo(300_000);
+        assertThat(t.clockIncrementMs()).isEqualTo(2_000);
+        assertThat(t.settings()).isEqualTo("{\"rounds\":1}");
+        assertThatThrownBy(() -> store.createTournament("end of term", "gomoku", "", "{}", 1000, 0, 0))
                 .isInstanceOf(StoreException.class).hasMessageContaining("a tournament named 'end of term' already exists");
         List<Pairing> pairings = store.addPairings(t.id(), List.of(new Pairing(0, t.id(), 1, 1, "ann", "bob"),
                 new Pairing(0, t.id(), 1, 2, "cid", "dan")));
         assertThat(store.pairings(t.id())).isEqualTo(pairings);
-        store.schedule(t.id(), List.of(new GameToSchedule(pairings.get(0).id(), 1, "othello", "size=8", "ann", "bob", null, null,
-                "d3 c3", "5m+2s", 42)));
-        assertThatThrownBy(() -> store.schedule(t.id(), List.of(new GameToSchedule(null, 1, "othello", "", "x", "y", null, null, "", "1s", 1))))
-                .isInstanceOf(StoreException.class);
-        assertThat(store.scheduled(t.id())).singleElement().satisfies(s -> {
+        assertThat(store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "size=8", "ann", "bob", null, null,
+                "d3 c3", "5m+2s", 42)))).isEqualTo(1);
+        // scheduling a number again (a resumed run) adds nothing and changes nothing
+        assertThat(store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "", "x", "y", null, null, "", "1s", 1),
+                new GameToSchedule(2, 1, 2, "othello", "size=8", "cid", "dan", null, null, "", "5m+2s", 43)))).isEqualTo(1);
+        assertThat(store.scheduled(t.id())).hasSize(2).first().satisfies(s -> {
             assertThat(s.game().opening()).isEqualTo("d3 c3");
+            assertThat(s.game().firstPlayer()).isEqualTo("ann");
             assertThat(s.game().timeControl()).isEqualTo("5m+2s");
-            assertThat(s.game().pairingId()).isEqualTo(pairings.get(0).id());
+            assertThat(s.game().pairing()).isEqualTo(1);
+            assertThat(s.isDone()).isFalse();
+            assertThat(s.gameId()).isNull();
         });
-        store.setTournamentState(t.id(), "finished");
+        store.setTournamentStatus(t.id(), "finished");
         assertThat(store.tournament("end of term").orElseThrow().finishedAt()).isNotNull();
         assertThat(store.tournaments()).extracting(Tournament::name).containsExactly("end of term");
     }
@@ -293,14 +311,16 @@ class StoreTest {
     @MethodSource("kinds")
     void ratingHistoryAndCurrentRatings(String kind) {
         Store store = store(TestDatabases.fresh(kind, dir));
-        store.addRatings(List.of(new Rating("elo", "ann", 1500, null, null, 0, null, null, null),
-                new Rating("elo", "bob", 1500, null, null, 0, null, null, null)));
-        store.addRatings(List.of(new Rating("elo", "ann", 1512.5, null, null, 1, null, null, null),
-                new Rating("glicko2", "ann", 1600, 80.0, 0.06, 1, null, null, null)));
-        assertThat(store.ratingHistory("elo", "ann")).extracting(Rating::rating).containsExactly(1500.0, 1512.5);
-        assertThat(store.currentRatings("elo")).containsOnlyKeys("ann", "bob");
-        assertThat(store.currentRatings("elo").get("ann").rating()).isEqualTo(1512.5);
-        assertThat(store.currentRatings("glicko2").get("ann").deviation()).isEqualTo(80.0);
+        store.recordRatings(List.of(new Rating("elo", "othello", "ann", 1500, null, null, 0, null, null, null),
+                new Rating("elo", "othello", "bob", 1500, null, null, 0, null, null, null),
+                new Rating("elo", "gomoku", "ann", 1400, null, null, 0, null, null, null)));
+        store.recordRatings(List.of(new Rating("elo", "othello", "ann", 1512.5, null, null, 1, null, null, null),
+                new Rating("glicko2", "othello", "ann", 1600, 80.0, 0.06, 1, null, null, null)));
+        assertThat(store.ratingHistory("elo", "othello", "ann")).extracting(Rating::rating).containsExactly(1500.0, 1512.5);
+        assertThat(store.ratings("elo", "othello")).containsOnlyKeys("ann", "bob");
+        assertThat(store.ratings("elo", "othello").get("ann").rating()).isEqualTo(1512.5);
+        assertThat(store.ratings("elo", "gomoku").get("ann").rating()).isEqualTo(1400);
+        assertThat(store.ratings("glicko2", "othello").get("ann").deviation()).isEqualTo(80.0);
     }
 
     @ParameterizedTest
@@ -311,15 +331,20 @@ class StoreTest {
         User ann = store.register("ann", "correct horse".toCharArray(), 1200);
         assertThat(ann.rating()).isEqualTo(1200);
         store.register("bob", "correct horse".toCharArray(), 1200);
-        assertThatThrownBy(() -> store.register("ann", "x".toCharArray(), 1200)).isInstanceOf(StoreException.class)
+        assertThatThrownBy(() -> store.register("ann", "x".toCharArray(), 1200)).isInstanceOf(NameTakenException.class)
                 .hasMessage("the name 'ann' is taken");
+        assertThat(store.user(ann.id())).hasValueSatisfying(u -> assertThat(u.name()).isEqualTo("ann"));
         assertThat(store.verify("ann", "correct horse".toCharArray())).hasValueSatisfying(u -> assertThat(u.lastLoginAt()).isNotNull());
         assertThat(store.verify("ann", "wrong".toCharArray())).isEmpty();
         assertThat(store.verify("nobody", "correct horse".toCharArray())).isEmpty();
         store.setRating("ann", 1225.5, 3);
         assertThat(store.user("ann").orElseThrow().rating()).isEqualTo(1225.5);
         assertThat(store.user("ann").orElseThrow().games()).isEqualTo(3);
-        assertThatThrownBy(() -> store.setRating("nobody", 1, 1)).isInstanceOf(StoreException.class);
+        assertThatThrownBy(() -> store.setRatings(List.of(new UserRating("bob", 1300, 1), new UserRating("nobody", 1, 1))))
+                .isInstanceOf(StoreException.class).hasMessage("there is no user named 'nobody'");
+        assertThat(store.user("bob").orElseThrow().rating()).isEqualTo(1200); // neither changed
+        store.setRatings(List.of(new UserRating("ann", 1230, 4), new UserRating("bob", 1195, 1)));
+        assertThat(store.user("bob").orElseThrow().rating()).isEqualTo(1195);
         try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
                 Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT name, password_hash FROM users ORDER BY name")) {
             List<String> hashes = new ArrayList<>();
