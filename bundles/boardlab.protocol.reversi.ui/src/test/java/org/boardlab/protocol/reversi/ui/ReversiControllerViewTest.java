@@ -87,6 +87,7 @@ class ReversiControllerViewTest {
         Shell shell = new Shell(display);
         try {
             ReversiControllerView view = new ReversiControllerView(OthelloRenderer::new);
+            shell.setLayout(new org.eclipse.swt.layout.FillLayout()); // as the workbench's tab folder holds a view
             view.createControl(shell);
             shell.setSize(900, 700);
             shell.open();
@@ -107,6 +108,7 @@ class ReversiControllerViewTest {
             assertTrue(shown.contains("\nRick Grimes|Last Move:"), shown);
             RemoteController.View v = model.view();
             assertTrue(shown.contains("Points: " + v.board().count(Cells.BLACK)), shown);
+            screenshot(display, shell, "reversi-gc-game-over.png");
             assertTrue(ReversiPositions.position(v.board(), Side.FIRST).isTerminal());
 
             // Board Size 6 and Step by Step Mode, then a new game: one move per press
@@ -122,6 +124,7 @@ class ReversiControllerViewTest {
             until(display, () -> model.view().board().count(Cells.BLACK) + model.view().board().count(Cells.WHITE) == 5,
                     "one move after one step");
             until(display, () -> view.shown().startsWith("b2|Last Move:"), "the new game's names shown");
+            screenshot(display, shell, "reversi-gc-step-6x6.png");
             view.model().continuous();
             ReversiMessage.End end2 = black2.get(30, TimeUnit.SECONDS);
             assertEquals(end2, white2.get(10, TimeUnit.SECONDS));
@@ -132,6 +135,33 @@ class ReversiControllerViewTest {
             until(display, () -> !model.view().connected(), "Quit");
         } finally {
             shell.dispose();
+        }
+    }
+
+    /** The shell as drawn, to {@code target/screenshots/NAME} (looked at by people, not compared). */
+    private static void screenshot(Display display, Shell shell, String name) throws java.io.IOException {
+        long until = System.nanoTime() + 300_000_000L; // let pending paints run
+        while (System.nanoTime() < until) {
+            if (!display.readAndDispatch()) {
+                Thread.onSpinWait();
+            }
+        }
+        org.eclipse.swt.graphics.Point size = shell.getSize();
+        org.eclipse.swt.graphics.Image image = new org.eclipse.swt.graphics.Image(display, size.x, size.y);
+        try {
+            org.eclipse.swt.graphics.GC gc = new org.eclipse.swt.graphics.GC(image);
+            try {
+                shell.print(gc);
+            } finally {
+                gc.dispose();
+            }
+            java.nio.file.Path dir = java.nio.file.Path.of("target", "screenshots");
+            java.nio.file.Files.createDirectories(dir);
+            org.eclipse.swt.graphics.ImageLoader loader = new org.eclipse.swt.graphics.ImageLoader();
+            loader.data = new org.eclipse.swt.graphics.ImageData[] {image.getImageData()};
+            loader.save(dir.resolve(name).toString(), org.eclipse.swt.SWT.IMAGE_PNG);
+        } finally {
+            image.dispose();
         }
     }
 }
