@@ -1,12 +1,8 @@
 package org.boardlab.server;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.boardlab.api.GameState;
-import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
 import org.boardlab.api.Side;
 import org.boardlab.api.event.MatchOutcome;
@@ -14,31 +10,35 @@ import org.boardlab.api.event.MatchOutcome;
 /**
  * A loaded player sitting in the server's lobby under a name, so that networked clients can play
  * against it: it accepts every invitation (and, for protocols that pair players instead, waits to be
- * paired), and answers each of its turns with its player's move. This is how the workbench offers a
- * side of a match to "a network client on the embedded server".
+ * paired), and its table hands its player to the referee ({@link MemberListener#seatedPlayer}),
+ * which asks it for its moves as it asks any loaded player. This is how the workbench offers a side
+ * of a match to "a network client on the embedded server", and how seed 001's server plays PvE.
  *
- * <p>Moves are chosen on a thread of the seat's own, never on the lobby's or a table's thread.
+ * <p>A seat holds no thread: its player thinks on the referee's player threads only while it is its
+ * turn, and its answers to invitations run on a small pool shared by all seats.
  */
 public final class LobbySeat implements MemberListener, AutoCloseable {
+
+    /** Answers invitations and pairs again after a game, off the lobby's and the tables' threads. */
+    private static final java.util.concurrent.Executor SHARED = new java.util.concurrent.ThreadPoolExecutor(0, 4, 10,
+            java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                Thread t = new Thread(r, "boardlab-lobby-seats");
+                t.setDaemon(true);
+                return t;
+            });
 
     private final Lobby lobby;
     private final Supplier<Player> players;
     private final Consumer<Table> onGame;
     private final boolean pairs;
-    private final ExecutorService thinker;
     private volatile Member member;
-    private volatile Player player;
+    private volatile boolean closed;
 
     private LobbySeat(Lobby lobby, Supplier<Player> players, Consumer<Table> onGame, boolean pairs) {
         this.lobby = lobby;
         this.players = players;
         this.onGame = onGame;
         this.pairs = pairs;
-        this.thinker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "boardlab-lobby-seat");
-            t.setDaemon(true);
-            return t;
-        });
     }
 
     /**
@@ -74,8 +74,16 @@ public final class LobbySeat implements MemberListener, AutoCloseable {
     }
 
     @Override
+    public Supplier<Player> seatedPlayer() {
+        return players;
+    }
+
+    @Override
     public void invited(Member from) {
-        thinker.execute(() -> {
+        SHARED.execute(() -> {
+            if (closed) {
+                return;
+            }
             try {
                 lobby.answer(member, from.name(), true);
             } catch (LobbyException e) {
@@ -86,39 +94,29 @@ public final class LobbySeat implements MemberListener, AutoCloseable {
 
     @Override
     public void gameStarted(Table table, Side side) {
-        player = players.get();
         onGame.accept(table);
     }
 
+    /** Never called: the referee asks this seat's player itself ({@link #seatedPlayer}). */
     @Override
     public void yourTurn(Table table, GameState state, long deadlineNanos) {
-        thinker.execute(() -> {
-            Player p = player;
-            if (p == null) {
-                return;
-            }
-            try {
-                Move move = p.chooseMove(MoveRequest.of(state, java.util.List.of(), deadlineNanos, state.ply(), () -> false));
-                if (move != null) {
-                    table.move(member, move.notation());
-                }
-            } catch (Exception e) {
-                table.forfeit(member, MatchOutcome.Ending.ERROR, member.name() + " failed: " + e);
-            }
-        });
     }
 
     @Override
     public void gameEnded(Table table, MatchOutcome outcome) {
-        player = null;
         if (pairs) {
-            thinker.execute(() -> lobby.pair(member));
+            SHARED.execute(() -> {
+                if (!closed) {
+                    lobby.pair(member);
+                }
+            });
         }
     }
 
     /** Leaves the lobby (a game in progress is lost by the seat). */
     @Override
     public void close() {
+        closed = true;
         Member m = member;
         if (m != null) {
             Table t = m.table();
@@ -127,6 +125,5 @@ public final class LobbySeat implements MemberListener, AutoCloseable {
             }
             lobby.connectionLost(m);
         }
-        thinker.shutdownNow();
     }
 }

@@ -25,6 +25,17 @@ public interface MemberListener {
         return true;
     }
 
+    /**
+     * For a member played by a loaded player in this process (a {@link LobbySeat}): gives a fresh
+     * player for each of its games. Its table then hands that player to the referee, which asks it
+     * for its moves as it asks any loaded player (with the match's deadline, on the referee's player
+     * threads, a runaway stopped), and {@link #yourTurn} is never called for it. {@code null}, the
+     * default, for a member whose moves come over the network.
+     */
+    default java.util.function.Supplier<org.boardlab.api.Player> seatedPlayer() {
+        return null;
+    }
+
     /** Another member of the same game logged in (also called once per member already there at login). */
     default void memberJoined(Member other) {
     }

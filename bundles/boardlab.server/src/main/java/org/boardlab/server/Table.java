@@ -80,10 +80,28 @@ public final class Table {
         this.onResult = onResult;
         remotes[0] = new Remote(Side.FIRST);
         remotes[1] = new Remote(Side.SECOND);
-        this.match = new Match(referee, game, options, new PlayerSeat(first.name(), () -> remotes[0]),
-                new PlayerSeat(second.name(), () -> remotes[1]),
+        this.match = new Match(referee, game, options, seat(first, Side.FIRST), seat(second, Side.SECOND),
                 MatchSettings.defaults().withTimePerMove(settings.timePerMove()).withAlternateSides(false), events);
         this.id = match.id();
+    }
+
+    /**
+     * The referee's seat for {@code member}: its loaded player if it is played in this process
+     * ({@link MemberListener#seatedPlayer}), else the table's relay of its network moves.
+     */
+    private PlayerSeat seat(Member member, Side side) {
+        MemberListener listener = member.listener();
+        java.util.function.Supplier<Player> own = listener == null ? null : listener.seatedPlayer();
+        if (own == null) {
+            return new PlayerSeat(member.name(), () -> remotes[side.index()]);
+        }
+        return new PlayerSeat(member.name(), () -> {
+            Player p = own.get();
+            if (p == null) {
+                throw new PlayerSeat.Unavailable(member.name() + "'s player is not loaded");
+            }
+            return p;
+        });
     }
 
     /** The table's id: the id of its match in events. */

@@ -160,6 +160,26 @@ class OnitamaServerTest {
                 .as("PvE games take no table").allMatch(l -> l.endsWith("EMPTY"));
     }
 
+    /**
+     * A hundred PvE games, each waiting for its client's move, hold no thread: the server's AI thinks
+     * on the referee's player threads only on its turn (seed 001's server had a process per client;
+     * boardlab's first PvE had a thread per game).
+     */
+    @Test
+    void aHundredPveGamesWaitingForTheirClientsHoldNoThreadEach() throws Exception {
+        int before = Thread.activeCount();
+        for (int i = 0; i < 100; i++) {
+            WireClient c = connect();
+            String setup = startPve(c, "1");
+            if (WireClient.colour(setup) == Side.SECOND) {
+                c.next(); // the server's first move: now it waits for this client
+            }
+        }
+        eventually(() -> server.tables().size() == 100, "100 tables");
+        int during = Thread.activeCount();
+        assertThat(during - before).as("threads added by 100 PvE games waiting for their clients").isLessThan(25);
+    }
+
     @Test
     void pveHardAndTheNewestClientsDifficultyZeroArePlayedToTheEnd() throws Exception {
         WireClient hard = connect();
