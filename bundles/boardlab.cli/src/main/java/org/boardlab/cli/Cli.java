@@ -109,7 +109,12 @@ public final class Cli implements Runnable {
         });
         line.setOut(out);
         line.setErr(err);
-        line.setUsageHelpAutoWidth(true); // whole descriptions on a wide terminal, wrapped at 80 columns otherwise
+        Integer width = Integer.getInteger("boardlab.help.width");
+        if (width != null) {
+            line.setUsageHelpWidth(width); // the launcher found the terminal's width, and keeps the page at it
+        } else {
+            line.setUsageHelpAutoWidth(true); // whole descriptions on a wide terminal, wrapped at 80 columns otherwise
+        }
         line.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println("boardlab: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             if (e instanceof UsageException) {

@@ -1,6 +1,7 @@
 package org.boardlab.launcher;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -23,7 +24,9 @@ import org.osgi.framework.ServiceReference;
  * The product jar's {@code Main-Class}.
  *
  * <ol>
- * <li>{@code --version} is answered at once, without a framework;</li>
+ * <li>{@code --version} is answered at once, without a framework, and so is a help page
+ * ({@code --help}, {@code serve --help}, ...) that this jar printed before at the same width
+ * ({@link HelpCache});</li>
  * <li>Felix starts on a bundle cache kept in the user's cache folder ({@link FrameworkCache}): the
  * first start of a jar installs its bundles there, later starts of the same jar only load them;</li>
  * <li>only the bundles the command needs are started: a headless command ({@code list},
@@ -71,9 +74,21 @@ public final class Main {
                 return 0;
             }
             Mode mode = Mode.of(args);
-            try (FrameworkCache cache = FrameworkCache.acquire(FrameworkCache.defaultRoot(), product.key())) {
+            Path root = FrameworkCache.defaultRoot();
+            HelpCache help = HelpCache.isHelpPage(args) ? HelpCache.of(root, product.key(), args, HelpCache.columns()) : null;
+            if (help != null) {
+                byte[] page = help.read();
+                if (page != null) {
+                    System.out.write(page);
+                    System.out.flush();
+                    Timing.mark("help page answered from the cache");
+                    return 0;
+                }
+                System.setProperty(HelpCache.WIDTH_PROPERTY, Integer.toString(help.width()));
+            }
+            try (FrameworkCache cache = FrameworkCache.acquire(root, product.key())) {
                 Felix framework = start(product, cache);
-                return runCommand(framework, args, mode);
+                return runCommand(framework, args, mode, help);
             }
         }
     }
@@ -132,7 +147,7 @@ public final class Main {
         return framework;
     }
 
-    private static int runCommand(Felix framework, String[] args, Mode mode) throws Exception {
+    private static int runCommand(Felix framework, String[] args, Mode mode, HelpCache help) throws Exception {
         BundleContext context = framework.getBundleContext();
         Dictionary<String, Object> props = new Hashtable<>();
         props.put("launcher.arguments", args);
@@ -161,7 +176,24 @@ public final class Main {
             framework.waitForStop(0);
             return 0;
         }
-        Object result = main.call();
+        Object result;
+        if (help == null) {
+            result = main.call();
+        } else {
+            // the page goes to the terminal as it is printed, and is kept for the next run if it is whole
+            PrintStream out = System.out;
+            java.io.ByteArrayOutputStream page = new java.io.ByteArrayOutputStream();
+            System.setOut(new PrintStream(new TeeStream(out, page), true));
+            try {
+                result = main.call();
+            } finally {
+                System.out.flush();
+                System.setOut(out);
+            }
+            if (Integer.valueOf(0).equals(result) && page.size() > 0) {
+                help.write(page.toByteArray());
+            }
+        }
         framework.stop();
         framework.waitForStop(10_000);
         return result instanceof Integer code ? code : 0;
@@ -182,6 +214,35 @@ public final class Main {
             return null;
         }
         return (Callable<?>) context.getService(refs[0]);
+    }
+
+    /** Writes to two streams. */
+    private static final class TeeStream extends java.io.OutputStream {
+        private final java.io.OutputStream first;
+        private final java.io.OutputStream second;
+
+        TeeStream(java.io.OutputStream first, java.io.OutputStream second) {
+            this.first = first;
+            this.second = second;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            first.write(b);
+            second.write(b);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            first.write(b, off, len);
+            second.write(b, off, len);
+        }
+
+        @Override
+        public void flush() throws IOException {
+            first.flush();
+            second.flush();
+        }
     }
 
     /** What a command line needs started. */
