@@ -65,6 +65,8 @@ import org.boardlab.api.event.MatchOutcome.Ending;
 @Singleton
 public final class Referee implements AutoCloseable {
 
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Referee.class.getName());
+
     /** How long a player's thread may keep running after its deadline before it is stopped. */
     public static final Duration RUNAWAY_GRACE = Duration.ofSeconds(2);
 
@@ -765,12 +767,12 @@ public final class Referee implements AutoCloseable {
             return;
         }
         runaways.incrementAndGet();
-        System.err.println("boardlab: player " + name + " ignored its deadline and the interrupt; stopping its thread");
+        LOG.warning("player " + name + " ignored its deadline and the interrupt; stopping its thread");
         try {
             thread.stop();
         } catch (UnsupportedOperationException e) {
             stillRunning.incrementAndGet();
-            System.err.println("boardlab: this Java cannot stop threads; player " + name + " keeps running in the background");
+            LOG.warning("this Java cannot stop threads; player " + name + " keeps running in the background");
         }
     }
 

@@ -83,7 +83,7 @@ public final class Registry {
      * @param why  which file and why, in words
      */
     public void refuseFile(String file, String why) {
-        System.err.println("boardlab: refused: " + why);
+        LOG.warning("refused: " + why);
         publish(new RegistryEvent(EventBus.nowMicros(), Change.REFUSED, Kind.PLAYER, file, file, "-", why));
     }
 

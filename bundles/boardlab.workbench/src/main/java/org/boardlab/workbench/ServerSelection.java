@@ -22,6 +22,8 @@ import org.osgi.annotation.versioning.ProviderType;
 @ProviderType
 public final class ServerSelection {
 
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(ServerSelection.class.getName());
+
     private final List<LongConsumer> listeners = new CopyOnWriteArrayList<>();
     private volatile long selected;
 
@@ -46,7 +48,7 @@ public final class ServerSelection {
             try {
                 listener.accept(matchId);
             } catch (RuntimeException e) {
-                System.err.println("boardlab: a listener of the server selection failed: " + e);
+                LOG.log(java.util.logging.Level.WARNING, "a listener of the server selection failed: " + e, e);
             }
         }
     }

@@ -49,6 +49,8 @@ import com.google.inject.Key;
 @Typed({Application.class, Workbench.class})
 public final class WorkbenchWindow implements Application, Workbench {
 
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(WorkbenchWindow.class.getName());
+
     private final BeanLocator locator;
     private final Registry registry;
     private final EventBus events;
@@ -281,7 +283,7 @@ public final class WorkbenchWindow implements Application, Workbench {
 
     private void addView(WorkbenchView view) {
         if (tabs.containsKey(view.id())) {
-            System.err.println("boardlab: a second view with id '" + view.id() + "' is ignored");
+            LOG.warning("a second view with id '" + view.id() + "' is ignored");
             return;
         }
         int index = 0;
