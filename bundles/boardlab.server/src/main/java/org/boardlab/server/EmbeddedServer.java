@@ -93,6 +93,8 @@ public final class EmbeddedServer implements AutoCloseable {
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final Map<String, Channel> listening = new ConcurrentHashMap<>();
     private final Map<String, Group> groups = new ConcurrentHashMap<>();
+    /** Ports that protocols listen on themselves ({@link ServerProtocol#ownsListener()}), by protocol id. */
+    private final Map<String, ServerProtocol.OwnListener> own = new ConcurrentHashMap<>();
     /** Matches started by port groups and not yet over. */
     private final Map<Long, org.boardlab.core.Match> groupMatches = new ConcurrentHashMap<>();
     private final Map<Long, ChannelConnection> connections = new ConcurrentHashMap<>();
@@ -200,11 +202,22 @@ public final class EmbeddedServer implements AutoCloseable {
             throw new IllegalArgumentException("protocol " + protocolId + " is already listening on "
                     + listening.get(protocolId).localAddress());
         }
+        if (own.containsKey(protocolId)) {
+            throw new IllegalArgumentException("protocol " + protocolId + " is already listening on " + own.get(protocolId).address());
+        }
         if (!protocol.portRoles().isEmpty()) {
             return startGroup(protocolId, bindAddress, port).get(0);
         }
         int actualPort = port >= 0 ? port : Integer.getInteger("boardlab.server.port." + protocolId,
                 protocol.protocol().defaultPort());
+        if (protocol.ownsListener()) {
+            ServerProtocol.OwnListener listener = protocol.listen(
+                    new Host(protocolId, List.of(new InetSocketAddress(bindAddress, actualPort))), bindAddress, actualPort);
+            own.put(protocolId, listener);
+            InetSocketAddress bound = listener.address();
+            log.accept(protocolId + " listening on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            return bound;
+        }
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(NioServerSocketChannel.class)
@@ -370,6 +383,21 @@ public final class EmbeddedServer implements AutoCloseable {
         public void log(String line) {
             log.accept(line);
         }
+
+        @Override
+        public boolean tapping() {
+            return tap.active();
+        }
+
+        @Override
+        public void tapFrame(long connectionId, String remote, String player, boolean fromClient, byte[] raw, long matchId,
+                String violation) {
+            ServerProtocol protocol = protocols.get(name.contains("@") ? name.substring(0, name.indexOf('@')) : name);
+            if (protocol != null) {
+                EmbeddedServer.this.tapFrame(System.currentTimeMillis() * 1000, connectionId, remote, player,
+                        protocol.protocol(), fromClient, raw, matchId, violation);
+            }
+        }
     }
 
     private void recorded(String gameId, GameResult result) {
@@ -441,6 +469,15 @@ public final class EmbeddedServer implements AutoCloseable {
             channel.close().syncUninterruptibly();
             log.accept(protocolId + " stopped listening");
         }
+        ServerProtocol.OwnListener listener = own.remove(protocolId);
+        if (listener != null) {
+            try {
+                listener.close();
+            } catch (RuntimeException e) {
+                log.accept(protocolId + ": " + e);
+            }
+            log.accept(protocolId + " stopped listening");
+        }
         for (Group g : List.copyOf(groups.values())) {
             if (g.name().equals(protocolId) || g.protocolId().equals(protocolId)) {
                 groups.remove(g.name());
@@ -461,6 +498,7 @@ public final class EmbeddedServer implements AutoCloseable {
     public List<Port> ports() {
         List<Port> list = new ArrayList<>();
         listening.forEach((id, ch) -> list.add(new Port(id, (InetSocketAddress) ch.localAddress())));
+        own.forEach((id, listener) -> list.add(new Port(id, listener.address())));
         for (Group g : groups.values()) {
             for (int i = 0; i < g.channels().size(); i++) {
                 list.add(new Port(g.protocolId(), (InetSocketAddress) g.channels().get(i).localAddress(), g.roles().get(i),
@@ -566,6 +604,9 @@ public final class EmbeddedServer implements AutoCloseable {
                 Thread.currentThread().interrupt();
                 break;
             }
+        }
+        for (String id : List.copyOf(own.keySet())) {
+            stop(id); // after their games ended, so their clients heard how
         }
         for (ChannelConnection c : List.copyOf(connections.values())) {
             c.channel().writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).awaitUninterruptibly(1, TimeUnit.SECONDS);

@@ -46,4 +46,25 @@ public interface GroupHost {
 
     /** Writes a line to the server's log. */
     void log(String line);
+
+    /** {@code true} while somebody listens to the wire tap (the inspector, {@code --trace}): only then pass frames. */
+    default boolean tapping() {
+        return false;
+    }
+
+    /**
+     * Hands one frame of a connection this service runs itself to the wire tap (for a protocol with
+     * its own listener: {@link ServerProtocol#ownsListener()}); dropped and counted when the tap is full.
+     *
+     * @param connectionId the connection's id, unique in the process
+     * @param remote       the client's {@code host:port}
+     * @param player       the player's name once known, else {@code null}
+     * @param fromClient   {@code true} for a frame the client sent
+     * @param raw          the frame's bytes
+     * @param matchId      the match it belongs to, {@code 0} outside a game
+     * @param violation    why the frame broke the protocol, else {@code null}
+     */
+    default void tapFrame(long connectionId, String remote, String player, boolean fromClient, byte[] raw, long matchId,
+            String violation) {
+    }
 }

@@ -101,4 +101,39 @@ public interface ServerProtocol {
         default void close() {
         }
     }
+
+    /**
+     * {@code true} for a protocol that listens on its port itself, outside the server's Netty
+     * pipeline: an HTTP server such as seed 002's Dots on the web (Jetty with CometD). The server
+     * then opens it with {@link #listen} instead of binding the port, lists it among its ports, and
+     * closes it with the others. The default: {@code false}.
+     */
+    default boolean ownsListener() {
+        return false;
+    }
+
+    /**
+     * Opens the protocol's own listener (only for a protocol whose {@link #ownsListener()} is {@code true}).
+     *
+     * @param host        what the server offers: settings, matches played through its referee, its timer,
+     *                    its log and its wire tap ({@link GroupHost#addresses()} holds the address asked for)
+     * @param bindAddress the address to listen on
+     * @param port        the port; {@code 0} picks a free one
+     * @return the open listener, closed when the server stops the port
+     * @throws IllegalStateException if the port cannot be opened
+     */
+    default OwnListener listen(GroupHost host, String bindAddress, int port) {
+        throw new UnsupportedOperationException("protocol " + protocol().id() + " does not listen by itself");
+    }
+
+    /** A listener a protocol opened itself ({@link ServerProtocol#listen}). */
+    interface OwnListener extends AutoCloseable {
+
+        /** The address actually bound. */
+        java.net.InetSocketAddress address();
+
+        /** Closes the port and ends what is running on it (the server ends its matches itself). */
+        @Override
+        void close();
+    }
 }

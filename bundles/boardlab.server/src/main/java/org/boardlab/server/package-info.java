@@ -7,7 +7,7 @@
  * turns every frame into a {@link org.boardlab.api.event.WireEvent}.
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package org.boardlab.server;
 
 import org.osgi.annotation.bundle.Export;

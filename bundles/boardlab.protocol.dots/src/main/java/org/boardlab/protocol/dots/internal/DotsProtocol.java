@@ -1,0 +1,131 @@
+package org.boardlab.protocol.dots.internal;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.api.DecodedMessage;
+import org.boardlab.api.MessageField;
+import org.boardlab.api.Protocol;
+
+/**
+ * Seed 002's web protocol as the rest of boardlab sees it: its id, port and the inspector's view of
+ * one Bayeux message (a frame is one message as JSON: {@code {"channel": ..., "data": {...}, ...}}).
+ * The type shown is the channel's kind and the data's {@code type}, e.g. {@code game move} or
+ * {@code queue request}; meta messages show as {@code meta handshake}, {@code meta connect}, ...
+ */
+@Named("dots")
+@Singleton
+public final class DotsProtocol implements Protocol {
+
+    /** The seed's production port was 8888 (behind a proxy on 7777). */
+    public static final int DEFAULT_PORT = 8888;
+
+    @Override
+    public String id() {
+        return "dots";
+    }
+
+    @Override
+    public String name() {
+        return "Dots on the web: HTTP and Bayeux (seed 002)";
+    }
+
+    @Override
+    public String gameId() {
+        return "dots";
+    }
+
+    @Override
+    public int defaultPort() {
+        return DEFAULT_PORT;
+    }
+
+    @Override
+    public DecodedMessage describe(byte[] frame, boolean fromClient) {
+        JsonNode node;
+        try {
+            node = Json.MAPPER.readTree(new String(frame, StandardCharsets.UTF_8));
+        } catch (Exception e) {
+            return new DecodedMessage("?", "not JSON", List.of(), "not a Bayeux message: " + e.getMessage());
+        }
+        if (node == null || !node.isObject()) {
+            return new DecodedMessage("?", "not an object", List.of(), "a Bayeux message is a JSON object");
+        }
+        String channel = node.path("channel").asText("");
+        JsonNode data = node.path("data");
+        String kind;
+        if (channel.startsWith("/meta/")) {
+            kind = "meta " + channel.substring(6);
+        } else if (channel.equals("/game/queue")) {
+            kind = "queue " + data.path("type").asText("?");
+        } else if (channel.startsWith("/game/")) {
+            kind = "game " + data.path("type").asText("?");
+        } else {
+            kind = channel.isEmpty() ? "?" : "other";
+        }
+        StringBuilder summary = new StringBuilder(channel);
+        if (data.isObject()) {
+            JsonNode point = data.path("point");
+            if (point.isObject()) {
+                summary.append(" point x=").append(point.path("x").asText()).append(" y=").append(point.path("y").asText());
+            }
+            for (String key : List.of("id", "player", "target", "requestType", "winner", "score_1", "score_2")) {
+                if (data.has(key)) {
+                    summary.append(' ').append(key).append('=').append(data.get(key).asText());
+                }
+            }
+            if (data.has("score")) {
+                summary.append(" score=").append(data.get("score"));
+            }
+        }
+        if (node.has("error")) {
+            summary.append(" error ").append(node.get("error").asText());
+        }
+        DecodedMessage m = new DecodedMessage(kind, summary.toString(), fields(node), null);
+        if (node.has("error") && !node.path("successful").asBoolean(true)) {
+            m = m.withRefused(node.get("error").asText());
+        }
+        return m;
+    }
+
+    private static List<MessageField> fields(JsonNode node) {
+        List<MessageField> out = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> it = node.fields();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            out.add(field(e.getKey(), e.getValue()));
+        }
+        return out;
+    }
+
+    private static MessageField field(String name, JsonNode value) {
+        if (value.isObject()) {
+            return new MessageField(name, "", fields(value));
+        }
+        if (value.isArray()) {
+            if (value.size() > 0 && value.get(0).isArray() && value.size() > 8) {
+                // the 32x39 captured matrix: one line per row
+                List<MessageField> rows = new ArrayList<>();
+                for (int i = 0; i < value.size(); i++) {
+                    StringBuilder row = new StringBuilder();
+                    for (JsonNode cell : value.get(i)) {
+                        row.append(cell.asInt() == 0 ? '.' : (char) ('0' + cell.asInt()));
+                    }
+                    rows.add(new MessageField("row " + i, row.toString(), List.of()));
+                }
+                return new MessageField(name, value.size() + " rows", rows);
+            }
+            List<MessageField> items = new ArrayList<>();
+            for (int i = 0; i < value.size(); i++) {
+                items.add(field(String.valueOf(i), value.get(i)));
+            }
+            return new MessageField(name, value.size() + " items", items);
+        }
+        return new MessageField(name, value.asText(), List.of());
+    }
+}

@@ -1,0 +1,637 @@
+package org.boardlab.protocol.dots.internal;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
+import org.boardlab.api.Game;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.protocol.dots.DotsWire;
+import org.boardlab.protocol.dots.Elo;
+import org.boardlab.server.GroupHost;
+import org.cometd.bayeux.Channel;
+import org.cometd.bayeux.Message;
+import org.cometd.bayeux.Promise;
+import org.cometd.bayeux.server.BayeuxServer;
+import org.cometd.bayeux.server.LocalSession;
+import org.cometd.bayeux.server.ServerMessage;
+import org.cometd.bayeux.server.ServerSession;
+import org.cometd.server.ServerMessageImpl;
+
+/**
+ * Seed 002's lobby and games on one Bayeux server. It is a CometD server extension: every message a
+ * client publishes passes here first, and never reaches the other clients as it came:
+ * <ol>
+ *   <li>its top-level {@code auth: {id, token}} is removed and checked ({@code 403::Authentication
+ *       required} if missing or wrong);</li>
+ *   <li>its channel and {@code data.type} decide what happens ({@link #queue}, {@link #game});</li>
+ *   <li>what the seed's clients expect to receive is published by the server, with {@code data.id} set
+ *       to the sender's user id (and {@code data.player} on a game's channel), or the sender alone gets
+ *       an error {@code <code>::<text>} in the reply to his publish.</li>
+ * </ol>
+ * Only the server publishes {@code newgame} and {@code gameover}. The time rules (silent players,
+ * requests that lapse) run on the server's timer every {@link DotsWire.Timers#sweepEvery()}.
+ */
+final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionListener {
+
+    private static final Pattern GAME_CHANNEL = Pattern.compile("/game/[a-f0-9]{10}");
+    /** Messages a second one client may publish before the rest of that second is refused. */
+    static final int MESSAGES_PER_SECOND = 200;
+    /** Refused messages in a row after which a flooding client is disconnected. */
+    static final int FLOOD_LIMIT = 500;
+
+    /** Somebody in the lobby. */
+    private record Waiting(long user, String name, int rating, long lastSeen) {
+    }
+
+    /** An invitation ({@code newgame}) or an offer ({@code draw}, {@code surrender}); one per user at a time. */
+    private record Request(String type, long target, long madeNanos, boolean used) {
+    }
+
+    /** What the room knows of one Bayeux session (one browser tab, one bot). */
+    private static final class Client {
+        final long connectionId;
+        final String remote;
+        volatile long user;
+        volatile String name;
+        long windowStart;
+        int inWindow;
+        int refusedInRow;
+
+        Client(long connectionId, String remote) {
+            this.connectionId = connectionId;
+            this.remote = remote;
+        }
+    }
+
+    private static final AtomicLong CONNECTIONS = new AtomicLong(1L << 40);
+
+    private final BayeuxServer bayeux;
+    private final Accounts accounts;
+    private final Tokens tokens;
+    private final GroupHost host;
+    private final Game game;
+    private final DotsWire.Timers timers;
+    private final SecureRandom random = new SecureRandom();
+    private final Map<Long, Waiting> queue = new ConcurrentHashMap<>();
+    private final Map<Long, Request> requests = new ConcurrentHashMap<>();
+    private final Map<String, DotsGame> games = new ConcurrentHashMap<>();
+    private final Map<String, Client> clients = new ConcurrentHashMap<>();
+    private final Object lobbyLock = new Object();
+    private final AtomicLong gamesPlayed = new AtomicLong();
+    private LocalSession server;
+    private ScheduledFuture<?> sweeper;
+
+    DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers) {
+        this.bayeux = bayeux;
+        this.accounts = accounts;
+        this.tokens = tokens;
+        this.host = host;
+        this.game = game;
+        this.timers = timers;
+    }
+
+    void open() {
+        server = bayeux.newLocalSession("boardlab");
+        server.handshake();
+        bayeux.addExtension(this);
+        bayeux.addListener(this);
+        long every = timers.sweepEvery().toMillis();
+        sweeper = host.timer().scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    void close() {
+        if (sweeper != null) {
+            sweeper.cancel(false);
+        }
+        bayeux.removeExtension(this);
+        bayeux.removeListener(this);
+    }
+
+    // ---------------------------------------------------------------- what the HTTP side asks
+
+    /** The user whose id and token these are, or empty. */
+    Optional<Accounts.Account> authenticate(String id, String token) {
+        long user = parseId(id);
+        if (user <= 0 || !tokens.check(user, token)) {
+            return Optional.empty();
+        }
+        return accounts.account(user);
+    }
+
+    /** The lobby without {@code self}, by rating then name, within the ratings and matching the name filter. */
+    List<Map<String, Object>> queueFor(long self, int minRating, int maxRating, String nameFilter) {
+        String needle = nameFilter == null ? "" : nameFilter.toLowerCase(Locale.ROOT);
+        List<Waiting> list = new ArrayList<>(queue.values());
+        list.sort(Comparator.comparingInt(Waiting::rating).thenComparing(Waiting::name));
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Waiting w : list) {
+            if (w.user() == self || w.rating() < minRating || w.rating() > maxRating
+                    || !w.name().toLowerCase(Locale.ROOT).contains(needle)) {
+                continue;
+            }
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", String.valueOf(w.user()));
+            m.put("name", w.name());
+            m.put("rating", String.valueOf(w.rating()));
+            out.add(m);
+        }
+        return out;
+    }
+
+    Optional<DotsGame> game(String channel) {
+        return Optional.ofNullable(games.get(channel));
+    }
+
+    List<DotsGame> games() {
+        return List.copyOf(games.values());
+    }
+
+    int waiting() {
+        return queue.size();
+    }
+
+    long gamesPlayed() {
+        return gamesPlayed.get();
+    }
+
+    // ---------------------------------------------------------------- the Bayeux side
+
+    @Override
+    public void sessionAdded(ServerSession session, ServerMessage message) {
+        if (session.isLocalSession()) {
+            return;
+        }
+        String remote = "?";
+        SocketAddress address = message == null || message.getBayeuxContext() == null ? null
+                : message.getBayeuxContext().getRemoteAddress();
+        if (address instanceof InetSocketAddress a) {
+            remote = a.getAddress().getHostAddress() + ":" + a.getPort();
+        }
+        clients.put(session.getId(), new Client(CONNECTIONS.incrementAndGet(), remote));
+    }
+
+    @Override
+    public void sessionRemoved(ServerSession session, ServerMessage message, boolean timeout) {
+        clients.remove(session.getId());
+    }
+
+    @Override
+    public boolean rcvMeta(ServerSession from, ServerMessage.Mutable message) {
+        if (from == null || from.isLocalSession()) {
+            return true;
+        }
+        Client client = clients.get(from.getId());
+        tapIn(client, message, 0);
+        String channel = message.getChannel();
+        if (Channel.META_SUBSCRIBE.equals(channel) || Channel.META_UNSUBSCRIBE.equals(channel)) {
+            long user = checkAuth(message);
+            if (user <= 0) {
+                return refuse(client, message, DotsWire.AUTH_REQUIRED);
+            }
+            remember(client, user);
+            Object subscription = message.get(Message.SUBSCRIPTION_FIELD);
+            if (!(subscription instanceof String s) || !(DotsWire.QUEUE_CHANNEL.equals(s) || GAME_CHANNEL.matcher(s).matches())) {
+                return refuse(client, message, DotsWire.UNKNOWN_CHANNEL);
+            }
+            return true;
+        }
+        if (Channel.META_DISCONNECT.equals(channel)) {
+            long user = checkAuth(message);
+            if (user > 0 && queue.remove(user) != null) {
+                publish(DotsWire.QUEUE_CHANNEL, quit(user), 0);
+            }
+            return true;
+        }
+        message.remove("auth");
+        return true;
+    }
+
+    @Override
+    public boolean rcv(ServerSession from, ServerMessage.Mutable message) {
+        if (from == null || from.isLocalSession()) {
+            return true;
+        }
+        try {
+            return receive(from, message);
+        } catch (RuntimeException e) {
+            // never let a message through unchecked: a failure here is a server error for this sender only
+            host.log("dots: a message on " + message.getChannel() + " failed: " + e);
+            java.util.logging.Logger.getLogger(DotsRoom.class.getName()).log(java.util.logging.Level.WARNING,
+                    "a message on " + message.getChannel() + " failed", e);
+            return refuse(clients.get(from.getId()), message, "500::Server error");
+        }
+    }
+
+    private boolean receive(ServerSession from, ServerMessage.Mutable message) {
+        Client client = clients.get(from.getId());
+        String channel = message.getChannel();
+        DotsGame g = channel == null ? null : games.get(channel.substring(Math.min(channel.length(), DotsWire.GAME_CHANNEL_PREFIX.length())));
+        tapIn(client, message, g == null ? 0 : g.matchId());
+        if (client != null && !withinRate(client)) {
+            if (++client.refusedInRow > FLOOD_LIMIT) {
+                host.log("dots: disconnecting " + client.remote + (client.name == null ? "" : " (" + client.name + ")")
+                        + ": more than " + FLOOD_LIMIT + " messages refused in a row for flooding");
+                from.disconnect();
+            }
+            return refuse(client, message, DotsWire.TOO_MANY);
+        }
+        long user = checkAuth(message);
+        if (user <= 0) {
+            return refuse(client, message, DotsWire.AUTH_REQUIRED);
+        }
+        remember(client, user);
+        Object raw = message.getData();
+        if (!(raw instanceof Map<?, ?>)) {
+            return refuse(client, message, DotsWire.BAD_REQUEST);
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> data = new LinkedHashMap<>((Map<String, Object>) raw);
+        data.put("id", String.valueOf(user));
+        String error;
+        if (DotsWire.QUEUE_CHANNEL.equals(channel)) {
+            error = queue(user, data);
+        } else if (channel != null && GAME_CHANNEL.matcher(channel).matches()) {
+            error = g == null ? DotsWire.GAME_NOT_FOUND : game(g, user, data);
+        } else {
+            error = DotsWire.UNKNOWN_CHANNEL;
+        }
+        if (error != null) {
+            return refuse(client, message, error);
+        }
+        if (client != null) {
+            client.refusedInRow = 0;
+        }
+        ServerMessage.Mutable reply = message.getAssociated();
+        if (reply != null) {
+            reply.setSuccessful(true);
+            if (reply instanceof ServerMessageImpl impl) {
+                impl.setHandled(true);
+            }
+        }
+        return false; // what the others get was published by the room
+    }
+
+    private boolean withinRate(Client client) {
+        synchronized (client) {
+            long now = System.nanoTime();
+            if (now - client.windowStart > 1_000_000_000L) {
+                client.windowStart = now;
+                client.inWindow = 0;
+            }
+            return ++client.inWindow <= MESSAGES_PER_SECOND;
+        }
+    }
+
+    private void remember(Client client, long user) {
+        if (client != null && client.user != user) {
+            client.user = user;
+            client.name = accounts.account(user).map(Accounts.Account::name).orElse(null);
+        }
+    }
+
+    private boolean refuse(Client client, ServerMessage.Mutable message, String error) {
+        ServerMessage.Mutable reply = message.getAssociated();
+        if (reply != null) {
+            reply.setSuccessful(false);
+            reply.put(Message.ERROR_FIELD, error);
+            Object subscription = message.get(Message.SUBSCRIPTION_FIELD);
+            if (subscription != null) {
+                reply.put(Message.SUBSCRIPTION_FIELD, subscription);
+            }
+            if (reply instanceof ServerMessageImpl impl) {
+                impl.setHandled(true);
+            }
+        }
+        if (client != null && host.tapping()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("channel", message.getChannel());
+            m.put("successful", false);
+            m.put("error", error);
+            host.tapFrame(client.connectionId, client.remote, client.name, false,
+                    Json.write(m).getBytes(StandardCharsets.UTF_8), 0, null);
+        }
+        return false;
+    }
+
+    /** The user id of a message's valid {@code auth}, removed from the message; 0 if missing or wrong. */
+    private long checkAuth(ServerMessage.Mutable message) {
+        Object auth = message.remove("auth");
+        if (!(auth instanceof Map<?, ?> map)) {
+            return 0;
+        }
+        long user = parseId(map.get("id"));
+        Object token = map.get("token");
+        return user > 0 && token instanceof String t && tokens.check(user, t) ? user : 0;
+    }
+
+    static long parseId(Object id) {
+        if (id instanceof Number n && n.doubleValue() == n.longValue()) {
+            return n.longValue();
+        }
+        if (id instanceof String s && !s.isEmpty() && s.length() < 19 && s.chars().allMatch(Character::isDigit)) {
+            return Long.parseLong(s);
+        }
+        return 0;
+    }
+
+    // ---------------------------------------------------------------- /game/queue
+
+    private String queue(long user, Map<String, Object> data) {
+        Object type = data.get("type");
+        if (!(type instanceof String t)) {
+            return DotsWire.BAD_REQUEST;
+        }
+        synchronized (lobbyLock) {
+            switch (t) {
+                case "heartbeat" -> {
+                    Accounts.Account a = accounts.account(user).orElse(null);
+                    if (a == null) {
+                        return DotsWire.AUTH_REQUIRED;
+                    }
+                    queue.put(user, new Waiting(user, a.name(), a.rating(), System.nanoTime()));
+                    data.put("name", a.name());
+                    data.put("rating", String.valueOf(a.rating()));
+                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
+                    return null;
+                }
+                case "quit" -> {
+                    queue.remove(user);
+                    publish(DotsWire.QUEUE_CHANNEL, quit(user), 0);
+                    return null;
+                }
+                case "request" -> {
+                    long target = parseId(data.get("target"));
+                    if (target <= 0) {
+                        return DotsWire.BAD_REQUEST;
+                    }
+                    if (target == user || !queue.containsKey(target)) {
+                        return DotsWire.NOT_ALLOWED;
+                    }
+                    String error = addRequest(user, "newgame", target);
+                    if (error != null) {
+                        return error;
+                    }
+                    Accounts.Account a = accounts.account(user).orElseThrow();
+                    data.put("target", String.valueOf(target));
+                    data.put("user", Map.of("name", a.name(), "rating", String.valueOf(a.rating())));
+                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
+                    return null;
+                }
+                case "accept" -> {
+                    long inviter = parseId(data.get("target"));
+                    Request r = requests.get(inviter);
+                    if (inviter <= 0 || r == null || r.used() || !"newgame".equals(r.type()) || r.target() != user
+                            || lapsed(r, System.nanoTime())) {
+                        return DotsWire.NOT_ALLOWED;
+                    }
+                    requests.put(inviter, new Request(r.type(), r.target(), r.madeNanos(), true));
+                    data.put("target", String.valueOf(inviter));
+                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
+                    newGame(inviter, user);
+                    return null;
+                }
+                case "decline" -> {
+                    long init = parseId(data.get("init"));
+                    long target = parseId(data.get("target"));
+                    if (user != init && user != target) {
+                        return DotsWire.NOT_ALLOWED;
+                    }
+                    Request r = requests.get(init);
+                    if (r == null || r.used() || !"newgame".equals(r.type()) || r.target() != target) {
+                        return DotsWire.NOT_ALLOWED;
+                    }
+                    requests.remove(init);
+                    data.put("init", String.valueOf(init));
+                    data.put("target", String.valueOf(target));
+                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
+                    return null;
+                }
+                default -> {
+                    return "newgame".equals(t) ? DotsWire.NOT_ALLOWED : DotsWire.BAD_REQUEST;
+                }
+            }
+        }
+    }
+
+    /** One live request per user: a new one within the request life of the last is refused. */
+    private String addRequest(long user, String type, long target) {
+        long now = System.nanoTime();
+        Request old = requests.get(user);
+        if (old != null && !lapsed(old, now)) {
+            return DotsWire.ALREADY_EXISTS;
+        }
+        requests.put(user, new Request(type, target, now, false));
+        return null;
+    }
+
+    private boolean lapsed(Request r, long now) {
+        return now - r.madeNanos() > timers.requestLife().toNanos();
+    }
+
+    private void newGame(long inviter, long acceptor) {
+        String name1 = accounts.account(inviter).map(Accounts.Account::name).orElse("player " + inviter);
+        String name2 = accounts.account(acceptor).map(Accounts.Account::name).orElse("player " + acceptor);
+        String channel;
+        do {
+            byte[] bytes = new byte[5];
+            random.nextBytes(bytes);
+            channel = HexFormat.of().formatHex(bytes);
+        } while (games.containsKey(channel));
+        DotsGame g = new DotsGame(this, host, game, channel, new long[] {inviter, acceptor}, new String[] {name1, name2});
+        games.put(channel, g);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("type", "newgame");
+        data.put("id", 0);
+        data.put("channel", channel);
+        data.put("player_1", String.valueOf(inviter));
+        data.put("player_2", String.valueOf(acceptor));
+        publish(DotsWire.QUEUE_CHANNEL, data, 0);
+        g.start();
+        host.log("dots: game " + channel + " started: " + name1 + " (red, moves first) against " + name2);
+    }
+
+    private static Map<String, Object> quit(long user) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("type", "quit");
+        data.put("id", String.valueOf(user));
+        return data;
+    }
+
+    // ---------------------------------------------------------------- /game/<channel>
+
+    private String game(DotsGame g, long user, Map<String, Object> data) {
+        if (g.isOver()) {
+            return DotsWire.GAME_NOT_FOUND;
+        }
+        Object type = data.get("type");
+        if (!(type instanceof String t)) {
+            return DotsWire.BAD_REQUEST;
+        }
+        int player = g.playerOf(user);
+        g.seen(player);
+        data.put("player", player);
+        switch (t) {
+            case "heartbeat" -> {
+                g.publish(data);
+                return null;
+            }
+            case "move" -> {
+                if (player == 0) {
+                    return DotsWire.NOT_ALLOWED;
+                }
+                if (!(data.get("point") instanceof Map<?, ?> point) || !(point.get("x") instanceof Number x)
+                        || !(point.get("y") instanceof Number y) || x.doubleValue() != x.intValue()
+                        || y.doubleValue() != y.intValue()) {
+                    return DotsWire.BAD_REQUEST;
+                }
+                if (g.toMove() != player) {
+                    return DotsWire.NOT_ALLOWED;
+                }
+                return g.move(player, x.intValue(), y.intValue(), data);
+            }
+            case "request" -> {
+                Object kind = data.get("requestType");
+                if (player == 0 || !("draw".equals(kind) || "surrender".equals(kind))) {
+                    return player == 0 ? DotsWire.NOT_ALLOWED : DotsWire.BAD_REQUEST;
+                }
+                synchronized (lobbyLock) {
+                    String error = addRequest(user, (String) kind, g.userOf(3 - player));
+                    if (error != null) {
+                        return error;
+                    }
+                }
+                g.publish(data);
+                return null;
+            }
+            case "accept" -> {
+                if (player == 0) {
+                    return DotsWire.NOT_ALLOWED;
+                }
+                long other = g.userOf(3 - player);
+                Request r;
+                synchronized (lobbyLock) {
+                    r = requests.get(other);
+                    if (r == null || r.used() || r.target() != user || "newgame".equals(r.type())
+                            || lapsed(r, System.nanoTime())) {
+                        return DotsWire.NOT_ALLOWED;
+                    }
+                    requests.put(other, new Request(r.type(), r.target(), r.madeNanos(), true));
+                }
+                // what was offered decides, not what the accepting message says
+                data.put("requestType", r.type());
+                g.publish(data);
+                g.agree("draw".equals(r.type()) ? DotsGame.Agreement.DRAW : DotsGame.Agreement.SCORE);
+                return null;
+            }
+            case "decline" -> {
+                if (player == 0) {
+                    return DotsWire.NOT_ALLOWED;
+                }
+                int init = data.get("init") instanceof Number n ? n.intValue() : (int) parseId(data.get("init"));
+                int target = data.get("target") instanceof Number n ? n.intValue() : (int) parseId(data.get("target"));
+                if ((init != 1 && init != 2) || target != 3 - init || (player != init && player != target)) {
+                    return DotsWire.NOT_ALLOWED;
+                }
+                synchronized (lobbyLock) {
+                    Request r = requests.get(g.userOf(init));
+                    if (r == null || r.used() || r.target() != g.userOf(target) || "newgame".equals(r.type())) {
+                        return DotsWire.NOT_ALLOWED;
+                    }
+                    requests.remove(g.userOf(init));
+                }
+                g.publish(data);
+                return null;
+            }
+            case "quit" -> {
+                g.publish(data);
+                if (player != 0) {
+                    g.forfeit(player, MatchOutcome.Ending.ERROR, g.names[player - 1] + " left the game");
+                }
+                return null;
+            }
+            default -> {
+                return "gameover".equals(t) ? DotsWire.NOT_ALLOWED : DotsWire.BAD_REQUEST;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- what games report
+
+    /** Updates and stores both players' ratings after a game ({@code winner}: 1, 2, or 0 for a draw). */
+    void rated(DotsGame g, int winner) {
+        Optional<Accounts.Account> a = accounts.account(g.users[0]);
+        Optional<Accounts.Account> b = accounts.account(g.users[1]);
+        if (a.isEmpty() || b.isEmpty()) {
+            return;
+        }
+        int[] next = Elo.after(a.get().rating(), b.get().rating(), winner);
+        accounts.setRatings(g.users[0], next[0], g.users[1], next[1]);
+        host.log("dots: game " + g.channel + " over: " + g.names[0] + " " + a.get().rating() + " -> " + next[0] + ", "
+                + g.names[1] + " " + b.get().rating() + " -> " + next[1]);
+    }
+
+    void ended(DotsGame g) {
+        games.remove(g.channel, g);
+        gamesPlayed.incrementAndGet();
+    }
+
+    /** Publishes {@code data} on {@code channel} as the server (and shows it in the inspector). */
+    void publish(String channel, Map<String, Object> data, long matchId) {
+        if (host.tapping()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("channel", channel);
+            m.put("data", data);
+            host.tapFrame(0, "all subscribers", null, false, Json.write(m).getBytes(StandardCharsets.UTF_8), matchId, null);
+        }
+        bayeux.createChannelIfAbsent(channel);
+        bayeux.getChannel(channel).publish(server, data, Promise.noop());
+    }
+
+    private void tapIn(Client client, ServerMessage.Mutable message, long matchId) {
+        if (client == null || !host.tapping()) {
+            return;
+        }
+        host.tapFrame(client.connectionId, client.remote, client.name, true,
+                Json.write(new LinkedHashMap<>(message)).getBytes(StandardCharsets.UTF_8), matchId, null);
+    }
+
+    // ---------------------------------------------------------------- the time rules
+
+    private void sweep() {
+        try {
+            long now = System.nanoTime();
+            long silence = timers.silence().toNanos();
+            synchronized (lobbyLock) {
+                for (Waiting w : List.copyOf(queue.values())) {
+                    if (now - w.lastSeen() > silence && queue.remove(w.user(), w)) {
+                        publish(DotsWire.QUEUE_CHANNEL, quit(w.user()), 0);
+                    }
+                }
+                requests.values().removeIf(r -> lapsed(r, now));
+            }
+            for (DotsGame g : List.copyOf(games.values())) {
+                int p = g.silent(now, silence);
+                if (p != 0 && !g.isOver()) {
+                    g.forfeit(p, MatchOutcome.Ending.TIMEOUT, g.names[p - 1] + " sent nothing for "
+                            + timers.silence().toMillis() / 1000.0 + " s");
+                }
+            }
+        } catch (RuntimeException e) {
+            host.log("dots: the time rules failed: " + e);
+        }
+    }
+}

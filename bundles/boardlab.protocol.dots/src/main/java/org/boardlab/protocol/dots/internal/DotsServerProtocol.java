@@ -1,0 +1,71 @@
+package org.boardlab.protocol.dots.internal;
+
+import io.netty.channel.ChannelPipeline;
+import java.util.List;
+import javax.inject.Inject;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.api.Protocol;
+import org.boardlab.protocol.dots.DotsWire;
+import org.boardlab.server.Connection;
+import org.boardlab.server.GroupHost;
+import org.boardlab.server.Lobby;
+import org.boardlab.server.ServerProtocol;
+
+/**
+ * Seed 002's Dots on the web on the embedded server: a port of its own (Jetty with CometD), opened
+ * by the server like any other protocol's ({@code serve --protocol dots}, the Server view).
+ */
+@Named("dots")
+@Singleton
+public final class DotsServerProtocol implements ServerProtocol {
+
+    private final DotsProtocol protocol;
+    private final AccountsFactory accounts;
+    private final DotsWire.Timers timers;
+    private volatile DotsWeb open;
+
+    /** Where a port's accounts come from (boardlab's store in the product; a test's own database in tests). */
+    interface AccountsFactory {
+        Accounts open();
+    }
+
+
+    DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers) {
+        this.protocol = protocol;
+        this.accounts = accounts;
+        this.timers = timers;
+    }
+
+    @Override
+    public Protocol protocol() {
+        return protocol;
+    }
+
+    @Override
+    public boolean ownsListener() {
+        return true;
+    }
+
+    @Override
+    public OwnListener listen(GroupHost host, String bindAddress, int port) {
+        DotsWeb web = new DotsWeb(host, host.game(protocol.gameId()), accounts.open(), timers, bindAddress, port);
+        open = web;
+        return web;
+    }
+
+    @Override
+    public List<String> status(Lobby lobby) {
+        DotsWeb web = open;
+        if (web == null || web.room() == null) {
+            return List.of();
+        }
+        return List.of("dots: " + web.room().waiting() + " in the lobby, " + web.room().games().size() + " games being played, "
+                + web.room().gamesPlayed() + " played");
+    }
+
+    @Override
+    public void initChannel(ChannelPipeline pipeline, Connection connection) {
+        throw new UnsupportedOperationException("dots listens on its own port (Jetty), not through the server's pipeline");
+    }
+}

@@ -1,0 +1,128 @@
+package org.boardlab.protocol.dots.internal;
+
+import java.net.InetSocketAddress;
+import java.util.Set;
+import org.boardlab.api.Game;
+import org.boardlab.protocol.dots.DotsWire;
+import org.boardlab.server.GroupHost;
+import org.boardlab.server.ServerProtocol;
+import org.cometd.bayeux.server.BayeuxServer;
+import org.cometd.server.BayeuxServerImpl;
+import org.cometd.server.http.JSONHttpTransport;
+import org.cometd.server.http.jakarta.CometDServlet;
+import org.cometd.server.websocket.jetty.JettyWebSocketTransport;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.http.pathmap.PathSpec;
+import org.eclipse.jetty.server.Context;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.CrossOriginHandler;
+import org.eclipse.jetty.server.handler.PathMappingsHandler;
+import org.eclipse.jetty.server.handler.SizeLimitHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
+
+/**
+ * One Dots port: a Jetty server whose handlers are, from the outside in,
+ * <pre>
+ *   SizeLimitHandler      a request body over 64 KiB is refused with 413
+ *   CrossOriginHandler    CORS for any origin (the original page is served from elsewhere)
+ *   PathMappingsHandler
+ *     /game, /game/*      ServletContextHandler "/" (Jetty ee10)
+ *                           WebSocketUpgradeHandler   WebSocket upgrades (CometD's websocket transport)
+ *                           CometDServlet             Bayeux long-polling and callback-polling
+ *     /                   WebHandler: POST /register, POST /auth, GET /queue, GET /gamedata, the page
+ * </pre>
+ * and a {@link DotsRoom}, the CometD extension that checks every message and runs the lobby and games.
+ * The transports are made here rather than by class name, so that nothing is loaded by reflection
+ * across bundles in OSGi.
+ */
+final class DotsWeb implements ServerProtocol.OwnListener {
+
+    /** The largest request body taken (a Bayeux batch, a form). */
+    static final long MAX_BODY = 64 * 1024;
+
+    private final Server server;
+    private final DotsRoom room;
+    private final InetSocketAddress address;
+
+    DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port) {
+        QueuedThreadPool threads = new QueuedThreadPool(200, 8);
+        threads.setName("boardlab-dots");
+        threads.setDaemon(true);
+        server = new Server(threads);
+        ServerConnector connector = new ServerConnector(server, 1, 1);
+        connector.setHost(bindAddress);
+        connector.setPort(port);
+        connector.setAcceptQueueSize(1024);
+        connector.setIdleTimeout(120_000);
+        server.addConnector(connector);
+
+        ServletContextHandler bayeuxContext = new ServletContextHandler("/");
+        bayeuxContext.insertHandler(WebSocketUpgradeHandler.from(server, bayeuxContext));
+        BayeuxServerImpl bayeux = new BayeuxServerImpl();
+        bayeux.setOption("ws.cometdURLMapping", DotsWire.BAYEUX_PATH + "/*");
+        bayeux.setOption("timeout", 45_000L); // the original's Faye timeout: 45 s long polls
+        bayeux.setOption("maxInterval", 10_000L);
+        bayeux.setOption("maxQueue", 2_000);
+        bayeux.setOption("maxSessionsPerBrowser", -1);
+        bayeux.setOption("ws.maxMessageSize", MAX_BODY);
+        bayeux.setOption(Context.class.getName(), bayeuxContext.getContext());
+        bayeux.setTransports(new JettyWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));
+        bayeuxContext.setAttribute(BayeuxServer.ATTRIBUTE, bayeux);
+        ServletHolder cometd = new ServletHolder("cometd", CometDServlet.class);
+        cometd.setInitOrder(1);
+        cometd.setAsyncSupported(true);
+        bayeuxContext.addServlet(cometd, DotsWire.BAYEUX_PATH);
+        bayeuxContext.addServlet(cometd, DotsWire.BAYEUX_PATH + "/*");
+
+        Tokens tokens = new Tokens(timers.tokenLife());
+        WebHandler web = new WebHandler(accounts, tokens);
+        PathMappingsHandler paths = new PathMappingsHandler();
+        paths.addMapping(PathSpec.from(DotsWire.BAYEUX_PATH), bayeuxContext);
+        paths.addMapping(PathSpec.from(DotsWire.BAYEUX_PATH + "/*"), bayeuxContext);
+        paths.addMapping(PathSpec.from("/"), web);
+        CrossOriginHandler cors = new CrossOriginHandler();
+        cors.setAllowedOriginPatterns(Set.of("*"));
+        cors.setAllowCredentials(false);
+        cors.setHandler(paths);
+        SizeLimitHandler limit = new SizeLimitHandler(MAX_BODY, -1);
+        limit.setHandler(cors);
+        server.setHandler(limit);
+        DotsRoom opened = new DotsRoom(bayeux, accounts, tokens, host, game, timers);
+        try {
+            server.start(); // starts the servlet, which starts CometD
+            opened.open();
+            web.room(opened);
+        } catch (Exception e) {
+            try {
+                server.stop();
+            } catch (Exception ignored) {
+                // already failing
+            }
+            throw new IllegalStateException("cannot listen on " + bindAddress + ":" + port + " for dots: " + e.getMessage(), e);
+        }
+        room = opened;
+        address = new InetSocketAddress(bindAddress, connector.getLocalPort());
+    }
+
+    DotsRoom room() {
+        return room;
+    }
+
+    @Override
+    public InetSocketAddress address() {
+        return address;
+    }
+
+    @Override
+    public void close() {
+        room.close();
+        try {
+            server.stop();
+        } catch (Exception e) {
+            throw new IllegalStateException("stopping the dots port: " + e.getMessage(), e);
+        }
+    }
+}

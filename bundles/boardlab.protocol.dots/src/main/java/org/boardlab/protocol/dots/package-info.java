@@ -1,0 +1,16 @@
+/**
+ * Seed 002's Dots on the web, as the original html5-dots server speaks it: HTTP routes for accounts,
+ * the lobby and a game's data, and Bayeux (CometD) channels for the lobby ({@code /game/queue}) and
+ * each game ({@code /game/<10 hex digits>}). The exported part is what tools and tests share:
+ * the rating maths ({@link org.boardlab.protocol.dots.Elo}) and the wire's names
+ * ({@link org.boardlab.protocol.dots.DotsWire}).
+ *
+ * <p>The full specification, with examples and every difference from the original, is the bundle's
+ * {@code README.md}.
+ */
+@Export
+@Version("0.1.0")
+package org.boardlab.protocol.dots;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
