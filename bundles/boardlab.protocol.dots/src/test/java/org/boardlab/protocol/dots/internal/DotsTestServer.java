@@ -1,0 +1,46 @@
+package org.boardlab.protocol.dots.internal;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.GameResult;
+import org.boardlab.game.dots.Dots;
+import org.boardlab.protocol.dots.DotsWire;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+
+/** A real embedded server with the Dots port on a free loopback port, its accounts in a real store. */
+final class DotsTestServer implements AutoCloseable {
+
+    /** Shorter clocks for tests: 3 s of silence, 2 s requests, a look every 100 ms. */
+    static final DotsWire.Timers FAST = new DotsWire.Timers(Duration.ofSeconds(3), Duration.ofSeconds(2),
+            Duration.ofMillis(100), Duration.ofMinutes(10));
+
+    final EmbeddedServer server;
+    final Accounts accounts;
+    final String base;
+    final List<String> log = new CopyOnWriteArrayList<>();
+    final List<GameResult> results = new CopyOnWriteArrayList<>();
+
+    DotsTestServer(DotsWire.Timers timers) {
+        this.accounts = TestAccounts.open();
+        Dots dots = new Dots();
+        server = new EmbeddedServer(id -> dots, new EventBus(), ServerSettings.defaults(), log::add);
+        server.onResult(results::add);
+        server.addProtocol(new DotsServerProtocol(new DotsProtocol(), () -> accounts, timers));
+        InetSocketAddress at = server.start("dots", "127.0.0.1", 0);
+        base = "http://127.0.0.1:" + at.getPort();
+    }
+
+    int port() {
+        return Integer.parseInt(base.substring(base.lastIndexOf(':') + 1));
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        TestAccounts.close(accounts);
+    }
+}
