@@ -64,9 +64,13 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         BayeuxServerImpl bayeux = new BayeuxServerImpl();
         bayeux.setOption("ws.cometdURLMapping", DotsWire.BAYEUX_PATH + "/*");
         bayeux.setOption("timeout", 45_000L); // the original's Faye timeout: 45 s long polls
-        bayeux.setOption("maxInterval", 10_000L);
+        bayeux.setOption("maxInterval", timers.silence().toMillis()); // a client that stops polling is gone as soon as a silent player
         bayeux.setOption("maxQueue", 2_000);
         bayeux.setOption("maxSessionsPerBrowser", -1);
+        // as the original Faye server: a session is found by its clientId alone, without CometD's browser cookie,
+        // which cross-origin clients (the original page served elsewhere) and cookie-less bots do not send back;
+        // every message still proves its sender with its auth token
+        bayeux.setOption("trustClientSession", true);
         bayeux.setOption("ws.maxMessageSize", MAX_BODY);
         bayeux.setOption(Context.class.getName(), bayeuxContext.getContext());
         bayeux.setTransports(new JettyWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));

@@ -6,20 +6,22 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The login rate limit: at most {@link #FAILURES} failed logins a minute per name and per address;
- * past it, logins of that name or from that address are refused for the rest of the minute, good
- * password or not ({@code 429 Too many attempts}).
+ * The login rate limit: at most {@link #FAILURES} failed logins a minute per name, and
+ * {@link #FAILURES_PER_ADDRESS} per address (a lab's machines may share one address behind a NAT);
+ * past either, logins of that name or from that address are refused until the minute has passed,
+ * good password or not ({@code 429 Too many attempts}).
  */
 final class LoginLimiter {
 
     static final int FAILURES = 10;
+    static final int FAILURES_PER_ADDRESS = 100;
     private static final long WINDOW_NANOS = 60_000_000_000L;
     private static final int MAX_KEYS = 100_000;
 
     private final Map<String, Deque<Long>> failures = new ConcurrentHashMap<>();
 
     boolean blocked(String name, String address) {
-        return count("n:" + name) >= FAILURES || count("a:" + address) >= FAILURES;
+        return count("n:" + name) >= FAILURES || count("a:" + address) >= FAILURES_PER_ADDRESS;
     }
 
     void failed(String name, String address) {
@@ -48,7 +50,7 @@ final class LoginLimiter {
         Deque<Long> times = failures.computeIfAbsent(key, k -> new ArrayDeque<>());
         synchronized (times) {
             times.addLast(System.nanoTime());
-            while (times.size() > FAILURES * 2) {
+            while (times.size() > FAILURES_PER_ADDRESS * 2) {
                 times.pollFirst();
             }
         }

@@ -1,0 +1,354 @@
+package org.boardlab.protocol.dots.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.boardlab.api.event.MatchOutcome;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 002's Bayeux contract against the real server over long-polling, with clients that misbehave:
+ * every bad message gets its sender a {@code code::text} error and reaches nobody else; the rest of
+ * the server carries on. Also the time rules (with the tests' short clocks) and how games end.
+ */
+class DotsBayeuxTest {
+
+    private static DotsTestServer server;
+    private static final AtomicInteger NAMES = new AtomicInteger();
+
+    @BeforeAll
+    static void start() {
+        server = new DotsTestServer(DotsTestServer.FAST);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    /** Two players in a game: ann (player 1, red) invited bob. */
+    record Game(RawBayeux ann, RawBayeux bob, Map<String, Object> annAccount, Map<String, Object> bobAccount, String channel) {
+    }
+
+    static Map<String, Object> auth(Map<String, Object> account) {
+        return Map.of("id", account.get("id"), "token", account.get("token"));
+    }
+
+    static Map<String, Object> data(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
+    static Map<String, Object> move(int x, int y) {
+        return data("type", "move", "point", data("x", x, "y", y));
+    }
+
+    static RawBayeux inLobby(Map<String, Object> account) throws Exception {
+        RawBayeux c = RawBayeux.connected(server.base, auth(account));
+        assertThat(RawBayeux.error(c.subscribe("/game/queue"))).isNull();
+        assertThat(RawBayeux.error(c.publish("/game/queue", data("type", "heartbeat")))).isNull();
+        return c;
+    }
+
+    static Game game() throws Exception {
+        int n = NAMES.incrementAndGet();
+        Map<String, Object> annAccount = RawBayeux.account(server.base, "ann" + n);
+        Map<String, Object> bobAccount = RawBayeux.account(server.base, "bob" + n);
+        RawBayeux ann = inLobby(annAccount);
+        RawBayeux bob = inLobby(bobAccount);
+        assertThat(RawBayeux.error(ann.publish("/game/queue", data("type", "request", "target", bobAccount.get("id"))))).isNull();
+        assertThat(RawBayeux.error(bob.publish("/game/queue", data("type", "accept", "target", annAccount.get("id"))))).isNull();
+        String channel = null;
+        for (Map<String, Object> d : ann.poll()) {
+            if ("newgame".equals(d.get("type")) && annAccount.get("id").equals(d.get("player_1"))) {
+                channel = "/game/" + d.get("channel");
+            }
+        }
+        assertThat(channel).as("ann hears the newgame").isNotNull();
+        assertThat(RawBayeux.error(ann.subscribe(channel))).isNull();
+        assertThat(RawBayeux.error(bob.subscribe(channel))).isNull();
+        bob.poll();
+        return new Game(ann, bob, annAccount, bobAccount, channel);
+    }
+
+    static List<Object> types(List<Map<String, Object>> delivered) {
+        List<Object> t = new ArrayList<>();
+        for (Map<String, Object> d : delivered) {
+            t.add(d.get("type"));
+        }
+        return t;
+    }
+
+    @Test
+    void messagesWithoutAuthOrWithForgedOrBorrowedAuthAreRefusedToTheSenderOnly() throws Exception {
+        Game g = game();
+        g.bob().poll();
+        RawBayeux stranger = RawBayeux.connected(server.base, null);
+        assertThat(RawBayeux.error(stranger.subscribe("/game/queue"))).isEqualTo("403::Authentication required");
+        assertThat(RawBayeux.error(stranger.publish(g.channel(), move(0, 0)))).isEqualTo("403::Authentication required");
+        Map<String, Object> forged = Map.of("id", g.annAccount().get("id"), "token", "0123456789abcdef0123");
+        assertThat(RawBayeux.error(g.bob().publishAs(g.channel(), move(0, 0), forged))).isEqualTo("403::Authentication required");
+        // bob's id with ann's token: a token is good for its own user only
+        Map<String, Object> borrowed = Map.of("id", g.bobAccount().get("id"), "token", g.annAccount().get("token"));
+        assertThat(RawBayeux.error(g.bob().publishAs(g.channel(), move(0, 0), borrowed))).isEqualTo("403::Authentication required");
+        assertThat(RawBayeux.error(g.bob().publishAs(g.channel(), move(0, 0), "not an object"))).isEqualTo("403::Authentication required");
+        assertThat(types(g.ann().poll())).as("ann heard none of it").doesNotContain("move");
+        // the game goes on
+        assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(3, 3)))).isNull();
+        assertThat(g.bob().poll()).anySatisfy(d -> assertThat(d).containsEntry("type", "move").doesNotContainKey("auth"));
+    }
+
+    @Test
+    void unknownChannelsAndGamesAndServerOnlyMessagesAreRefused() throws Exception {
+        Map<String, Object> carol = RawBayeux.account(server.base, "carol" + NAMES.incrementAndGet());
+        RawBayeux c = inLobby(carol);
+        assertThat(RawBayeux.error(c.publish("/chat/room", data("type", "heartbeat")))).isEqualTo("404::Unknown channel");
+        assertThat(RawBayeux.error(c.subscribe("/**"))).isEqualTo("404::Unknown channel");
+        assertThat(RawBayeux.error(c.publish("/game/00000000aa", data("type", "heartbeat")))).isEqualTo("404::Game not found");
+        assertThat(RawBayeux.error(c.publish("/game/queue", data("type", "newgame", "channel", "00000000aa", "player_1", "1",
+                "player_2", "2")))).isEqualTo("406::Not allowed");
+        assertThat(RawBayeux.error(c.publish("/game/queue", data("type", "dance")))).isEqualTo("400::Bad request");
+        assertThat(RawBayeux.error(c.publish("/game/queue", data("kind", "heartbeat")))).isEqualTo("400::Bad request");
+        assertThat(RawBayeux.error(c.publish("/game/queue", data("type", "request", "target", carol.get("id"))))).isEqualTo("406::Not allowed");
+        assertThat(RawBayeux.error(c.publish("/game/queue", data("type", "accept", "target", "999999")))).isEqualTo("406::Not allowed");
+    }
+
+    @Test
+    void movesOutOfTurnOnBusyPointsInsideZonesOffTheBoardOrInAnotherGameAreRefused() throws Exception {
+        Game g = game();
+        Game other = game();
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(1, 1)))).isEqualTo("406::Not allowed");
+        int[][] capture = {{5, 6}, {6, 6}, {6, 5}, {0, 0}, {7, 6}, {0, 2}, {6, 7}};
+        for (int i = 0; i < capture.length; i++) {
+            RawBayeux mover = i % 2 == 0 ? g.ann() : g.bob();
+            assertThat(RawBayeux.error(mover.publish(g.channel(), move(capture[i][0], capture[i][1])))).isNull();
+        }
+        List<Map<String, Object>> seen = g.bob().poll();
+        g.ann().poll();
+        other.ann().poll();
+        Map<String, Object> last = seen.stream().filter(d -> "move".equals(d.get("type"))).reduce((a, b) -> b).orElseThrow();
+        assertThat(last.get("score")).isEqualTo(List.of(0, 1, 0));
+        assertThat(last.get("zones")).isEqualTo(List.of(List.of(data("x", 6, "y", 7), data("x", 7, "y", 6), data("x", 6, "y", 5),
+                data("x", 5, "y", 6))));
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(0, 0)))).isEqualTo("406::Point is busy");
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(6, 6)))).as("the captured dot's point, inside ann's zone")
+                .isEqualTo("406::Point is busy");
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(32, 0)))).isEqualTo("400::Bad request");
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(-1, 0)))).isEqualTo("400::Bad request");
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), data("type", "move", "point", data("x", "a", "y", 1)))))
+                .isEqualTo("400::Bad request");
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), data("type", "move")))).isEqualTo("400::Bad request");
+        // bob in somebody else's game: a spectator, who may not move
+        assertThat(RawBayeux.error(g.bob().publish(other.channel(), move(10, 10)))).isEqualTo("406::Not allowed");
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), data("type", "gameover", "winner", 2)))).isEqualTo("406::Not allowed");
+        assertThat(types(g.ann().poll())).as("the refused moves reached nobody").doesNotContain("move", "gameover");
+        assertThat(types(other.ann().poll())).doesNotContain("move");
+        // bob's real move still counts
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(20, 20)))).isNull();
+    }
+
+    @Test
+    void malformedJsonAndHugeBodiesAreRefusedAndTheServerCarriesOn() throws Exception {
+        Game g = game();
+        RawBayeux raw = new RawBayeux(server.base);
+        HttpResponse<String> broken = raw.raw("[{\"channel\":\"/meta/handshake\",");
+        assertThat(broken.statusCode()).isEqualTo(400);
+        HttpResponse<String> notBayeux = raw.raw("\"hello\"");
+        assertThat(notBayeux.statusCode()).isBetween(400, 499);
+        String tenMegabytes = "[{\"channel\":\"/game/queue\",\"data\":\"" + "x".repeat(10 * 1024 * 1024) + "\"}]";
+        assertThat(raw.raw(tenMegabytes).statusCode()).isEqualTo(413);
+        assertThat(RawBayeux.post(server.base, "/register", "name=big&password=" + "y".repeat(10 * 1024 * 1024)).statusCode())
+                .isEqualTo(413);
+        assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(1, 2)))).isNull();
+        assertThat(types(g.bob().poll())).contains("move");
+    }
+
+    @Test
+    void aFloodingClientIsRefusedThenCutWhileOthersPlayOn() throws Exception {
+        Game g = game();
+        Map<String, Object> mallory = RawBayeux.account(server.base, "mallory" + NAMES.incrementAndGet());
+        RawBayeux m = inLobby(mallory);
+        int refused = 0;
+        String lastError = null;
+        for (int i = 0; i < 1_000; i++) {
+            // one HTTP request carrying many publishes: 1,000 messages in well under a second
+            List<Map<String, Object>> batch = new ArrayList<>();
+            for (int k = 0; k < 10; k++) {
+                batch.add(data("channel", "/game/queue", "clientId", m.clientId, "data", data("type", "heartbeat"), "auth", auth(mallory)));
+            }
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> answer = m.send(batch.toArray(new Map[0]));
+            for (Map<String, Object> r : answer) {
+                if (Boolean.FALSE.equals(r.get("successful"))) {
+                    refused++;
+                    lastError = String.valueOf(r.get("error"));
+                }
+            }
+            if (lastError != null && !lastError.startsWith("429")) {
+                break; // cut off: the server no longer knows this client
+            }
+        }
+        assertThat(refused).isGreaterThan(500);
+        assertThat(lastError).as("after 500 refusals in a row the flooder is disconnected").contains("402");
+        assertThat(server.log).anyMatch(l -> l.contains("disconnecting") && l.contains("flooding"));
+        assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(4, 4)))).isNull();
+        assertThat(types(g.bob().poll())).contains("move");
+    }
+
+    @Test
+    void aPlayerWhoLeavesLosesAndTheRatingsAreStored() throws Exception {
+        Game g = game();
+        assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(1, 1)))).isNull();
+        assertThat(RawBayeux.error(g.bob().publish(g.channel(), data("type", "quit")))).isNull();
+        Map<String, Object> over = waitFor(g.ann(), "gameover");
+        assertThat(over).containsEntry("winner", 1).containsEntry("score_1", "0").containsEntry("score_2", "0").containsEntry("id", 0);
+        assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(2, 2)))).isEqualTo("404::Game not found");
+        long ann = Long.parseLong((String) g.annAccount().get("id"));
+        long bob = Long.parseLong((String) g.bobAccount().get("id"));
+        assertThat(server.accounts.account(ann).orElseThrow().rating()).isEqualTo(1613);
+        assertThat(server.accounts.account(bob).orElseThrow().rating()).isEqualTo(1588);
+        assertThat(server.results).anySatisfy(r -> assertThat(r.outcome().ending()).isEqualTo(MatchOutcome.Ending.ERROR));
+    }
+
+    @Test
+    void aPlayerSilentInAGameLosesItAndSilentLobbyMembersLeaveTheQueue() throws Exception {
+        Game g = game();
+        RawBayeux watcher = inLobby(RawBayeux.account(server.base, "watcher" + NAMES.incrementAndGet()));
+        // ann keeps beating, bob says nothing: after 3 s (the tests' clock) bob loses
+        Map<String, Object> over = null;
+        for (int i = 0; i < 60 && over == null; i++) {
+            g.ann().publish(g.channel(), data("type", "heartbeat"));
+            watcher.publish("/game/queue", data("type", "heartbeat"));
+            for (Map<String, Object> d : g.ann().poll()) {
+                if ("gameover".equals(d.get("type"))) {
+                    over = d;
+                }
+            }
+            Thread.sleep(200);
+        }
+        assertThat(over).as("bob lost for silence").isNotNull().containsEntry("winner", 1);
+        assertThat(String.valueOf(over.get("reason"))).contains("sent nothing for 3.0 s");
+        // ann and bob stopped sending lobby heartbeats: the watcher hears them quit the queue
+        List<Object> quits = new ArrayList<>();
+        for (Map<String, Object> d : watcher.poll()) {
+            if ("quit".equals(d.get("type"))) {
+                quits.add(d.get("id"));
+            }
+        }
+        assertThat(quits).contains(g.annAccount().get("id"), g.bobAccount().get("id"));
+    }
+
+    @Test
+    void oneRequestAtATimeAndALapsedInvitationCannotBeAccepted() throws Exception {
+        Map<String, Object> a = RawBayeux.account(server.base, "ida" + NAMES.incrementAndGet());
+        Map<String, Object> b = RawBayeux.account(server.base, "ivo" + NAMES.incrementAndGet());
+        Map<String, Object> c = RawBayeux.account(server.base, "ike" + NAMES.incrementAndGet());
+        RawBayeux ca = inLobby(a);
+        RawBayeux cb = inLobby(b);
+        RawBayeux cc = inLobby(c);
+        assertThat(RawBayeux.error(ca.publish("/game/queue", data("type", "request", "target", b.get("id"))))).isNull();
+        assertThat(RawBayeux.error(ca.publish("/game/queue", data("type", "request", "target", c.get("id")))))
+                .isEqualTo("406::Already exists");
+        // c may not accept an invitation made to b, nor decline it
+        assertThat(RawBayeux.error(cc.publish("/game/queue", data("type", "accept", "target", a.get("id"))))).isEqualTo("406::Not allowed");
+        assertThat(RawBayeux.error(cc.publish("/game/queue", data("type", "decline", "init", a.get("id"), "target", b.get("id")))))
+                .isEqualTo("406::Not allowed");
+        Thread.sleep(2_300); // past the tests' 2 s request life
+        for (RawBayeux x : List.of(ca, cb, cc)) {
+            x.publish("/game/queue", data("type", "heartbeat"));
+        }
+        assertThat(RawBayeux.error(cb.publish("/game/queue", data("type", "accept", "target", a.get("id"))))).isEqualTo("406::Not allowed");
+        // a new invitation, declined by the invitee, is gone
+        assertThat(RawBayeux.error(ca.publish("/game/queue", data("type", "request", "target", c.get("id"))))).isNull();
+        assertThat(RawBayeux.error(cc.publish("/game/queue", data("type", "decline", "init", a.get("id"), "target", c.get("id"))))).isNull();
+        assertThat(types(ca.poll())).contains("decline");
+        assertThat(RawBayeux.error(cc.publish("/game/queue", data("type", "accept", "target", a.get("id"))))).isEqualTo("406::Not allowed");
+    }
+
+    @Test
+    void theHttpRoutesAnswerWithTheSeedsCodesAndTexts() throws Exception {
+        String base = server.base;
+        assertThat(RawBayeux.post(base, "/register", "name=&password=secret1").statusCode()).isEqualTo(400);
+        assertThat(RawBayeux.post(base, "/register", "name=shorty&password=12345").body()).isEqualTo("Password too short");
+        HttpResponse<String> ok = RawBayeux.post(base, "/register", "name=dora&password=secret1");
+        assertThat(ok.statusCode()).isEqualTo(200);
+        assertThat(ok.body()).isEqualTo("OK!");
+        assertThat(ok.headers().firstValue("access-control-allow-origin")).hasValue("*");
+        HttpResponse<String> again = RawBayeux.post(base, "/register", "name=dora&password=another1");
+        assertThat(again.statusCode()).isEqualTo(406);
+        assertThat(again.body()).isEqualTo("Already exists");
+        HttpResponse<String> wrong = RawBayeux.post(base, "/auth", "name=dora&password=wrong-one");
+        assertThat(wrong.statusCode()).isEqualTo(401);
+        assertThat(wrong.body()).isEqualTo("Invalid username/password");
+        assertThat(RawBayeux.post(base, "/auth", "name=dora").statusCode()).isEqualTo(400);
+        HttpResponse<String> auth = RawBayeux.post(base, "/auth?name=dora&password=secret1", "");
+        assertThat(auth.statusCode()).as("parameters in the query string work too").isEqualTo(200);
+        assertThat(auth.headers().firstValue("content-type").orElse("")).startsWith("application/json");
+        assertThat(auth.body()).matches("\\{\"id\":\"\\d+\",\"token\":\"[0-9a-f]{20}\"}");
+        assertThat(RawBayeux.get(base, "/queue?id=1&token=nope").statusCode()).isEqualTo(401);
+        assertThat(RawBayeux.get(base, "/queue?id=1&token=nope").body()).isEqualTo("Invalid token!");
+        assertThat(RawBayeux.get(base, "/queue").statusCode()).isEqualTo(400);
+        assertThat(RawBayeux.get(base, "/gamedata?id=1&token=x").statusCode()).isEqualTo(400);
+        // ten failed logins a minute per name: then even the right password waits
+        for (int i = 0; i < 10; i++) {
+            RawBayeux.post(base, "/auth", "name=dora&password=bad-guess" + i);
+        }
+        HttpResponse<String> limited = RawBayeux.post(base, "/auth", "name=dora&password=secret1");
+        assertThat(limited.statusCode()).isEqualTo(429);
+        assertThat(limited.body()).isEqualTo("Too many attempts");
+    }
+
+    @Test
+    void theQueueIsSortedByRatingWithoutTheCallerAndFiltersByRatingAndName() throws Exception {
+        Game played = game(); // ann wins nothing yet: both at 1600
+        assertThat(RawBayeux.error(played.bob().publish(played.channel(), data("type", "quit")))).isNull();
+        waitFor(played.ann(), "gameover"); // ann 1613, bob 1588
+        Map<String, Object> zed = RawBayeux.account(server.base, "zed" + NAMES.incrementAndGet());
+        RawBayeux z = inLobby(zed);
+        RawBayeux annAgain = inLobby(played.annAccount());
+        RawBayeux bobAgain = inLobby(played.bobAccount());
+        String q = "/queue?id=" + zed.get("id") + "&token=" + zed.get("token");
+        List<Map<String, Object>> all = queue(q);
+        assertThat(all).noneMatch(p -> p.get("id").equals(zed.get("id")));
+        List<Integer> ratings = all.stream().map(p -> Integer.parseInt((String) p.get("rating"))).toList();
+        assertThat(ratings).isSorted();
+        assertThat(all).anySatisfy(p -> assertThat(p).containsEntry("id", played.annAccount().get("id")).containsEntry("rating", "1613"));
+        assertThat(queue(q + "&min=1610&max=1620")).allSatisfy(p -> assertThat((String) p.get("rating")).isEqualTo("1613"));
+        String bobName = (String) queue(q).stream().filter(p -> p.get("id").equals(played.bobAccount().get("id"))).findFirst()
+                .orElseThrow().get("name");
+        assertThat(queue(q + "&name=" + bobName.toUpperCase())).extracting(p -> p.get("id")).containsExactly(played.bobAccount().get("id"));
+        assertThat(annAgain).isNotNull();
+        assertThat(bobAgain).isNotNull();
+        assertThat(z).isNotNull();
+    }
+
+    private static List<Map<String, Object>> queue(String pathAndQuery) throws Exception {
+        HttpResponse<String> r = RawBayeux.get(server.base, pathAndQuery);
+        assertThat(r.statusCode()).isEqualTo(200);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> list = (List<Map<String, Object>>) Json.MAPPER.readValue(r.body(), Map.class).get("queue");
+        return list;
+    }
+
+    static Map<String, Object> waitFor(RawBayeux c, String type) throws Exception {
+        for (int i = 0; i < 100; i++) {
+            for (Map<String, Object> d : c.poll()) {
+                if (type.equals(d.get("type"))) {
+                    return d;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no " + type + " within 5 s");
+    }
+}

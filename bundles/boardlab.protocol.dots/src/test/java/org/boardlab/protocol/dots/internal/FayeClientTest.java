@@ -1,0 +1,71 @@
+package org.boardlab.protocol.dots.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Seed 002's own Bayeux client library, npm {@code faye} (1.0.3, the original server's version, and
+ * the current one), plays complete games against boardlab over long-polling: {@code src/test/node/play.js}
+ * with two bots a game. {@code .ci/run} installs the packages with npm into {@code src/test/node}.
+ */
+class FayeClientTest {
+
+    private static final Path NODE_DIR = Path.of("src", "test", "node");
+    private static DotsTestServer server;
+
+    @BeforeAll
+    static void start() {
+        assertThat(NODE_DIR.resolve("node_modules/faye-103/package.json"))
+                .as("npm faye 1.0.3 is missing: run `npm install` in " + NODE_DIR.toAbsolutePath() + " (.ci/run does)").exists();
+        assertThat(NODE_DIR.resolve("node_modules/faye/package.json"))
+                .as("npm faye is missing: run `npm install` in " + NODE_DIR.toAbsolutePath() + " (.ci/run does)").exists();
+        server = new DotsTestServer(DotsTestServer.FAST);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private static String node(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("node", "play.js", server.base));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).directory(NODE_DIR.toFile()).redirectErrorStream(true).start();
+        boolean done = p.waitFor(180, TimeUnit.SECONDS);
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!done) {
+            p.destroyForcibly();
+            throw new AssertionError("node play.js did not finish in 180 s:\n" + out);
+        }
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+
+    @Test
+    void faye103PlaysGamesWithACaptureADeclinedDrawAndAnAgreedEnd() throws Exception {
+        String out = node("faye-103", "2");
+        assertThat(out).contains("OK 2 games").contains("\"score\":[0,1,0]").contains("\"winner\":1");
+        Files.writeString(Path.of("target", "faye-103.log"), out);
+    }
+
+    @Test
+    void theCurrentFayePlaysAGameToTheFullBoard() throws Exception {
+        String out = node("faye", "1", "--full");
+        assertThat(out).contains("OK 1 games");
+        // the board is full: every one of the 1,248 points holds a dot or lies in a zone
+        assertThat(out).containsPattern("\"moves\":\\d{3,4}");
+        assertThat(server.results).as("the rules ended the game: the board was full")
+                .anySatisfy(r -> assertThat(r.outcome().ending()).isEqualTo(org.boardlab.api.event.MatchOutcome.Ending.NORMAL));
+        Files.writeString(Path.of("target", "faye-full.log"), out);
+    }
+}
