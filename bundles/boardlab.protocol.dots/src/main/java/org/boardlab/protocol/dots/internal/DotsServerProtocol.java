@@ -31,6 +31,15 @@ public final class DotsServerProtocol implements ServerProtocol {
     }
 
 
+    /**
+     * The protocol with the seed's clocks; its accounts live in boardlab's default store
+     * ({@code --db}/{@code -Dboardlab.db}, else embedded H2 under {@code data/}).
+     */
+    @Inject
+    public DotsServerProtocol(DotsProtocol protocol, org.boardlab.store.Stores stores) {
+        this(protocol, () -> new StoreAccounts(stores.open()), DotsWire.Timers.SEED);
+    }
+
     DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers) {
         this.protocol = protocol;
         this.accounts = accounts;

@@ -11,7 +11,7 @@ import org.boardlab.protocol.dots.DotsWire;
 import org.boardlab.server.EmbeddedServer;
 import org.boardlab.server.ServerSettings;
 
-/** A real embedded server with the Dots port on a free loopback port, its accounts in a real store. */
+/** A real embedded server with the Dots port on a free loopback port, its accounts in a real store (H2 or PostgreSQL). */
 final class DotsTestServer implements AutoCloseable {
 
     /** Shorter clocks for tests: 3 s of silence, 2 s requests, a look every 100 ms. */
@@ -25,7 +25,12 @@ final class DotsTestServer implements AutoCloseable {
     final List<GameResult> results = new CopyOnWriteArrayList<>();
 
     DotsTestServer(DotsWire.Timers timers) {
-        this.accounts = TestAccounts.open();
+        this(timers, "h2");
+    }
+
+    /** A server whose accounts are in a fresh database of {@code kind} ({@code h2} or {@code postgresql}). */
+    DotsTestServer(DotsWire.Timers timers, String kind) {
+        this.accounts = TestAccounts.open(kind);
         Dots dots = new Dots();
         server = new EmbeddedServer(id -> dots, new EventBus(), ServerSettings.defaults(), log::add);
         server.onResult(results::add);

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Seed 002's own Bayeux client library, npm {@code faye} (1.0.3, the original server's version, and
  * the current one), plays complete games against boardlab over long-polling: {@code src/test/node/play.js}
- * with two bots a game. {@code .ci/run} installs the packages with npm into {@code src/test/node}.
+ * with two bots a game. {@code .ci/run} installs the packages with npm into {@code src/test/node}. The
+ * accounts are kept on the tests' real PostgreSQL server ({@code scripts/with-postgres.sh}).
  */
 class FayeClientTest {
 
@@ -27,7 +28,7 @@ class FayeClientTest {
                 .as("npm faye 1.0.3 is missing: run `npm install` in " + NODE_DIR.toAbsolutePath() + " (.ci/run does)").exists();
         assertThat(NODE_DIR.resolve("node_modules/faye/package.json"))
                 .as("npm faye is missing: run `npm install` in " + NODE_DIR.toAbsolutePath() + " (.ci/run does)").exists();
-        server = new DotsTestServer(DotsTestServer.FAST);
+        server = new DotsTestServer(DotsTestServer.FAST, "postgresql"); // the accounts on a real PostgreSQL server
     }
 
     @AfterAll

@@ -1,0 +1,38 @@
+package org.boardlab.protocol.dots.internal;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.boardlab.store.Store;
+import org.boardlab.store.testing.TestDatabases;
+
+/** The accounts of a test server: a real store on a fresh database (H2 under target/, or the tests' PostgreSQL). */
+final class TestAccounts {
+
+    private static final Map<Accounts, Store> STORES = new ConcurrentHashMap<>();
+
+    private TestAccounts() {
+    }
+
+    /** Accounts in a fresh database of {@code kind}: {@code h2} or {@code postgresql}. */
+    static Accounts open(String kind) {
+        try {
+            Path dir = Files.createDirectories(Path.of("target", "test-db"));
+            Store store = Store.open(TestDatabases.fresh(kind, dir));
+            Accounts accounts = new StoreAccounts(store);
+            STORES.put(accounts, store);
+            return accounts;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void close(Accounts accounts) {
+        Store store = STORES.remove(accounts);
+        if (store != null) {
+            store.close();
+        }
+    }
+}
