@@ -27,8 +27,9 @@ class DotsWebBundleTest {
     @Test
     void jettyAndCometdBundlesAreActive() {
         List<String> missing = new ArrayList<>();
-        for (String name : List.of("org.eclipse.jetty.server", "org.eclipse.jetty.ee10.servlet",
-                "org.eclipse.jetty.websocket.jetty.server", "cometd-java-server-common", "cometd-java-server-http-jakarta",
+        for (String name : List.of("org.eclipse.jetty.server", "org.eclipse.jetty.ee11.servlet",
+                "org.eclipse.jetty.websocket.server", "org.eclipse.jetty.util.ajax", "org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14",
+                "cometd-java-server-common", "cometd-java-server-http-jakarta",
                 "cometd-java-server-websocket-jetty", "boardlab.protocol.dots")) {
             Bundle b = find(name);
             if (b == null || b.getState() != Bundle.ACTIVE) {

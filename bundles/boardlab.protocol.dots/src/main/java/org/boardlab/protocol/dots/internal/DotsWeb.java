@@ -11,8 +11,8 @@ import org.cometd.server.BayeuxServerImpl;
 import org.cometd.server.http.JSONHttpTransport;
 import org.cometd.server.http.jakarta.CometDServlet;
 import org.cometd.server.websocket.jetty.JettyWebSocketTransport;
-import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
-import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.http.pathmap.PathSpec;
 import org.eclipse.jetty.server.Context;
 import org.eclipse.jetty.server.Server;
@@ -29,7 +29,7 @@ import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
  *   SizeLimitHandler      a request body over 64 KiB is refused with 413
  *   CrossOriginHandler    CORS for any origin (the original page is served from elsewhere)
  *   PathMappingsHandler
- *     /game, /game/*      ServletContextHandler "/" (Jetty ee10)
+ *     /game, /game/*      ServletContextHandler "/" (Jetty ee11)
  *                           WebSocketUpgradeHandler   WebSocket upgrades (CometD's websocket transport)
  *                           CometDServlet             Bayeux long-polling and callback-polling
  *     /                   WebHandler: POST /register, POST /auth, GET /queue, GET /gamedata, the page
