@@ -221,6 +221,10 @@ async function enterGame(channel) {
   closeDialogs();
   say("");
   state.channel = "/game/" + channel;
+  state.game = null;
+  state.early = [];
+  // follow the channel first, then read the board: a move made in between is in the board or arrives after it
+  subscribe(state.channel, (data) => { if (state.game) onGame(data); else state.early.push(data); });
   const r = await http("GET", "/gamedata", { id: state.id, token: state.token, channel });
   if (r.status !== 200) { say("The game could not be loaded: " + r.text); enterLobby(); return; }
   const d = r.json();
@@ -229,7 +233,8 @@ async function enterGame(channel) {
     turn: +d.current_player, me: d.player_1 === state.id ? 1 : d.player_2 === state.id ? 2 : 0, last: null,
     names: [null, d.name_1 || "player 1", d.name_2 || "player 2"], over: false };
   show("game-view");
-  subscribe(state.channel, onGame);
+  for (const data of state.early) onGame(data);
+  state.early = [];
   const beat = () => publish(state.channel, { type: "heartbeat" });
   beat();
   state.timers.push(setInterval(beat, 5000));
@@ -241,6 +246,7 @@ function onGame(data) {
   if (!g) return;
   switch (data.type) {
     case "move":
+      if (g.color[data.point.x][data.point.y] === data.player) break; // already on the board we read
       g.color[data.point.x][data.point.y] = data.player;
       g.captured = data.captured; g.zones = data.zones; g.score = data.score;
       g.turn = 3 - data.player; g.last = data.point;

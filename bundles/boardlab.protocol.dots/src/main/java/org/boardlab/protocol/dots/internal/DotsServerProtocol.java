@@ -69,8 +69,18 @@ public final class DotsServerProtocol implements ServerProtocol {
         if (web == null || web.room() == null) {
             return List.of();
         }
-        return List.of("dots: " + web.room().waiting() + " in the lobby, " + web.room().games().size() + " games being played, "
-                + web.room().gamesPlayed() + " played");
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add(web.room().waiting() + " in the lobby, " + web.room().games().size() + " games being played, "
+                + web.room().gamesPlayed() + " played, at http://" + web.address().getAddress().getHostAddress() + ":"
+                + web.address().getPort() + "/");
+        for (DotsGame g : web.room().games()) {
+            if (lines.size() > 20) {
+                lines.add("...");
+                break;
+            }
+            lines.add("game " + g.channel + " (match " + g.matchId() + "): " + g.names[0] + " vs " + g.names[1]);
+        }
+        return lines;
     }
 
     @Override

@@ -69,4 +69,35 @@ class FayeClientTest {
                 .anySatisfy(r -> assertThat(r.outcome().ending()).isEqualTo(org.boardlab.api.event.MatchOutcome.Ending.NORMAL));
         Files.writeString(Path.of("target", "faye-full.log"), out);
     }
+
+    @Test
+    void theTutorialBotsPlayAGameToTheEnd() throws Exception {
+        Path bot = Path.of("..", "..", "tutorials", "04-dots-web-bot", "bot.js").toAbsolutePath().normalize();
+        assertThat(bot).exists();
+        String stamp = Long.toString(System.nanoTime(), 36);
+        Process ann = tutorialBot(bot, "tut-ann-" + stamp);
+        Thread.sleep(500);
+        Process bob = tutorialBot(bot, "tut-bob-" + stamp, "--invite", "tut-ann-" + stamp);
+        for (Process p : List.of(ann, bob)) {
+            boolean done = p.waitFor(180, TimeUnit.SECONDS);
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!done) {
+                p.destroyForcibly();
+            }
+            assertThat(done).as("the tutorial bot finished: " + out).isTrue();
+            assertThat(p.exitValue()).as(out).isZero();
+            assertThat(out).containsPattern("(I won|I lost|a draw) \\d+:\\d+");
+        }
+    }
+
+    private static Process tutorialBot(Path bot, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("node", bot.toString(), server.base));
+        command.add(args[0]);
+        command.add("secret-" + args[0]);
+        command.addAll(List.of(args).subList(1, args.length));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        // the tutorial's one dependency, faye, from the tests' own npm folder
+        pb.environment().put("NODE_PATH", NODE_DIR.resolve("node_modules").toAbsolutePath().toString());
+        return pb.start();
+    }
 }
