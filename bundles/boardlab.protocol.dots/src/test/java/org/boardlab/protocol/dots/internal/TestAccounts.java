@@ -19,7 +19,8 @@ final class TestAccounts {
     /** Accounts in a fresh database of {@code kind}: {@code h2} or {@code postgresql}. */
     static Accounts open(String kind) {
         try {
-            Path dir = Files.createDirectories(Path.of("target", "test-db"));
+            // a new folder each time: a database left by an earlier run would hold its accounts
+            Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target")), "test-db");
             Store store = Store.open(TestDatabases.fresh(kind, dir));
             Accounts accounts = new StoreAccounts(store);
             STORES.put(accounts, store);
