@@ -45,7 +45,9 @@ class Bot {
     this.id = a.id;
     this.token = a.token;
     this.client = new this.Faye.Client(this.base + '/game', { timeout: 45 });
-    this.client.disable('websocket'); // long-polling, as the issue asks
+    if (!Bot.websocket) {
+      this.client.disable('websocket'); // long-polling, as the original's bots
+    }
     this.client.disable('eventsource');
     const bot = this;
     this.client.addExtension({
@@ -117,5 +119,13 @@ class Bot {
     return new Promise((resolve) => { this.client.disconnect(); setTimeout(resolve, 50); });
   }
 }
+
+Bot.websocket = false;
+
+/** The transport the client ended up on ("long-polling", "websocket"). */
+Bot.prototype.transport = function transport() {
+  const t = (this.client._dispatcher && this.client._dispatcher._transport) || this.client._transport; // faye 1.4, 1.0
+  return t ? t.connectionType : 'unknown';
+};
 
 module.exports = { Bot, request, sleep };

@@ -1,7 +1,7 @@
 // Plays complete games of seed 002's Dots between pairs of faye bots over long-polling and checks
 // what the seed's clients rely on. Usage:
 //   node play.js BASE_URL FAYE_MODULE GAMES [--full]
-// e.g. node play.js http://127.0.0.1:8888 faye-103 2 --full
+// e.g. node play.js http://127.0.0.1:8888 faye-103 2 --full   (--websocket: let faye use WebSocket)
 // Prints one JSON line per game and "OK n games" at the end; exits 1 with the reason on any failure.
 'use strict';
 
@@ -9,6 +9,7 @@ const { Bot, request, sleep } = require('./bot');
 
 const [base, fayeModule, gamesArg] = process.argv.slice(2);
 const full = process.argv.includes('--full');
+Bot.websocket = process.argv.includes('--websocket');
 const Faye = require(fayeModule || 'faye');
 const games = parseInt(gamesArg || '1', 10);
 const W = 39;
@@ -128,7 +129,7 @@ async function playGame(a, b, n) {
     check(over.data.winner === expectWinner, 'winner ' + over.data.winner + ' for ' + JSON.stringify(score));
     check((await a.publish(channel, { type: 'quit' })) === '404::Game not found', 'a finished game took a message');
     latencies.sort((p, q) => p - q);
-    console.log(JSON.stringify({ game: n, channel, moves, refusals, score, winner: over.data.winner,
+    console.log(JSON.stringify({ game: n, channel, transport: a.transport(), moves, refusals, score, winner: over.data.winner,
       p50_ms: latencies[Math.floor(latencies.length / 2)], max_ms: latencies[latencies.length - 1] }));
   } finally {
     clearInterval(beat);

@@ -55,7 +55,8 @@ class FayeClientTest {
     @Test
     void faye103PlaysGamesWithACaptureADeclinedDrawAndAnAgreedEnd() throws Exception {
         String out = node("faye-103", "2");
-        assertThat(out).contains("OK 2 games").contains("\"score\":[0,1,0]").contains("\"winner\":1");
+        assertThat(out).contains("OK 2 games").contains("\"score\":[0,1,0]").contains("\"winner\":1")
+                .contains("\"transport\":\"long-polling\"");
         Files.writeString(Path.of("target", "faye-103.log"), out);
     }
 
@@ -68,6 +69,12 @@ class FayeClientTest {
         assertThat(server.results).as("the rules ended the game: the board was full")
                 .anySatisfy(r -> assertThat(r.outcome().ending()).isEqualTo(org.boardlab.api.event.MatchOutcome.Ending.NORMAL));
         Files.writeString(Path.of("target", "faye-full.log"), out);
+    }
+
+    @Test
+    void theCurrentFayePlaysOverWebSocketToo() throws Exception {
+        String out = node("faye", "1", "--websocket");
+        assertThat(out).contains("\"transport\":\"websocket\"").contains("OK 1 games");
     }
 
     @Test
