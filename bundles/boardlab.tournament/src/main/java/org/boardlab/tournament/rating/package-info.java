@@ -1,0 +1,14 @@
+/**
+ * Rating maths, pure and without state: {@link org.boardlab.tournament.rating.SeedElo} (seed 002's Elo
+ * for the running lab ladder), {@link org.boardlab.tournament.rating.Glicko2} (Lichess's defaults),
+ * {@link org.boardlab.tournament.rating.MaximumLikelihoodElo} (a tournament's Elo differences with
+ * 95 % error bars and the likelihood of superiority, as Ordo and BayesElo report them) and
+ * {@link org.boardlab.tournament.rating.Sprt} (the sequential probability ratio test of
+ * cutechess-cli and fishtest).
+ */
+@Export
+@Version("0.1.0")
+package org.boardlab.tournament.rating;
+
+import org.osgi.annotation.bundle.Export;
+import org.osgi.annotation.versioning.Version;
