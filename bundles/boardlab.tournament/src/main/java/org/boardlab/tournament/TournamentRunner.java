@@ -1,0 +1,530 @@
+package org.boardlab.tournament;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.boardlab.api.Game;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.api.MoveRequest;
+import org.boardlab.api.Player;
+import org.boardlab.api.Side;
+import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.api.event.MatchOutcome.Ending;
+import org.boardlab.core.Component;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.MatchJournal;
+import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.Referee;
+import org.boardlab.core.Registry;
+import org.boardlab.tournament.rating.Sprt;
+
+/**
+ * Plays a tournament through boardlab's one {@link Referee} (injected, never made here): schedules
+ * the games of each round ({@link Schedule}), plays up to {@code concurrency} of them at once, writes
+ * each finished game to the {@link TournamentLog} before it counts, and moves on to the next round.
+ *
+ * <p><b>Resume.</b> Give the constructor the games scheduled and finished before (read back from the
+ * store): finished games are kept and not played again; a scheduled game without a result (it was in
+ * flight when the process died) is played again from its start; the schedule then goes on exactly as
+ * it would have, since it depends only on the settings and the results.
+ *
+ * <p><b>Time.</b> With a time per move the referee's deadline is that time. With a clock
+ * ({@code 5m+2s}) the runner sets each move's deadline to what is left on the side's clock (see
+ * {@link TimeControl}). A side that does not move in time loses the game, as in the Match view.
+ *
+ * <p><b>Pause, resume, stop.</b> {@link #pause()} holds every game in flight before its next move
+ * (a move being thought about is finished first) and starts no new game; {@link #resume()} lets them
+ * go on. {@link #stop()} aborts the games in flight (they are not recorded, so a later resume plays
+ * them again) and makes {@link #run()} return.
+ *
+ * <p><b>SPRT.</b> With {@code --sprt} the test is taken after each game on the games numbered 1..k
+ * that are all finished (so the decision does not depend on which game happened to finish first);
+ * once decided, no new game starts and the games in flight are aborted.
+ */
+public final class TournamentRunner {
+
+    private static final Logger LOG = Logger.getLogger(TournamentRunner.class.getName());
+
+    /** What a runner tells about its progress; called on the runner's and the referee's threads. */
+    public interface Listener {
+        /** Games were scheduled (a round, or the whole tournament). */
+        default void scheduled(List<ScheduledGame> games) {
+        }
+
+        /** A game started; its journal can be followed (the Match view, the Tournament view). */
+        default void started(ScheduledGame game, long matchId, MatchJournal journal) {
+        }
+
+        /** A game finished and was recorded; {@code standings} include it. */
+        default void finished(ScheduledGame game, GameScore score, Standings standings) {
+        }
+
+        /** The runner's state changed. */
+        default void state(State state) {
+        }
+    }
+
+    /** Where a runner is. */
+    public enum State {
+        NEW, RUNNING, PAUSED, STOPPED, FINISHED
+    }
+
+    private final Referee referee;
+    private final Registry registry;
+    private final EventBus events;
+    private final TournamentSettings settings;
+    private final Schedule schedule;
+    private final TournamentLog log;
+    private final Game game;
+    private final int concurrency;
+    private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+
+    // guarded by this
+    private final List<ScheduledGame> scheduled = new ArrayList<>();
+    private final Map<Integer, GameScore> results = new HashMap<>();
+    private final Map<Integer, Referee.GameRun> running = new LinkedHashMap<>();
+    private final Set<Referee.GameRun> held = ConcurrentHashMap.newKeySet();
+    private State state = State.NEW;
+    private boolean paused;
+    private boolean stopping;
+    private Sprt.Status sprtDecision;
+    private Standings standings;
+    private int playedHere;
+
+    /**
+     * @param referee     boardlab's referee
+     * @param registry    where the players and the game are looked up
+     * @param events      where the games' events go (the views), or {@code null}
+     * @param settings    the tournament
+     * @param openings    its openings ({@link Openings#parse})
+     * @param log         where results are committed
+     * @param earlier     games scheduled before (resume), by number; empty for a new tournament
+     * @param results     their results, by number (the finished ones)
+     * @param concurrency games played at once, at least 1
+     */
+    public TournamentRunner(Referee referee, Registry registry, EventBus events, TournamentSettings settings, Openings openings,
+            TournamentLog log, List<ScheduledGame> earlier, Map<Integer, GameScore> results, int concurrency) {
+        if (concurrency < 1) {
+            throw new IllegalArgumentException("--concurrency must be at least 1, not " + concurrency);
+        }
+        this.referee = referee;
+        this.registry = registry;
+        this.events = events;
+        this.settings = settings;
+        this.log = log;
+        this.concurrency = concurrency;
+        this.game = registry.requireGame(settings.game());
+        this.schedule = new Schedule(settings, openings, game);
+        this.scheduled.addAll(earlier);
+        this.scheduled.sort(Comparator.comparingInt(ScheduledGame::number));
+        this.results.putAll(results);
+        this.standings = Standings.of(settings, schedule, scheduled, this.results);
+        synchronized (this) {
+            checkSprt(); // a resumed SPRT that had decided stays decided
+        }
+    }
+
+    public TournamentRunner listen(Listener listener) {
+        listeners.add(listener);
+        return this;
+    }
+
+    public TournamentSettings settings() {
+        return settings;
+    }
+
+    public Schedule schedule() {
+        return schedule;
+    }
+
+    /** The standings now. */
+    public synchronized Standings standings() {
+        return standings;
+    }
+
+    /** Every game scheduled so far, by number. */
+    public synchronized List<ScheduledGame> scheduledGames() {
+        return List.copyOf(scheduled);
+    }
+
+    /** The results so far, by game number. */
+    public synchronized Map<Integer, GameScore> results() {
+        return Map.copyOf(results);
+    }
+
+    /** Games played to their end by this runner (not those found finished at a resume). */
+    public synchronized int playedHere() {
+        return playedHere;
+    }
+
+    /** The games being played now, by number, with their referee's match id. */
+    public synchronized Map<Integer, Long> running() {
+        Map<Integer, Long> out = new LinkedHashMap<>();
+        running.forEach((n, run) -> out.put(n, run.journal().matchId()));
+        return out;
+    }
+
+    /** The journal of game {@code number} while it is being played. */
+    public synchronized java.util.Optional<MatchJournal> journal(int number) {
+        Referee.GameRun run = running.get(number);
+        return run == null ? java.util.Optional.empty() : java.util.Optional.of(run.journal());
+    }
+
+    public synchronized State state() {
+        return state;
+    }
+
+    /** The SPRT's decision that ended the tournament early, or {@code null}. */
+    public synchronized Sprt.Status sprtDecision() {
+        return sprtDecision;
+    }
+
+    /** How many games the tournament will have, as far as it can be told now (knockout tie-breaks not counted). */
+    public int expectedGames() {
+        int n = settings.players().size();
+        int gpp = settings.gamesPerPair();
+        return switch (settings.format()) {
+            case ROUND_ROBIN -> n * (n - 1) / 2 * settings.rounds() * gpp;
+            case GAUNTLET -> (n - 1) * settings.rounds() * gpp;
+            case SWISS -> n / 2 * settings.rounds() * gpp;
+            case KNOCKOUT -> Math.max((n - 1) * gpp, scheduledCount());
+        };
+    }
+
+    private synchronized int scheduledCount() {
+        return scheduled.size();
+    }
+
+    /** Holds the games in flight before their next move and starts no new game. */
+    public void pause() {
+        synchronized (this) {
+            if (state != State.RUNNING) {
+                return;
+            }
+            paused = true;
+        }
+        setState(State.PAUSED);
+    }
+
+    /** Lets a paused tournament go on. */
+    public void resume() {
+        synchronized (this) {
+            if (!paused) {
+                return;
+            }
+            paused = false;
+            notifyAll();
+        }
+        for (Referee.GameRun run : List.copyOf(held)) {
+            held.remove(run);
+            run.wake();
+        }
+        setState(State.RUNNING);
+    }
+
+    /** Aborts the games in flight (a later resume plays them again) and ends {@link #run()}. */
+    public void stop() {
+        List<Referee.GameRun> abort;
+        synchronized (this) {
+            stopping = true;
+            paused = false;
+            notifyAll();
+            abort = List.copyOf(running.values());
+        }
+        for (Referee.GameRun run : abort) {
+            run.abort("the tournament was stopped");
+        }
+    }
+
+    /**
+     * Plays the tournament to its end (or until {@link #stop()}) on the calling thread's watch.
+     *
+     * @return the final standings
+     * @throws InterruptedException if the calling thread is interrupted (the games in flight are aborted)
+     */
+    public Standings run() throws InterruptedException {
+        setState(State.RUNNING);
+        try {
+            while (true) {
+                List<ScheduledGame> pending;
+                synchronized (this) {
+                    if (stopping) {
+                        break;
+                    }
+                    if (sprtDecision != null) {
+                        break;
+                    }
+                    pending = scheduled.stream().filter(g -> !results.containsKey(g.number())).toList();
+                }
+                if (pending.isEmpty()) {
+                    List<ScheduledGame> next;
+                    synchronized (this) {
+                        next = schedule.next(scheduled, results);
+                    }
+                    if (next.isEmpty()) {
+                        break;
+                    }
+                    log.scheduled(next);
+                    synchronized (this) {
+                        scheduled.addAll(next);
+                        standings = Standings.of(settings, schedule, scheduled, results);
+                    }
+                    for (Listener l : listeners) {
+                        l.scheduled(next);
+                    }
+                    continue;
+                }
+                playAll(pending);
+            }
+        } catch (InterruptedException e) {
+            stop();
+            waitForRunning();
+            setState(State.STOPPED);
+            throw e;
+        }
+        boolean finished;
+        synchronized (this) {
+            finished = !stopping;
+        }
+        if (finished) {
+            log.completed();
+        }
+        setState(finished ? State.FINISHED : State.STOPPED);
+        return standings();
+    }
+
+    /** Plays {@code pending} with at most {@code concurrency} at once; returns when all are done (or stopped). */
+    private void playAll(List<ScheduledGame> pending) throws InterruptedException {
+        for (ScheduledGame g : pending) {
+            synchronized (this) {
+                while ((paused || running.size() >= concurrency) && !stopping && sprtDecision == null) {
+                    wait();
+                }
+                if (stopping || sprtDecision != null) {
+                    break;
+                }
+            }
+            start(g);
+        }
+        waitForRunning();
+    }
+
+    private void waitForRunning() throws InterruptedException {
+        synchronized (this) {
+            while (!running.isEmpty()) {
+                wait();
+            }
+        }
+    }
+
+    private void start(ScheduledGame g) {
+        GameState start = Openings.play(game.newGame(settings.options()), g.opening());
+        List<Player> players = new ArrayList<>(2);
+        List<Component<?>> components = new ArrayList<>(2);
+        String[] failure = new String[2];
+        for (String id : List.of(g.first(), g.second())) {
+            int side = players.size();
+            Component<Player> component = registry.player(id).orElse(null);
+            components.add(component);
+            try {
+                Player p = PlayerSeat.of(registry, id).players().get();
+                players.add(p);
+            } catch (PlayerSeat.Unavailable | IllegalArgumentException e) {
+                failure[side] = "player " + id + " is not available: " + e.getMessage();
+                players.add(refusing());
+            } catch (RuntimeException | LinkageError e) {
+                failure[side] = "player " + id + " could not be created: " + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage());
+                players.add(refusing());
+            }
+        }
+        Referee.GameRun run = referee.newGame(Referee.newMatchId(), start, players, List.of(g.first(), g.second()),
+                settings.time().refereeTimePerMove(), g.seed(), events);
+        for (int s = 0; s < 2; s++) {
+            if (failure[s] != null) {
+                run.forfeit(s == 0 ? Side.FIRST : Side.SECOND, Ending.ERROR, failure[s]);
+            }
+        }
+        synchronized (this) {
+            running.put(g.number(), run);
+        }
+        for (Listener l : listeners) {
+            l.started(g, run.journal().matchId(), run.journal());
+        }
+        Instant started = Instant.now();
+        run.start(gate(g)).whenComplete((outcome, error) -> done(g, run, outcome, error, components, started));
+    }
+
+    private static Player refusing() {
+        return new Player() {
+            @Override
+            public Move chooseMove(MoveRequest request) {
+                throw new IllegalStateException("this player could not be created");
+            }
+        };
+    }
+
+    /** Pause and stop; with a clock, each move's deadline is what is left on the side's clock. */
+    private Referee.Gate gate(ScheduledGame g) {
+        TimeControl tc = settings.time();
+        return run -> {
+            synchronized (this) {
+                if (stopping || sprtDecision != null) {
+                    return Referee.Gate.Decision.STOP;
+                }
+                if (paused) {
+                    held.add(run);
+                    return Referee.Gate.Decision.WAIT;
+                }
+            }
+            if (tc.isClock()) {
+                Side side = run.state().sideToMove();
+                MatchJournal.Snapshot s = run.journal().snapshot();
+                long used = s.entries().isEmpty() ? 0 : s.entries().get(s.entries().size() - 1).clockNanos(side);
+                long moves = s.entries().stream().filter(e -> e.side() == side && !e.forced()).count();
+                long left = tc.base().toNanos() + moves * tc.increment().toNanos() - used;
+                run.setDeadline(side, System.nanoTime() + Math.max(1_000_000, left));
+            }
+            return Referee.Gate.Decision.GO;
+        };
+    }
+
+    private void done(ScheduledGame g, Referee.GameRun run, MatchOutcome outcome, Throwable error, List<Component<?>> components,
+            Instant started) {
+        try {
+            if (error != null) {
+                LOG.log(Level.WARNING, "game " + g.number() + " of tournament " + settings.name() + " failed", error);
+                return;
+            }
+            if (outcome.ending() == Ending.ABORTED) {
+                return; // stopped: played again at the next resume
+            }
+            GameScore score = score(g, outcome);
+            PlayedGame played = new PlayedGame(g, score, run.journal(), outcome, components, started, Instant.now());
+            boolean counted;
+            try {
+                counted = log.finished(played);
+            } catch (RuntimeException e) {
+                LOG.log(Level.SEVERE, "game " + g.number() + " of tournament " + settings.name() + " could not be stored: "
+                        + e.getMessage(), e);
+                stop();
+                failure = e;
+                return;
+            }
+            Standings now;
+            List<Referee.GameRun> toWake = List.of();
+            synchronized (this) {
+                if (!counted || results.containsKey(g.number())) {
+                    return;
+                }
+                results.put(g.number(), score);
+                playedHere++;
+                standings = Standings.of(settings, schedule, scheduled, results);
+                now = standings;
+                if (checkSprt()) {
+                    toWake = List.copyOf(running.values());
+                }
+            }
+            for (Referee.GameRun r : toWake) {
+                r.wake(); // its gate now says STOP (woken outside the runner's lock: the gate takes it under the game's)
+            }
+            for (Listener l : listeners) {
+                l.finished(g, score, now);
+            }
+        } finally {
+            synchronized (this) {
+                running.remove(g.number());
+                held.remove(run);
+                notifyAll();
+            }
+        }
+    }
+
+    private volatile RuntimeException failure;
+
+    /** Why the tournament stopped by itself (the store failed), or {@code null}. */
+    public RuntimeException failure() {
+        return failure;
+    }
+
+    /** Takes the SPRT on the longest run of finished games 1..k; {@code true} when it has just decided. Holds the lock. */
+    private boolean checkSprt() {
+        Sprt sprt = settings.sprt();
+        if (sprt == null || sprtDecision != null) {
+            return false;
+        }
+        String newVersion = settings.players().get(0);
+        long w = 0;
+        long d = 0;
+        long l = 0;
+        for (ScheduledGame g : scheduled) {
+            GameScore s = results.get(g.number());
+            if (s == null) {
+                break;
+            }
+            double p = g.first().equals(newVersion) ? s.firstPoints() : 1 - s.firstPoints();
+            if (p == 1) {
+                w++;
+            } else if (p == 0) {
+                l++;
+            } else {
+                d++;
+            }
+            Sprt.Status status = sprt.status(w, d, l);
+            if (status.decision() != Sprt.Decision.CONTINUE) {
+                sprtDecision = status;
+                notifyAll();
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The standings' view of a game's outcome. */
+    GameScore score(ScheduledGame g, MatchOutcome o) {
+        double first = o.winner() == null ? 0.5 : o.winner() == Side.FIRST ? 1 : 0;
+        String loser = o.loser() == null ? null : o.loser() == Side.FIRST ? g.first() : g.second();
+        String detail = o.detail();
+        if (o.ending() == Ending.TIMEOUT && settings.time().isClock() && loser != null) {
+            detail = loser + " ran out of time on its clock (" + settings.time() + ")";
+        }
+        return new GameScore(g.number(), first, o.ending().name().toLowerCase(java.util.Locale.ROOT), loser, detail,
+                o.moves().size());
+    }
+
+    private void setState(State s) {
+        synchronized (this) {
+            if (state == s) {
+                return;
+            }
+            state = s;
+        }
+        for (Listener l : listeners) {
+            l.state(s);
+        }
+    }
+
+    /** The time a tournament of this many games still needs at the rate so far. */
+    public static Duration eta(int done, int total, Duration elapsed) {
+        if (done <= 0 || total <= done) {
+            return Duration.ZERO;
+        }
+        return Duration.ofNanos((long) ((double) elapsed.toNanos() / done * (total - done)));
+    }
+
+    static <T> List<T> unmodifiable(List<T> l) {
+        return Collections.unmodifiableList(l);
+    }
+}
