@@ -22,6 +22,24 @@ public interface TournamentLog {
      */
     boolean finished(PlayedGame game);
 
+    /**
+     * Claims one of {@code candidates} (scheduled, without a result, not being played by this runner;
+     * by number) for this runner to play. With the store's queue other processes ({@code boardlab
+     * worker}) may hold some of them; empty when none can be claimed now.
+     */
+    default java.util.Optional<ScheduledGame> claim(List<ScheduledGame> candidates) {
+        return candidates.stream().findFirst();
+    }
+
+    /** Gives a claimed game back without a result (the runner stopped before it ended). */
+    default void release(ScheduledGame game) {
+    }
+
+    /** Results of this tournament's games recorded by others (workers), by number; asked while the runner waits for them. */
+    default java.util.Map<Integer, GameScore> recordedElsewhere() {
+        return java.util.Map.of();
+    }
+
     /** The tournament ended: all its games are played (or the SPRT decided). */
     default void completed() {
     }

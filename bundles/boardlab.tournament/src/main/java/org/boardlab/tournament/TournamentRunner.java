@@ -305,9 +305,13 @@ public final class TournamentRunner {
         return standings();
     }
 
-    /** Plays {@code pending} with at most {@code concurrency} at once; returns when all are done (or stopped). */
+    /**
+     * Plays {@code pending} with at most {@code concurrency} at once, each claimed from the log first
+     * (other processes may hold some); returns when every one has a result (or on stop).
+     */
     private void playAll(List<ScheduledGame> pending) throws InterruptedException {
-        for (ScheduledGame g : pending) {
+        while (true) {
+            List<ScheduledGame> candidates;
             synchronized (this) {
                 while ((paused || running.size() >= concurrency) && !stopping && sprtDecision == null) {
                     wait();
@@ -315,10 +319,49 @@ public final class TournamentRunner {
                 if (stopping || sprtDecision != null) {
                     break;
                 }
+                candidates = pending.stream().filter(g -> !results.containsKey(g.number()) && !running.containsKey(g.number())).toList();
+                if (candidates.isEmpty() && running.isEmpty()) {
+                    if (pending.stream().allMatch(g -> results.containsKey(g.number()))) {
+                        break;
+                    }
+                }
             }
-            start(g);
+            java.util.Optional<ScheduledGame> claimed = candidates.isEmpty() ? java.util.Optional.empty() : log.claim(candidates);
+            if (claimed.isPresent()) {
+                start(claimed.get());
+                continue;
+            }
+            // nothing to claim now: games held here or elsewhere; wait for one of ours, or look again soon
+            adoptRecordedElsewhere();
+            synchronized (this) {
+                if (pending.stream().allMatch(g -> results.containsKey(g.number()))) {
+                    break;
+                }
+                wait(200);
+            }
         }
         waitForRunning();
+    }
+
+    /** Takes in results that other processes recorded. */
+    private void adoptRecordedElsewhere() {
+        Map<Integer, GameScore> elsewhere = log.recordedElsewhere();
+        if (elsewhere.isEmpty()) {
+            return;
+        }
+        synchronized (this) {
+            boolean changed = false;
+            for (Map.Entry<Integer, GameScore> e : elsewhere.entrySet()) {
+                if (!results.containsKey(e.getKey()) && !running.containsKey(e.getKey())) {
+                    results.put(e.getKey(), e.getValue());
+                    changed = true;
+                }
+            }
+            if (changed) {
+                standings = Standings.of(settings, schedule, scheduled, results);
+                checkSprt();
+            }
+        }
     }
 
     private void waitForRunning() throws InterruptedException {
@@ -409,7 +452,8 @@ public final class TournamentRunner {
                 return;
             }
             if (outcome.ending() == Ending.ABORTED) {
-                return; // stopped: played again at the next resume
+                log.release(g); // stopped: played again at the next resume
+                return;
             }
             GameScore score = score(g, outcome);
             PlayedGame played = new PlayedGame(g, score, run.journal(), outcome, components, started, Instant.now());
