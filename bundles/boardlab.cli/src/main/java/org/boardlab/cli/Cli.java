@@ -10,6 +10,7 @@ import org.boardlab.cli.internal.MatchCommand;
 import org.boardlab.cli.internal.PerftCommand;
 import org.boardlab.cli.internal.PlayCommand;
 import org.boardlab.cli.internal.ServeCommand;
+import org.boardlab.cli.internal.TournamentCommand;
 import org.boardlab.cli.internal.UsageException;
 import org.boardlab.cli.internal.WorkbenchCommand;
 import picocli.CommandLine;
@@ -27,7 +28,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "boardlab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "A workbench for networked board games: games, players and protocols are plug-in bundles.",
-        subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class})
+        subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class,
+            TournamentCommand.class})
 public final class Cli implements Runnable {
 
     @Option(names = "--console", description = "Also open the Gogo shell on this terminal (boardlab commands are in it).")

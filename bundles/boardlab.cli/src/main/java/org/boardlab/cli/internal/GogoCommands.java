@@ -21,7 +21,7 @@ import org.osgi.framework.ServiceRegistration;
  */
 public final class GogoCommands {
 
-    private static final String[] FUNCTIONS = {"list", "match", "play", "perft"};
+    private static final String[] FUNCTIONS = {"list", "match", "play", "perft", "tournament"};
 
     private final Services services;
 
@@ -58,6 +58,11 @@ public final class GogoCommands {
     /** {@code play <game> [--moves "..."] [options]} */
     public void play(String... args) {
         run("play", args);
+    }
+
+    /** {@code tournament --name NAME --game GAME --players A,B,... [options]} */
+    public void tournament(String... args) {
+        run("tournament", args);
     }
 
     /** {@code perft <game> <depth> [options]} */
