@@ -177,7 +177,7 @@ public final class Reports {
         StringBuilder h = new StringBuilder();
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>").append(esc(s.name()))
                 .append("</title>\n<style>body{font-family:sans-serif;margin:2em;color:#222}table{border-collapse:collapse}"
-                        + "td,th{padding:3px 8px;border:1px solid #ccc;text-align:right}td.name,th.name{text-align:left}"
+                        + "td,th{padding:3px 8px;border:1px solid #ccc;text-align:right;white-space:nowrap}td.name,th.name{text-align:left}"
                         + "h2{margin-top:1.5em}.note{color:#555;font-size:90%}svg text{font-family:sans-serif}</style></head><body>\n");
         h.append("<h1>").append(esc(s.name())).append("</h1>\n<p>").append(esc(title(s, st))).append("</p>\n");
         h.append("<h2>Standings</h2>\n<table><tr><th>Rank</th><th class=\"name\">Player</th><th>Points</th><th>Games</th><th>W</th><th>D</th>"
@@ -214,19 +214,21 @@ public final class Reports {
         int n = rows.size();
         int cell = 44;
         int label = 12 + 8 * rows.stream().mapToInt(r -> r.id().length()).max().orElse(4);
-        int size = label + n * cell + 10;
+        int top = 24;
+        int width = label + n * cell + 10;
+        int height = top + n * cell + 10;
         Map<String, Integer> index = new HashMap<>();
         for (int i = 0; i < st.players().size(); i++) {
             index.put(st.players().get(i), i);
         }
         StringBuilder svg = new StringBuilder();
         svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" role=\"img\" "
-                + "aria-label=\"score matrix\">\n", size, size));
+                + "aria-label=\"score matrix\">\n", width, height));
         for (int r = 0; r < n; r++) {
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\" font-size=\"12\">%s</text>\n", label - 6,
-                    label + r * cell + cell / 2 + 4, esc(rows.get(r).id())));
+                    top + r * cell + cell / 2 + 4, esc(rows.get(r).id())));
             svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"12\">%d</text>\n",
-                    label + r * cell + cell / 2, label - 6, r + 1));
+                    label + r * cell + cell / 2, top - 8, r + 1));
             for (int c = 0; c < n; c++) {
                 int i = index.get(rows.get(r).id());
                 int j = index.get(rows.get(c).id());
@@ -244,10 +246,10 @@ public final class Reports {
                     label2 = points(st.points()[i][j]) + "/" + (int) games;
                 }
                 svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\" stroke=\"#fff\"/>",
-                        label + c * cell, label + r * cell, cell, cell, fill));
+                        label + c * cell, top + r * cell, cell, cell, fill));
                 if (!label2.isEmpty()) {
                     svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" font-size=\"11\">%s</text>",
-                            label + c * cell + cell / 2, label + r * cell + cell / 2 + 4, esc(label2)));
+                            label + c * cell + cell / 2, top + r * cell + cell / 2 + 4, esc(label2)));
                 }
                 svg.append('\n');
             }

@@ -1,9 +1,7 @@
 package org.boardlab.tournament;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -15,17 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.boardlab.api.Game;
-import org.boardlab.api.GameState;
-import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
-import org.boardlab.api.Player;
-import org.boardlab.api.Side;
-import org.boardlab.api.event.MatchOutcome;
-import org.boardlab.api.event.MatchOutcome.Ending;
-import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.MatchJournal;
-import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.tournament.rating.Sprt;
@@ -88,6 +77,7 @@ public final class TournamentRunner {
     private final Schedule schedule;
     private final TournamentLog log;
     private final Game game;
+    private final ScheduledGamePlayer player;
     private final int concurrency;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
 
@@ -126,6 +116,7 @@ public final class TournamentRunner {
         this.log = log;
         this.concurrency = concurrency;
         this.game = registry.requireGame(settings.game());
+        this.player = new ScheduledGamePlayer(referee, registry, events);
         this.schedule = new Schedule(settings, openings, game);
         this.scheduled.addAll(earlier);
         this.scheduled.sort(Comparator.comparingInt(ScheduledGame::number));
@@ -373,90 +364,49 @@ public final class TournamentRunner {
     }
 
     private void start(ScheduledGame g) {
-        GameState start = Openings.play(game.newGame(settings.options()), g.opening());
-        List<Player> players = new ArrayList<>(2);
-        List<Component<?>> components = new ArrayList<>(2);
-        String[] failure = new String[2];
-        for (String id : List.of(g.first(), g.second())) {
-            int side = players.size();
-            Component<Player> component = registry.player(id).orElse(null);
-            components.add(component);
-            try {
-                Player p = PlayerSeat.of(registry, id).players().get();
-                players.add(p);
-            } catch (PlayerSeat.Unavailable | IllegalArgumentException e) {
-                failure[side] = "player " + id + " is not available: " + e.getMessage();
-                players.add(refusing());
-            } catch (RuntimeException | LinkageError e) {
-                failure[side] = "player " + id + " could not be created: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage());
-                players.add(refusing());
-            }
-        }
-        Referee.GameRun run = referee.newGame(Referee.newMatchId(), start, players, List.of(g.first(), g.second()),
-                settings.time().refereeTimePerMove(), g.seed(), events);
-        for (int s = 0; s < 2; s++) {
-            if (failure[s] != null) {
-                run.forfeit(s == 0 ? Side.FIRST : Side.SECOND, Ending.ERROR, failure[s]);
-            }
-        }
+        ScheduledGamePlayer.Playing playing = player.start(g, settings.game(), settings.options(), settings.time(), control);
         synchronized (this) {
-            running.put(g.number(), run);
+            running.put(g.number(), playing.run());
         }
         for (Listener l : listeners) {
-            l.started(g, run.journal().matchId(), run.journal());
+            l.started(g, playing.matchId(), playing.run().journal());
         }
-        Instant started = Instant.now();
-        run.start(gate(g)).whenComplete((outcome, error) -> done(g, run, outcome, error, components, started));
+        playing.result().whenComplete((played, error) -> done(g, playing.run(), played, error));
     }
 
-    private static Player refusing() {
-        return new Player() {
-            @Override
-            public Move chooseMove(MoveRequest request) {
-                throw new IllegalStateException("this player could not be created");
+    /** The runner's pause and stop, for each game's gate (called under the game's lock: it takes the runner's). */
+    private final ScheduledGamePlayer.Control control = new ScheduledGamePlayer.Control() {
+        @Override
+        public boolean stopped() {
+            synchronized (TournamentRunner.this) {
+                return stopping || sprtDecision != null;
             }
-        };
-    }
+        }
 
-    /** Pause and stop; with a clock, each move's deadline is what is left on the side's clock. */
-    private Referee.Gate gate(ScheduledGame g) {
-        TimeControl tc = settings.time();
-        return run -> {
-            synchronized (this) {
-                if (stopping || sprtDecision != null) {
-                    return Referee.Gate.Decision.STOP;
-                }
+        @Override
+        public boolean paused(ScheduledGamePlayer.Playing game) {
+            synchronized (TournamentRunner.this) {
                 if (paused) {
-                    held.add(run);
-                    return Referee.Gate.Decision.WAIT;
+                    held.add(game.run());
+                    return true;
                 }
+                return false;
             }
-            if (tc.isClock()) {
-                Side side = run.state().sideToMove();
-                MatchJournal.Snapshot s = run.journal().snapshot();
-                long used = s.entries().isEmpty() ? 0 : s.entries().get(s.entries().size() - 1).clockNanos(side);
-                long moves = s.entries().stream().filter(e -> e.side() == side && !e.forced()).count();
-                long left = tc.base().toNanos() + moves * tc.increment().toNanos() - used;
-                run.setDeadline(side, System.nanoTime() + Math.max(1_000_000, left));
-            }
-            return Referee.Gate.Decision.GO;
-        };
-    }
+        }
+    };
 
-    private void done(ScheduledGame g, Referee.GameRun run, MatchOutcome outcome, Throwable error, List<Component<?>> components,
-            Instant started) {
+    private void done(ScheduledGame g, Referee.GameRun run, PlayedGame played, Throwable error) {
         try {
             if (error != null) {
                 LOG.log(Level.WARNING, "game " + g.number() + " of tournament " + settings.name() + " failed", error);
+                log.release(g);
                 return;
             }
-            if (outcome.ending() == Ending.ABORTED) {
+            if (played == null) {
                 log.release(g); // stopped: played again at the next resume
                 return;
             }
-            GameScore score = score(g, outcome);
-            PlayedGame played = new PlayedGame(g, score, run.journal(), outcome, components, started, Instant.now());
+            GameScore score = played.score();
             boolean counted;
             try {
                 counted = log.finished(played);
@@ -536,18 +486,6 @@ public final class TournamentRunner {
         return false;
     }
 
-    /** The standings' view of a game's outcome. */
-    GameScore score(ScheduledGame g, MatchOutcome o) {
-        double first = o.winner() == null ? 0.5 : o.winner() == Side.FIRST ? 1 : 0;
-        String loser = o.loser() == null ? null : o.loser() == Side.FIRST ? g.first() : g.second();
-        String detail = o.detail();
-        if (o.ending() == Ending.TIMEOUT && settings.time().isClock() && loser != null) {
-            detail = loser + " ran out of time on its clock (" + settings.time() + ")";
-        }
-        return new GameScore(g.number(), first, o.ending().name().toLowerCase(java.util.Locale.ROOT), loser, detail,
-                o.moves().size());
-    }
-
     private void setState(State s) {
         synchronized (this) {
             if (state == s) {
@@ -566,9 +504,5 @@ public final class TournamentRunner {
             return Duration.ZERO;
         }
         return Duration.ofNanos((long) ((double) elapsed.toNanos() / done * (total - done)));
-    }
-
-    static <T> List<T> unmodifiable(List<T> l) {
-        return Collections.unmodifiableList(l);
     }
 }
