@@ -27,4 +27,9 @@ public interface Services {
 
     /** boardlab's version, e.g. {@code 0.1.0}. */
     String version();
+
+    /** The stores of this process (the default database, or a {@code --db} URL). */
+    default org.boardlab.store.Stores stores() {
+        return new org.boardlab.store.Stores();
+    }
 }

@@ -311,10 +311,12 @@ public final class TournamentRunner {
                     break;
                 }
                 candidates = pending.stream().filter(g -> !results.containsKey(g.number()) && !running.containsKey(g.number())).toList();
-                if (candidates.isEmpty() && running.isEmpty()) {
-                    if (pending.stream().allMatch(g -> results.containsKey(g.number()))) {
-                        break;
-                    }
+                if (candidates.isEmpty() && !running.isEmpty()) {
+                    wait(); // only our own games are left: one of them ends
+                    continue;
+                }
+                if (candidates.isEmpty() && pending.stream().allMatch(g -> results.containsKey(g.number()))) {
+                    break;
                 }
             }
             java.util.Optional<ScheduledGame> claimed = candidates.isEmpty() ? java.util.Optional.empty() : log.claim(candidates);

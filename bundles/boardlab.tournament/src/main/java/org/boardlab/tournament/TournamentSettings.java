@@ -88,6 +88,34 @@ public record TournamentSettings(String name, String game, GameOptions options, 
     }
 
     /**
+     * The settings stored as {@link #toJson()} under {@code name}.
+     *
+     * @throws IllegalArgumentException if they cannot be read
+     */
+    public static TournamentSettings fromJson(String name, String json) {
+        try {
+            Map<?, ?> m = JSON.readValue(json, Map.class);
+            List<String> players = ((List<?>) m.get("players")).stream().map(String::valueOf).toList();
+            String opts = String.valueOf(m.get("options"));
+            GameOptions options = GameOptions.parse(opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+")));
+            List<List<String>> lines = ((List<?>) m.get("opening_lines")).stream()
+                    .map(l -> List.of(String.valueOf(l).split("\\s+"))).toList();
+            Object sprtText = m.get("sprt");
+            Sprt sprt = null;
+            if (sprtText != null) {
+                String[] p = String.valueOf(sprtText).split(" ");
+                sprt = new Sprt(Double.parseDouble(p[0]), Double.parseDouble(p[1]), Double.parseDouble(p[2]), Double.parseDouble(p[3]));
+            }
+            return new TournamentSettings(name, String.valueOf(m.get("game")), options, players, Format.of(String.valueOf(m.get("format"))),
+                    ((Number) m.get("rounds")).intValue(), ((Number) m.get("games_per_pair")).intValue(),
+                    TimeControl.parse(String.valueOf(m.get("time"))), ((Number) m.get("seed")).longValue(), String.valueOf(m.get("openings")),
+                    lines, sprt);
+        } catch (JsonProcessingException | RuntimeException e) {
+            throw new IllegalArgumentException("the stored settings of tournament '" + name + "' cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
      * How a stored tournament's settings differ from these, one phrase per field
      * ({@code "format is swiss, not round-robin"}); empty when they are the same.
      */

@@ -1,0 +1,287 @@
+package org.boardlab.tournament;
+
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import org.boardlab.core.Component;
+import org.boardlab.store.FinishedGame;
+import org.boardlab.store.GameToSchedule;
+import org.boardlab.store.Seat;
+import org.boardlab.store.Store;
+import org.boardlab.store.StoreException;
+import org.boardlab.store.Tournament;
+
+/**
+ * A tournament kept in the store: its row, its scheduled games (the queue that {@code boardlab
+ * worker} processes share), and each finished game committed with its moves, in one transaction,
+ * before it counts. Games this process plays are leased from the queue and the leases renewed every
+ * {@link #LEASE} / 3; a process killed with {@code kill -9} loses its leases, and its games go back
+ * to the queue (at once when the same machine resumes the tournament, see {@link #open}).
+ */
+public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(StoreTournamentLog.class.getName());
+
+    /** How long a game leased by this process stays ours without a heartbeat. */
+    public static final Duration LEASE = Duration.ofSeconds(10);
+
+    /**
+     * A tournament opened in the store: new, or found under its name with the same settings.
+     *
+     * @param log      where the runner commits
+     * @param row      the tournament's row
+     * @param settings its settings (the stored ones for {@code --resume})
+     * @param earlier  the games it has scheduled, by number
+     * @param results  the results of the finished ones, by number
+     * @param resumed  {@code true} when it existed before
+     * @param requeued games that were in flight in a process that is gone and were put back in the queue
+     */
+    public record Opened(StoreTournamentLog log, Tournament row, TournamentSettings settings, List<ScheduledGame> earlier,
+            Map<Integer, GameScore> results, boolean resumed, int requeued) {
+    }
+
+    private final Store store;
+    private final Tournament row;
+    private final TournamentSettings settings;
+    private final String owner;
+    private final Map<Integer, Long> ids = new ConcurrentHashMap<>();
+    private final Set<Long> held = ConcurrentHashMap.newKeySet();
+    private final ScheduledExecutorService heartbeats;
+
+    private StoreTournamentLog(Store store, Tournament row, TournamentSettings settings) {
+        this.store = store;
+        this.row = row;
+        this.settings = settings;
+        this.owner = ownerName();
+        this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "boardlab-tournament-heartbeat");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = LEASE.toMillis() / 3;
+        heartbeats.scheduleAtFixedRate(this::beat, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** This process's name in the queue's leases: {@code tournament@HOST:PID}. */
+    public static String ownerName() {
+        return "tournament@" + host() + ":" + ProcessHandle.current().pid();
+    }
+
+    private static String host() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            return ManagementFactory.getRuntimeMXBean().getName().replaceFirst("^\\d+@", "");
+        }
+    }
+
+    /**
+     * Opens tournament {@code settings.name()} in {@code store}: creates it, or finds it and checks
+     * that it was started with the same settings. Games that a process on this machine was playing
+     * when it died are put back in the queue at once (elsewhere their leases run out).
+     *
+     * @param settings the settings asked for; with {@code resume} and {@code asked == null}, the stored ones are used
+     * @param resume   {@code true}: the tournament must exist
+     * @throws IllegalArgumentException if it exists with other settings, or does not exist and {@code resume} is set
+     * @throws StoreException if the store fails
+     */
+    public static Opened open(Store store, String name, TournamentSettings settings, boolean resume) {
+        Optional<Tournament> found = store.tournament(name);
+        if (found.isEmpty()) {
+            if (resume || settings == null) {
+                throw new IllegalArgumentException("there is no tournament named '" + name + "' in " + store
+                        + " to resume; without --resume a new one is started");
+            }
+            TimeControl tc = settings.time();
+            Tournament row = store.createTournament(name, settings.game(), settings.options().toString(), settings.toJson(),
+                    tc.isClock() ? 0 : tc.perMove().toMillis(), tc.isClock() ? tc.base().toMillis() : 0,
+                    tc.isClock() ? tc.increment().toMillis() : 0);
+            return new Opened(new StoreTournamentLog(store, row, settings), row, settings, List.of(), Map.of(), false, 0);
+        }
+        Tournament row = found.get();
+        TournamentSettings stored = TournamentSettings.fromJson(name, row.settings());
+        TournamentSettings use = settings == null ? stored : settings;
+        List<String> differences = use.differences(row.settings());
+        if (!differences.isEmpty()) {
+            throw new IllegalArgumentException("a tournament named '" + name + "' exists in " + store + " with other settings: "
+                    + String.join("; ", differences) + ". Use another --name for a new tournament, or --resume alone to go on "
+                    + "with its own settings");
+        }
+        StoreTournamentLog log = new StoreTournamentLog(store, row, use);
+        int requeued = 0;
+        List<ScheduledGame> earlier = new ArrayList<>();
+        Map<Integer, GameScore> results = new HashMap<>();
+        for (org.boardlab.store.ScheduledGame s : store.scheduled(row.id())) {
+            ScheduledGame g = toGame(s.game());
+            earlier.add(g);
+            log.ids.put(g.number(), s.id());
+            if (s.isDone()) {
+                results.put(g.number(), score(g, s));
+            } else if ("leased".equals(s.state()) && deadOwnerHere(s.leaseOwner())) {
+                store.requeue(s.id());
+                requeued++;
+            }
+        }
+        return new Opened(log, row, use, earlier, results, true, requeued);
+    }
+
+    /** {@code true} for a lease owner on this machine whose process has ended. */
+    static boolean deadOwnerHere(String owner) {
+        if (owner == null) {
+            return false;
+        }
+        int colon = owner.lastIndexOf(':');
+        int at = owner.indexOf('@');
+        if (colon < 0 || at < 0 || at > colon) {
+            return false;
+        }
+        if (!owner.substring(at + 1, colon).equals(host())) {
+            return false;
+        }
+        try {
+            long pid = Long.parseLong(owner.substring(colon + 1));
+            return pid != ProcessHandle.current().pid() && ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    static ScheduledGame toGame(GameToSchedule s) {
+        List<String> opening = s.opening().isBlank() ? List.of() : List.of(s.opening().trim().split("\\s+"));
+        return new ScheduledGame(s.number(), s.round(), s.pairing(), s.firstPlayer(), s.secondPlayer(), opening, s.seed());
+    }
+
+    /** A stored result as the standings count it. */
+    static GameScore score(ScheduledGame g, org.boardlab.store.ScheduledGame s) {
+        Integer w = s.winner();
+        double first = w == null ? 0.5 : w == 1 ? 1 : 0;
+        String ending = s.ending() == null ? "normal" : s.ending();
+        boolean forfeit = switch (ending) {
+            case "illegal_move", "out_of_turn", "timeout", "error" -> true;
+            default -> false;
+        };
+        String loser = forfeit && w != null ? (w == 1 ? g.second() : g.first()) : null;
+        return new GameScore(g.number(), first, ending, loser, s.result() == null ? "" : s.result(),
+                Math.max(0, s.plies() - g.opening().size()));
+    }
+
+    public Tournament row() {
+        return row;
+    }
+
+    public Store store() {
+        return store;
+    }
+
+    @Override
+    public void scheduled(List<ScheduledGame> games) {
+        List<GameToSchedule> rows = new ArrayList<>(games.size());
+        for (ScheduledGame g : games) {
+            rows.add(new GameToSchedule(g.number(), g.round(), g.pairing(), settings.game(), settings.options().toString(), g.first(),
+                    g.second(), null, null, String.join(" ", g.opening()), settings.time().toString(), g.seed()));
+        }
+        store.schedule(row.id(), rows);
+        if (games.stream().anyMatch(g -> !ids.containsKey(g.number()))) {
+            for (org.boardlab.store.ScheduledGame s : store.scheduled(row.id())) {
+                ids.putIfAbsent(s.game().number(), s.id());
+            }
+        }
+    }
+
+    @Override
+    public Optional<ScheduledGame> claim(List<ScheduledGame> candidates) {
+        Optional<org.boardlab.store.ScheduledGame> taken = store.take(row.id(), owner, LEASE);
+        if (taken.isEmpty()) {
+            return Optional.empty();
+        }
+        org.boardlab.store.ScheduledGame s = taken.get();
+        int number = s.game().number();
+        ids.put(number, s.id());
+        for (ScheduledGame g : candidates) {
+            if (g.number() == number) {
+                held.add(s.id());
+                return Optional.of(g);
+            }
+        }
+        store.release(s.id(), owner); // not one the runner is waiting for now (cannot happen with one runner per tournament)
+        return Optional.empty();
+    }
+
+    @Override
+    public void release(ScheduledGame game) {
+        Long id = ids.get(game.number());
+        if (id != null && held.remove(id)) {
+            try {
+                store.release(id, owner);
+            } catch (StoreException e) {
+                LOG.log(Level.WARNING, "cannot give game " + game.number() + " back to the queue (its lease will run out): " + e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public boolean finished(PlayedGame game) {
+        ScheduledGame g = game.game();
+        Long id = ids.get(g.number());
+        if (id == null) {
+            throw new IllegalStateException("game " + g.number() + " of tournament " + row.name() + " was never scheduled in the store");
+        }
+        FinishedGame f = FinishedGame.of(game.journal(), "tournament", seat(g.first(), game.players().get(0)),
+                seat(g.second(), game.players().get(1))).withOpening(g.opening(), 1);
+        try {
+            return store.complete(id, owner, f);
+        } finally {
+            held.remove(id);
+        }
+    }
+
+    @Override
+    public Map<Integer, GameScore> recordedElsewhere() {
+        Map<Integer, GameScore> out = new HashMap<>();
+        for (org.boardlab.store.ScheduledGame s : store.scheduled(row.id())) {
+            if (s.isDone()) {
+                ScheduledGame g = toGame(s.game());
+                out.put(g.number(), score(g, s));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void completed() {
+        store.setTournamentStatus(row.id(), "finished");
+    }
+
+    private static Seat seat(String id, Component<?> c) {
+        return c == null ? new Seat(id, id, null, null, null) : new Seat(id, id, c.bundle(), c.bundleVersion(), null);
+    }
+
+    private void beat() {
+        for (Long id : List.copyOf(held)) {
+            try {
+                store.heartbeat(id, owner, LEASE);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "heartbeat for scheduled game " + id + " failed: " + e.getMessage());
+            }
+        }
+    }
+
+    /** Stops the heartbeats (the store stays open: it belongs to whoever opened it). */
+    @Override
+    public void close() {
+        heartbeats.shutdownNow();
+    }
+
+}

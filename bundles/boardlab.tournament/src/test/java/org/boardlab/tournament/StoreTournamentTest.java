@@ -1,0 +1,119 @@
+package org.boardlab.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.boardlab.api.GameOptions;
+import org.boardlab.store.GameQuery;
+import org.boardlab.store.Store;
+import org.boardlab.store.StoredGame;
+import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The runner on the real store, H2 and PostgreSQL. */
+class StoreTournamentTest {
+
+    @TempDir
+    Path dir;
+
+    private final Lab lab = new Lab();
+
+    @AfterEach
+    void close() {
+        lab.close();
+    }
+
+    static List<String> kinds() {
+        return TestDatabases.kinds();
+    }
+
+    private static TournamentSettings settings(String name, Format format, int rounds) {
+        return new TournamentSettings(name, "tictactoe", GameOptions.DEFAULT, List.of("random", "random2", "random3", "first-legal", "random4"),
+                format, rounds, 2, TimeControl.parse("2s"), 11, "random:1", List.of(), null);
+    }
+
+    private TournamentRunner runner(StoreTournamentLog.Opened opened, int concurrency) {
+        TournamentSettings s = opened.settings();
+        Openings openings = Openings.parse(s.openings(), lab.registry.requireGame(s.game()), s.options());
+        return new TournamentRunner(lab.referee, lab.registry, lab.bus, s, openings, opened.log(), opened.earlier(), opened.results(),
+                concurrency);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void everyGameIsStoredOnceWithItsOpeningAndAResumeEndsWhereAnUninterruptedRunEnds(String kind) throws Exception {
+        try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
+            TournamentSettings whole = settings("whole", Format.SWISS, 3);
+            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", whole, false);
+            TournamentRunner uninterrupted = runner(a, 2);
+            Standings expected = uninterrupted.run();
+            a.log().close();
+            assertThat(store.tournament("whole").orElseThrow().status()).isEqualTo("finished");
+            List<StoredGame> games = store.games(GameQuery.ALL.withTournament("whole"));
+            assertThat(games).hasSize(uninterrupted.scheduledGames().size());
+            StoredGame one = store.game(games.get(0).id()).orElseThrow();
+            assertThat(one.game().openingPlies()).isEqualTo(1);
+            assertThat(one.game().moves()).hasSize(one.game().plies());
+
+            // the same tournament, stopped twice and resumed
+            TournamentSettings s = settings("stopped", Format.SWISS, 3);
+            for (int stop : new int[] {3, 7}) {
+                StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "stopped", s, stop != 3);
+                TournamentRunner r = runner(o, 2);
+                r.listen(new TournamentRunner.Listener() {
+                    @Override
+                    public void finished(ScheduledGame game, GameScore score, Standings standings) {
+                        if (standings.finished() >= stop) {
+                            r.stop();
+                        }
+                    }
+                });
+                r.run();
+                o.log().close();
+                assertThat(r.state()).isEqualTo(TournamentRunner.State.STOPPED);
+            }
+            StoreTournamentLog.Opened last = StoreTournamentLog.open(store, "stopped", null, true);
+            assertThat(last.resumed()).isTrue();
+            assertThat(last.results().size()).isBetween(7, 9);
+            TournamentRunner r = runner(last, 2);
+            Standings resumed = r.run();
+            last.log().close();
+            assertThat(resumed.toJson()).isEqualTo(expected.toJson());
+            assertThat(store.games(GameQuery.ALL.withTournament("stopped"))).hasSize(uninterrupted.scheduledGames().size());
+            assertThat(r.results()).isEqualTo(uninterrupted.results().entrySet().stream()
+                    .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> r.results().get(e.getKey()))));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aNameThatExistsWithOtherSettingsIsRefusedAndNothingIsLost(String kind) throws Exception {
+        try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
+            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "term", settings("term", Format.ROUND_ROBIN, 1), false);
+            runner(a, 2).run();
+            a.log().close();
+            long stored = store.countGames();
+            assertThatThrownBy(() -> StoreTournamentLog.open(store, "term", settings("term", Format.SWISS, 2), false))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("a tournament named 'term' exists in")
+                    .hasMessageContaining("with other settings: format is round-robin, not swiss; rounds is 1, not 2")
+                    .hasMessageContaining("Use another --name");
+            assertThatThrownBy(() -> StoreTournamentLog.open(store, "nope", null, true))
+                    .hasMessageContaining("there is no tournament named 'nope'");
+            assertThat(store.countGames()).isEqualTo(stored);
+            // the same settings: a finished tournament plays nothing more and gives the same table
+            StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "term", settings("term", Format.ROUND_ROBIN, 1), false);
+            TournamentRunner r = runner(again, 2);
+            r.run();
+            again.log().close();
+            assertThat(r.playedHere()).isZero();
+            assertThat(store.countGames()).isEqualTo(stored);
+        }
+    }
+}
