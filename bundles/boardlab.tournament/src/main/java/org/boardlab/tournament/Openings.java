@@ -92,6 +92,11 @@ public final class Openings {
         return new Openings(spec, List.copyOf(lines), 0);
     }
 
+    /** The openings of a file as stored with a tournament ({@link TournamentSettings#openingLines()}), without the file. */
+    public static Openings of(String spec, List<List<String>> lines) {
+        return new Openings(spec, List.copyOf(lines), 0);
+    }
+
     /** The opening of pair {@code pairIndex} (from 0) of a tournament with seed {@code seed}. */
     public List<String> opening(int pairIndex, long seed, Game game, GameOptions options) {
         if (!lines.isEmpty()) {

@@ -246,8 +246,11 @@ public final class Standings {
             ratings.put("elo_error", Double.isFinite(r.eloError()) ? round(r.eloError(), 1) : null);
             ratings.put("los_next", Double.isNaN(r.los()) ? null : round(r.los(), 4));
             ratings.put("seed_elo", r.seedElo());
-            ratings.put("glicko2", Map.of("rating", round(r.glicko().rating(), 1), "deviation", round(r.glicko().deviation(), 1),
-                    "volatility", round(r.glicko().volatility(), 5)));
+            Map<String, Object> glicko = new LinkedHashMap<>();
+            glicko.put("rating", round(r.glicko().rating(), 1));
+            glicko.put("deviation", round(r.glicko().deviation(), 1));
+            glicko.put("volatility", round(r.glicko().volatility(), 5));
+            ratings.put("glicko2", glicko);
             m.put("ratings", ratings);
             out.add(m);
         }

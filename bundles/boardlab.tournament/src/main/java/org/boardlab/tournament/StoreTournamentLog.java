@@ -101,7 +101,7 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         Optional<Tournament> found = store.tournament(name);
         if (found.isEmpty()) {
             if (resume || settings == null) {
-                throw new IllegalArgumentException("there is no tournament named '" + name + "' in " + store
+                throw new IllegalArgumentException("there is no tournament named '" + name + "' in " + store.url()
                         + " to resume; without --resume a new one is started");
             }
             TimeControl tc = settings.time();
@@ -115,7 +115,7 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         TournamentSettings use = settings == null ? stored : settings;
         List<String> differences = use.differences(row.settings());
         if (!differences.isEmpty()) {
-            throw new IllegalArgumentException("a tournament named '" + name + "' exists in " + store + " with other settings: "
+            throw new IllegalArgumentException("a tournament named '" + name + "' exists in " + store.url() + " with other settings: "
                     + String.join("; ", differences) + ". Use another --name for a new tournament, or --resume alone to go on "
                     + "with its own settings");
         }

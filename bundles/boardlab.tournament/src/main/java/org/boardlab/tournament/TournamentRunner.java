@@ -80,6 +80,12 @@ public final class TournamentRunner {
     private final ScheduledGamePlayer player;
     private final int concurrency;
     private final List<Listener> listeners = new CopyOnWriteArrayList<>();
+    /** Commits finished games and tells the listeners, off the referee's threads. */
+    private final java.util.concurrent.ExecutorService finisher = java.util.concurrent.Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "boardlab-tournament-finisher");
+        t.setDaemon(true);
+        return t;
+    });
 
     // guarded by this
     private final List<ScheduledGame> scheduled = new ArrayList<>();
@@ -282,6 +288,7 @@ public final class TournamentRunner {
         } catch (InterruptedException e) {
             stop();
             waitForRunning();
+            finisher.shutdown();
             setState(State.STOPPED);
             throw e;
         }
@@ -289,6 +296,7 @@ public final class TournamentRunner {
         synchronized (this) {
             finished = !stopping;
         }
+        finisher.shutdown();
         if (finished) {
             log.completed();
         }
@@ -373,7 +381,8 @@ public final class TournamentRunner {
         for (Listener l : listeners) {
             l.started(g, playing.matchId(), playing.run().journal());
         }
-        playing.result().whenComplete((played, error) -> done(g, playing.run(), played, error));
+        // not on the referee's thread: it holds the game's lock, and listeners may stop other games
+        playing.result().whenCompleteAsync((played, error) -> done(g, playing.run(), played, error), finisher);
     }
 
     /** The runner's pause and stop, for each game's gate (called under the game's lock: it takes the runner's). */

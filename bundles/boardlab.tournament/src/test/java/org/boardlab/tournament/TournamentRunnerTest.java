@@ -161,7 +161,7 @@ class TournamentRunnerTest {
             assertThat(p.score().detail()).isEqualTo("sleepy ran out of time on its clock (300ms+0s)");
         });
         // with an increment that pays for each move it never runs out
-        TournamentSettings paid = settings(Format.ROUND_ROBIN, List.of("sleepy", "random"), 1, "300ms+250ms", "none", null);
+        TournamentSettings paid = settings(Format.ROUND_ROBIN, List.of("sleepy", "random"), 1, "300ms+3s", "none", null);
         Recorder log2 = new Recorder();
         runner(paid, log2, List.of(), Map.of(), 2).run();
         assertThat(log2.finished.values()).allSatisfy(p -> assertThat(p.score().ending()).isEqualTo("normal"));

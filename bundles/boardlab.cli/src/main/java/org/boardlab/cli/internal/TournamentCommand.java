@@ -22,12 +22,15 @@ import org.boardlab.tournament.GameScore;
 import org.boardlab.tournament.Openings;
 import org.boardlab.tournament.Reports;
 import org.boardlab.tournament.ScheduledGame;
+import org.boardlab.tournament.StoreTournamentLog;
 import org.boardlab.tournament.Standings;
 import org.boardlab.tournament.TimeControl;
 import org.boardlab.tournament.TournamentLog;
 import org.boardlab.tournament.TournamentRunner;
 import org.boardlab.tournament.TournamentSettings;
 import org.boardlab.tournament.rating.Sprt;
+import org.boardlab.store.Store;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -53,10 +56,10 @@ public final class TournamentCommand implements Callable<Integer> {
     @Option(names = "--name", required = true, paramLabel = "NAME", description = "The tournament's name.")
     String name;
 
-    @Option(names = "--game", required = true, paramLabel = "GAME", description = "The game's id (see boardlab list).")
+    @Option(names = "--game", paramLabel = "GAME", description = "The game's id (see boardlab list).")
     String gameId;
 
-    @Option(names = "--players", required = true, split = ",", paramLabel = "ID,ID,...",
+    @Option(names = "--players", split = ",", paramLabel = "ID,ID,...",
             description = "The players' ids, in seeding order (gauntlet: the first plays the others; SPRT: the first is the new version).")
     List<String> players;
 
@@ -97,6 +100,14 @@ public final class TournamentCommand implements Callable<Integer> {
     @Option(names = {"-o", "--option"}, paramLabel = "KEY=VALUE", description = "Any other game option, e.g. scoring=seed000; may be repeated.")
     List<String> gameOptions = new ArrayList<>();
 
+    @Option(names = "--db", paramLabel = "URL",
+            description = "The database the tournament is kept in: jdbc:h2:... or jdbc:postgresql://... (default: -Dboardlab.db, else data/boardlab under this folder).")
+    String db;
+
+    @Option(names = "--resume", description = {"Go on with the stored tournament of this name, with its own settings (options given must match them).",
+        "Without it, a name that exists with the same settings goes on too; with other settings it is refused."})
+    boolean resume;
+
     @Option(names = "--csv", paramLabel = "FILE", description = "Also write the standings as CSV to FILE.")
     Path csv;
 
@@ -115,13 +126,93 @@ public final class TournamentCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Registry registry = cli.services().registry();
+        Store store = cli.services().stores().open(db);
+        TournamentSettings asked = null;
+        if (!resume || gameId != null || players != null) {
+            if (gameId == null || players == null) {
+                throw new UsageException("--game and --players are needed for a new tournament (or --resume to go on with a stored one)");
+            }
+            asked = settings(registry);
+        }
+        StoreTournamentLog.Opened opened = StoreTournamentLog.open(store, name, asked, resume);
+        TournamentSettings settings = opened.settings();
+        if (resume && asked == null) {
+            checkGiven(settings);
+        }
+        Game game = registry.requireGame(settings.game());
+        checkPlayers(registry, game, settings.players());
+        Openings book = settings.openingLines().isEmpty() ? Openings.parse(settings.openings(), game, settings.options())
+                : Openings.of(settings.openings(), settings.openingLines());
+        int c = concurrency == null ? Runtime.getRuntime().availableProcessors() : concurrency;
+        if (c < 1 || c > 1024) {
+            throw new UsageException("--concurrency must be between 1 and 1024, not " + c);
+        }
+        TournamentLog log = opened.log();
+        if (opened.resumed() && !json) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "boardlab: tournament %s goes on from %s: %d of %d scheduled games finished%s%n",
+                    name, store.url(), opened.results().size(), opened.earlier().size(),
+                    opened.requeued() == 0 ? "" : ", " + opened.requeued() + " in flight when it stopped will be played again");
+        }
+        TournamentRunner runner = new TournamentRunner(cli.services().referee(), registry, cli.services().events(), settings, book, log,
+                opened.earlier(), opened.results(), c);
+        try {
+            return run(runner, settings, game, log, store);
+        } finally {
+            opened.log().close();
+        }
+    }
+
+    /** The settings the options ask for. */
+    private TournamentSettings settings(Registry registry) {
         Game game = registry.requireGame(gameId);
         GameOptions options = GameOptions.parse(gameOptions);
         if (size != null) {
             options = options.with("size", size);
         }
         game.newGame(options); // refuse bad options before anything is played
-        for (String id : players) {
+        checkPlayers(registry, game, players);
+        try {
+            TimeControl tc = TimeControl.parse(time);
+            Format fmt = Format.of(format);
+            Sprt test = sprt == null ? null : Sprt.parse(String.join(" ", sprt));
+            Openings book = Openings.parse(openings, game, options);
+            return new TournamentSettings(name, game.id(), options, players, fmt, rounds, gamesPerPair, tc, seed, book.spec(), book.lines(),
+                    test);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** With --resume and no --game/--players: options that were given must agree with the stored settings. */
+    private void checkGiven(TournamentSettings stored) {
+        CommandLine.ParseResult parsed = spec.commandLine().getParseResult();
+        List<String> wrong = new ArrayList<>();
+        if (parsed.hasMatchedOption("--format") && !Format.of(format).equals(stored.format())) {
+            wrong.add("--format " + format + " (stored: " + stored.format().id() + ")");
+        }
+        if (parsed.hasMatchedOption("--rounds") && rounds != stored.rounds()) {
+            wrong.add("--rounds " + rounds + " (stored: " + stored.rounds() + ")");
+        }
+        if (parsed.hasMatchedOption("--games-per-pair") && gamesPerPair != stored.gamesPerPair()) {
+            wrong.add("--games-per-pair " + gamesPerPair + " (stored: " + stored.gamesPerPair() + ")");
+        }
+        if (parsed.hasMatchedOption("--time") && !TimeControl.parse(time).equals(stored.time())) {
+            wrong.add("--time " + time + " (stored: " + stored.time() + ")");
+        }
+        if (parsed.hasMatchedOption("--seed") && seed != stored.seed()) {
+            wrong.add("--seed " + seed + " (stored: " + stored.seed() + ")");
+        }
+        if (parsed.hasMatchedOption("--openings") && !openings.equals(stored.openings())) {
+            wrong.add("--openings " + openings + " (stored: " + stored.openings() + ")");
+        }
+        if (!wrong.isEmpty()) {
+            throw new IllegalArgumentException("tournament '" + name + "' was started with other settings than " + String.join(", ", wrong)
+                    + "; leave them out to go on with the stored ones");
+        }
+    }
+
+    private static void checkPlayers(Registry registry, Game game, List<String> ids) {
+        for (String id : ids) {
             Player probe;
             try {
                 probe = registry.requirePlayer(id).get();
@@ -134,34 +225,9 @@ public final class TournamentCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("player '" + id + "' cannot play " + game.id());
             }
         }
-        TimeControl tc;
-        Format fmt;
-        Sprt test;
-        Openings book;
-        try {
-            tc = TimeControl.parse(time);
-            fmt = Format.of(format);
-            test = sprt == null ? null : Sprt.parse(String.join(" ", sprt));
-            book = Openings.parse(openings, game, options);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        int c = concurrency == null ? Runtime.getRuntime().availableProcessors() : concurrency;
-        if (c < 1 || c > 1024) {
-            throw new UsageException("--concurrency must be between 1 and 1024, not " + c);
-        }
-        TournamentSettings settings;
-        try {
-            settings = new TournamentSettings(name, game.id(), options, players, fmt, rounds, gamesPerPair, tc, seed, book.spec(),
-                    book.lines(), test);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        TournamentLog log = TournamentLog.NONE;
-        List<ScheduledGame> earlier = List.of();
-        Map<Integer, GameScore> done = Map.of();
-        TournamentRunner runner = new TournamentRunner(cli.services().referee(), registry, cli.services().events(), settings, book, log,
-                earlier, done, c);
+    }
+
+    private int run(TournamentRunner runner, TournamentSettings settings, Game game, TournamentLog log, Store store) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean bar = progress != null ? progress : System.console() != null;
@@ -199,15 +265,20 @@ public final class TournamentCommand implements Callable<Integer> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("tournament", settings.name());
             m.put("game", game.id());
-            m.put("format", fmt.id());
+            m.put("format", settings.format().id());
             m.put("finished", runner.state() == TournamentRunner.State.FINISHED);
             m.put("scheduled", scheduled.size());
-            m.put("stored", log == TournamentLog.NONE ? 0 : results.size());
+            m.put("stored", store.scheduled(((StoreTournamentLog) log).row().id()).stream().filter(r -> r.isDone()).count());
+            m.put("db", store.url());
             m.put("played", runner.playedHere());
             m.put("seconds", Math.round(seconds * 1000) / 1000.0);
             if (table.sprt() != null) {
-                m.put("sprt", Map.of("llr", Math.round(table.sprt().llr() * 1000) / 1000.0, "lower", table.sprt().lower(), "upper",
-                        table.sprt().upper(), "decision", table.sprt().decision().name()));
+                Map<String, Object> test = new LinkedHashMap<>();
+                test.put("llr", Math.round(table.sprt().llr() * 1000) / 1000.0);
+                test.put("lower", table.sprt().lower());
+                test.put("upper", table.sprt().upper());
+                test.put("decision", table.sprt().decision().name());
+                m.put("sprt", test);
             }
             m.put("standings", table.toJson());
             out.println(Json.line(m));

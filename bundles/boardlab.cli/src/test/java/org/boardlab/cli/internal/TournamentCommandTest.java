@@ -112,8 +112,8 @@ class TournamentCommandTest {
         assertThat(games).isEqualTo(24);
         // the same seed gives the same table
         out.getBuffer().setLength(0);
-        run("tournament", "--name", "t1", "--game", "tictactoe", "--players", "random,random2,first-legal", "--rounds", "2", "--seed", "5",
-                "--concurrency", "1", "--openings", "random:1", "--json");
+        run("tournament", "--name", "t1 again", "--game", "tictactoe", "--players", "random,random2,first-legal", "--rounds", "2", "--seed",
+                "5", "--concurrency", "1", "--openings", "random:1", "--json");
         String[] again = out.toString().trim().split("\n");
         assertThat(new ObjectMapper().readTree(again[again.length - 1]).get("standings")).isEqualTo(standings);
     }
@@ -147,6 +147,44 @@ class TournamentCommandTest {
         err.getBuffer().setLength(0);
         assertThat(run("tournament", "--name", "x", "--game", "tictactoe", "--players", "random,random", "--time", "1s")).isEqualTo(2);
         assertThat(err.toString()).contains("player 'random' is named twice in --players");
+    }
+
+    @Test
+    void aStoredTournamentGoesOnUnderItsNameAndOtherSettingsAreRefused(@TempDir Path dir) throws Exception {
+        String db = "jdbc:h2:file:" + dir.resolve("lab").toAbsolutePath();
+        String[] args = {"tournament", "--db", db, "--name", "term", "--game", "tictactoe", "--players", "random,random2,first-legal",
+            "--rounds", "2", "--seed", "3", "--json"};
+        assertThat(run(args)).as(err.toString()).isZero();
+        String first = lastLine();
+        ObjectMapper mapper = new ObjectMapper();
+        assertThat(mapper.readTree(first).get("stored").asInt()).isEqualTo(12);
+        assertThat(mapper.readTree(first).get("played").asInt()).isEqualTo(12);
+        // again: nothing is played, the same table
+        out.getBuffer().setLength(0);
+        assertThat(run(args)).isZero();
+        JsonNode again = mapper.readTree(lastLine());
+        assertThat(again.get("played").asInt()).isZero();
+        assertThat(again.get("standings")).isEqualTo(mapper.readTree(first).get("standings"));
+        // --resume alone takes the stored settings
+        out.getBuffer().setLength(0);
+        assertThat(run("tournament", "--db", db, "--name", "term", "--resume", "--json")).as(err.toString()).isZero();
+        assertThat(mapper.readTree(lastLine()).get("standings")).isEqualTo(mapper.readTree(first).get("standings"));
+        // other settings under the same name: refused, exit code 1, nothing lost
+        assertThat(run("tournament", "--db", db, "--name", "term", "--game", "tictactoe", "--players", "random,random2", "--json"))
+                .isEqualTo(1);
+        assertThat(err.toString()).contains("a tournament named 'term' exists in jdbc:h2:file:", "with other settings: players is "
+                + "random,random2,first-legal, not random,random2; rounds is 2, not 1; seed is 3, not 1. Use another --name");
+        err.getBuffer().setLength(0);
+        assertThat(run("tournament", "--db", db, "--name", "term", "--resume", "--seed", "4")).isEqualTo(1);
+        assertThat(err.toString()).contains("tournament 'term' was started with other settings than --seed 4 (stored: 3)");
+        err.getBuffer().setLength(0);
+        assertThat(run("tournament", "--db", db, "--name", "other", "--resume")).isEqualTo(1);
+        assertThat(err.toString()).contains("there is no tournament named 'other'");
+    }
+
+    private String lastLine() {
+        String[] lines = out.toString().trim().split("\n");
+        return lines[lines.length - 1];
     }
 
     @Test

@@ -683,6 +683,11 @@ final class MatchModel implements AutoCloseable {
         Table table = server == null ? null
                 : server.server().tables().stream().filter(t -> t.id() == matchId).findFirst().orElse(null);
         if (table == null) {
+            MatchJournal elsewhere = referee.journal(matchId).orElse(null);
+            if (elsewhere != null) { // a game the referee plays for someone else: a tournament's
+                watchJournal(matchId, elsewhere);
+                return;
+            }
             status = "match " + matchId + " is not being played on the server (any more)";
             changed(Part.STATUS);
             return;
@@ -700,6 +705,26 @@ final class MatchModel implements AutoCloseable {
         follow(table.journal());
         if (!shown.isOver()) {
             status = "watching match " + matchId + " on the server: " + names[0] + " vs " + names[1]
+                    + (shown.ply() == 0 ? "" : " (" + shown.ply() + " moves played before it was opened)");
+        }
+        changed(Part.STATUS);
+    }
+
+    /** Follows, read-only, a game the referee is playing outside the server and this view (a tournament's game). */
+    private void watchJournal(long matchId, MatchJournal j) {
+        if (match != null) {
+            match.stop();
+            match = null;
+        }
+        humans[0] = humans[1] = null;
+        gameId = j.game().id();
+        refreshChoices();
+        names[0] = j.players().get(0);
+        names[1] = j.players().get(1);
+        followed = matchId;
+        follow(j);
+        if (!shown.isOver()) {
+            status = "watching game " + matchId + ": " + names[0] + " vs " + names[1]
                     + (shown.ply() == 0 ? "" : " (" + shown.ply() + " moves played before it was opened)");
         }
         changed(Part.STATUS);

@@ -1,0 +1,126 @@
+package org.boardlab.tournament;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.store.GameQuery;
+import org.boardlab.store.Store;
+import org.boardlab.store.StoredGame;
+import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The issue's crash test: a tournament process killed with {@code kill -9} (SIGKILL) at random
+ * moments, at least 20 times, and started again each time under the same name, ends with the same
+ * crosstable as an uninterrupted run with the same seed; every scheduled game is stored exactly
+ * once, and no game the process reported as finished is ever lost.
+ */
+class KillTest {
+
+    @TempDir
+    Path dir;
+
+    static List<String> kinds() {
+        return TestDatabases.kinds();
+    }
+
+    /** One run of {@link KillableTournament}; its output lines so far. */
+    private static final class Run {
+        final Process process;
+        final List<String> lines = java.util.Collections.synchronizedList(new ArrayList<>());
+        final Thread reader;
+
+        Run(String db, String name) throws Exception {
+            process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), KillableTournament.class.getName(), db, name)
+                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            reader = new Thread(() -> {
+                try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = in.readLine()) != null;) {
+                        lines.add(line);
+                    }
+                } catch (java.io.IOException e) {
+                    // the process was killed
+                }
+            });
+            reader.start();
+        }
+
+        String standings() throws InterruptedException {
+            reader.join();
+            synchronized (lines) {
+                return lines.stream().filter(l -> l.startsWith("standings ")).findFirst().orElse(null);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void killedTwentyTimesAndResumedEndsAsAnUninterruptedRun(String kind) throws Exception {
+        String reference = TestDatabases.fresh(kind, dir);
+        Run whole = new Run(reference, "term");
+        assertThat(whole.process.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        String expected = whole.standings();
+        assertThat(expected).as("the uninterrupted run's standings").isNotNull();
+
+        String db = TestDatabases.fresh(kind, dir);
+        Random random = new Random(2026);
+        Set<Integer> reported = new HashSet<>();
+        int kills = 0;
+        int runs = 0;
+        String standings = null;
+        while (standings == null) {
+            assertThat(runs++).as("runs").isLessThan(200);
+            Run run = new Run(db, "term");
+            if (kills < 20) {
+                long delay = 300 + random.nextInt(700);
+                if (run.process.waitFor(delay, TimeUnit.MILLISECONDS)) {
+                    standings = run.standings(); // it finished before the kill
+                    break;
+                }
+                run.process.destroyForcibly(); // SIGKILL on Linux: kill -9
+                run.process.waitFor();
+                run.reader.join();
+                kills++;
+                synchronized (run.lines) {
+                    run.lines.stream().filter(l -> l.startsWith("done ")).forEach(l -> reported.add(Integer.parseInt(l.substring(5))));
+                }
+                try (Store store = Store.open(db)) {
+                    Set<Integer> stored = storedNumbers(store);
+                    assertThat(stored).as("after kill %d: every game reported finished is stored", kills).containsAll(reported);
+                }
+            } else {
+                assertThat(run.process.waitFor(300, TimeUnit.SECONDS)).isTrue();
+                standings = run.standings();
+            }
+        }
+        assertThat(kills).as("kills before the tournament ended").isGreaterThanOrEqualTo(20);
+        assertThat(standings).isEqualTo(expected);
+        try (Store store = Store.open(db)) {
+            long tournament = store.tournament("term").orElseThrow().id();
+            int scheduled = store.scheduled(tournament).size();
+            assertThat(scheduled).isEqualTo(600);
+            List<StoredGame> games = store.games(GameQuery.ALL.withTournament("term"));
+            assertThat(games).hasSize(scheduled);
+            assertThat(games.stream().map(g -> g.game().scheduledId()).distinct().count()).isEqualTo(scheduled);
+        }
+    }
+
+    private static Set<Integer> storedNumbers(Store store) {
+        Set<Integer> out = new HashSet<>();
+        store.tournament("term").ifPresent(t -> store.scheduled(t.id()).stream().filter(org.boardlab.store.ScheduledGame::isDone)
+                .forEach(s -> out.add(s.game().number())));
+        return out;
+    }
+}

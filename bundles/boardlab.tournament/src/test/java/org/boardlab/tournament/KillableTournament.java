@@ -1,0 +1,61 @@
+package org.boardlab.tournament;
+
+import java.util.List;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.Move;
+import org.boardlab.api.MoveRequest;
+import org.boardlab.api.Player;
+import org.boardlab.api.event.RegistryEvent.Kind;
+import org.boardlab.core.Component;
+import org.boardlab.store.Store;
+
+/**
+ * A tournament in a process of its own, for {@link KillTest} to kill: {@code DB-URL NAME}. Six seeded
+ * random players that think 5 ms a move play a tic-tac-toe round-robin of 20 cycles (600 games)
+ * through the real runner and the real store; after each game is committed it prints
+ * {@code done N}; at the end {@code standings JSON}.
+ */
+public final class KillableTournament {
+
+    static final List<String> PLAYERS = List.of("s1", "s2", "s3", "s4", "s5", "s6");
+
+    static TournamentSettings settings(String name) {
+        return new TournamentSettings(name, "tictactoe", GameOptions.DEFAULT, PLAYERS, Format.ROUND_ROBIN, 20, 2, TimeControl.parse("5s"), 99,
+                "random:1", List.of(), null);
+    }
+
+    public static void main(String[] args) throws Exception {
+        try (Lab lab = new Lab(); Store store = Store.open(args[0])) {
+            for (String id : PLAYERS) {
+                lab.registry.add(new Component<>(Kind.PLAYER, id, "random, 5 ms a move", "test", "0.1.0", 20, () -> new Player() {
+                    private final RandomPlayer random = new RandomPlayer();
+
+                    @Override
+                    public Move chooseMove(MoveRequest request) throws Exception {
+                        Thread.sleep(5);
+                        return random.chooseMove(request);
+                    }
+                }));
+            }
+            StoreTournamentLog.Opened opened = StoreTournamentLog.open(store, args[1], settings(args[1]), false);
+            TournamentSettings s = opened.settings();
+            TournamentRunner runner = new TournamentRunner(lab.referee, lab.registry, lab.bus, s,
+                    Openings.parse(s.openings(), lab.registry.requireGame(s.game()), s.options()), opened.log(), opened.earlier(),
+                    opened.results(), 4);
+            runner.listen(new TournamentRunner.Listener() {
+                @Override
+                public void finished(ScheduledGame game, GameScore score, Standings standings) {
+                    synchronized (System.out) {
+                        System.out.println("done " + game.number());
+                        System.out.flush();
+                    }
+                }
+            });
+            Standings table = runner.run();
+            opened.log().close();
+            System.out.println("standings " + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(table.toJson()));
+            System.out.flush();
+        }
+    }
+}
