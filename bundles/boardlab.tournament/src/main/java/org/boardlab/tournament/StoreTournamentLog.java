@@ -200,6 +200,7 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         }
     }
 
+    /** Takes the first game of this tournament's queue that nobody holds (not always the runner's candidate: workers may hold that). */
     @Override
     public Optional<ScheduledGame> claim(List<ScheduledGame> candidates) {
         Optional<org.boardlab.store.ScheduledGame> taken = store.take(row.id(), owner, LEASE);
@@ -207,16 +208,9 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
             return Optional.empty();
         }
         org.boardlab.store.ScheduledGame s = taken.get();
-        int number = s.game().number();
-        ids.put(number, s.id());
-        for (ScheduledGame g : candidates) {
-            if (g.number() == number) {
-                held.add(s.id());
-                return Optional.of(g);
-            }
-        }
-        store.release(s.id(), owner); // not one the runner is waiting for now (cannot happen with one runner per tournament)
-        return Optional.empty();
+        ids.put(s.game().number(), s.id());
+        held.add(s.id());
+        return Optional.of(toGame(s.game()));
     }
 
     @Override

@@ -56,8 +56,11 @@ public final class TournamentRunner {
         default void started(ScheduledGame game, long matchId, MatchJournal journal) {
         }
 
-        /** A game finished and was recorded; {@code standings} include it. */
-        default void finished(ScheduledGame game, GameScore score, Standings standings) {
+        /**
+         * A game finished and was recorded; {@code finished} games have a result now. Ask
+         * {@link TournamentRunner#standings()} for the table (it is worked out when asked).
+         */
+        default void finished(ScheduledGame game, GameScore score, int finished) {
         }
 
         /** The runner's state changed. */
@@ -97,6 +100,11 @@ public final class TournamentRunner {
     private boolean stopping;
     private Sprt.Status sprtDecision;
     private Standings standings;
+    private boolean stale;
+    private int sprtNext;
+    private long sprtWins;
+    private long sprtDraws;
+    private long sprtLosses;
     private int playedHere;
 
     /**
@@ -127,7 +135,7 @@ public final class TournamentRunner {
         this.scheduled.addAll(earlier);
         this.scheduled.sort(Comparator.comparingInt(ScheduledGame::number));
         this.results.putAll(results);
-        this.standings = Standings.of(settings, schedule, scheduled, this.results);
+        this.stale = true;
         synchronized (this) {
             checkSprt(); // a resumed SPRT that had decided stays decided
         }
@@ -146,9 +154,18 @@ public final class TournamentRunner {
         return schedule;
     }
 
-    /** The standings now. */
+    /** The standings now (worked out when asked, after a change). */
     public synchronized Standings standings() {
+        if (stale || standings == null) {
+            standings = Standings.of(settings, schedule, scheduled, results);
+            stale = false;
+        }
         return standings;
+    }
+
+    /** Finished games (with a result), here or elsewhere. */
+    public synchronized int finishedCount() {
+        return results.size();
     }
 
     /** Every game scheduled so far, by number. */
@@ -200,7 +217,8 @@ public final class TournamentRunner {
         };
     }
 
-    private synchronized int scheduledCount() {
+    /** Games scheduled so far. */
+    public synchronized int scheduledCount() {
         return scheduled.size();
     }
 
@@ -276,7 +294,7 @@ public final class TournamentRunner {
                     log.scheduled(next);
                     synchronized (this) {
                         scheduled.addAll(next);
-                        standings = Standings.of(settings, schedule, scheduled, results);
+                        stale = true;
                     }
                     for (Listener l : listeners) {
                         l.scheduled(next);
@@ -305,12 +323,14 @@ public final class TournamentRunner {
     }
 
     /**
-     * Plays {@code pending} with at most {@code concurrency} at once, each claimed from the log first
-     * (other processes may hold some); returns when every one has a result (or on stop).
+     * Plays {@code pending} (by number) with at most {@code concurrency} at once, each claimed from
+     * the log first (other processes may hold some); returns when every one has a result (or on
+     * stop). Walks {@code pending} once: starting a game costs the same at game 1 and at game 100,000.
      */
     private void playAll(List<ScheduledGame> pending) throws InterruptedException {
+        int next = 0;
         while (true) {
-            List<ScheduledGame> candidates;
+            ScheduledGame candidate;
             synchronized (this) {
                 while ((paused || running.size() >= concurrency) && !stopping && sprtDecision == null) {
                     wait();
@@ -318,30 +338,53 @@ public final class TournamentRunner {
                 if (stopping || sprtDecision != null) {
                     break;
                 }
-                candidates = pending.stream().filter(g -> !results.containsKey(g.number()) && !running.containsKey(g.number())).toList();
-                if (candidates.isEmpty() && !running.isEmpty()) {
-                    wait(); // only our own games are left: one of them ends
+                while (next < pending.size() && (results.containsKey(pending.get(next).number())
+                        || running.containsKey(pending.get(next).number()))) {
+                    next++;
+                }
+                candidate = next < pending.size() ? pending.get(next) : null;
+                if (candidate == null && !running.isEmpty()) {
+                    wait(); // only games being played here are left: one of them ends
                     continue;
                 }
-                if (candidates.isEmpty() && pending.stream().allMatch(g -> results.containsKey(g.number()))) {
+                if (candidate == null && allDone(pending)) {
                     break;
                 }
             }
-            java.util.Optional<ScheduledGame> claimed = candidates.isEmpty() ? java.util.Optional.empty() : log.claim(candidates);
+            java.util.Optional<ScheduledGame> claimed = candidate == null ? java.util.Optional.empty() : log.claim(List.of(candidate));
             if (claimed.isPresent()) {
-                start(claimed.get());
+                ScheduledGame g = claimed.get();
+                boolean fresh;
+                synchronized (this) {
+                    fresh = !results.containsKey(g.number()) && !running.containsKey(g.number());
+                }
+                if (fresh) {
+                    start(g);
+                } else {
+                    log.release(g);
+                }
                 continue;
             }
-            // nothing to claim now: games held here or elsewhere; wait for one of ours, or look again soon
+            // nothing to claim now: other processes hold the games left; take in their results, look again soon
             adoptRecordedElsewhere();
             synchronized (this) {
-                if (pending.stream().allMatch(g -> results.containsKey(g.number()))) {
+                if (allDone(pending)) {
                     break;
                 }
+                next = 0; // a game given back may be claimable again
                 wait(200);
             }
         }
         waitForRunning();
+    }
+
+    private boolean allDone(List<ScheduledGame> pending) {
+        for (ScheduledGame g : pending) {
+            if (!results.containsKey(g.number())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Takes in results that other processes recorded. */
@@ -359,7 +402,7 @@ public final class TournamentRunner {
                 }
             }
             if (changed) {
-                standings = Standings.of(settings, schedule, scheduled, results);
+                stale = true;
                 checkSprt();
             }
         }
@@ -428,7 +471,7 @@ public final class TournamentRunner {
                 failure = e;
                 return;
             }
-            Standings now;
+            int now;
             List<Referee.GameRun> toWake = List.of();
             synchronized (this) {
                 if (!counted || results.containsKey(g.number())) {
@@ -436,8 +479,8 @@ public final class TournamentRunner {
                 }
                 results.put(g.number(), score);
                 playedHere++;
-                standings = Standings.of(settings, schedule, scheduled, results);
-                now = standings;
+                stale = true;
+                now = results.size();
                 if (checkSprt()) {
                     toWake = List.copyOf(running.values());
                 }
@@ -464,30 +507,32 @@ public final class TournamentRunner {
         return failure;
     }
 
-    /** Takes the SPRT on the longest run of finished games 1..k; {@code true} when it has just decided. Holds the lock. */
+    /**
+     * Takes the SPRT on the longest run of finished games 1..k (k grows as games finish; each game is
+     * counted once); {@code true} when it has just decided. Holds the lock.
+     */
     private boolean checkSprt() {
         Sprt sprt = settings.sprt();
         if (sprt == null || sprtDecision != null) {
             return false;
         }
         String newVersion = settings.players().get(0);
-        long w = 0;
-        long d = 0;
-        long l = 0;
-        for (ScheduledGame g : scheduled) {
+        while (sprtNext < scheduled.size()) {
+            ScheduledGame g = scheduled.get(sprtNext);
             GameScore s = results.get(g.number());
             if (s == null) {
-                break;
+                return false;
             }
+            sprtNext++;
             double p = g.first().equals(newVersion) ? s.firstPoints() : 1 - s.firstPoints();
             if (p == 1) {
-                w++;
+                sprtWins++;
             } else if (p == 0) {
-                l++;
+                sprtLosses++;
             } else {
-                d++;
+                sprtDraws++;
             }
-            Sprt.Status status = sprt.status(w, d, l);
+            Sprt.Status status = sprt.status(sprtWins, sprtDraws, sprtLosses);
             if (status.decision() != Sprt.Decision.CONTINUE) {
                 sprtDecision = status;
                 notifyAll();

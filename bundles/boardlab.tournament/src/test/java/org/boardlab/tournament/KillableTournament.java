@@ -45,7 +45,7 @@ public final class KillableTournament {
                     opened.results(), 4);
             runner.listen(new TournamentRunner.Listener() {
                 @Override
-                public void finished(ScheduledGame game, GameScore score, Standings standings) {
+                public void finished(ScheduledGame game, GameScore score, int finished) {
                     synchronized (System.out) {
                         System.out.println("done " + game.number());
                         System.out.flush();

@@ -68,8 +68,8 @@ class StoreTournamentTest {
                 TournamentRunner r = runner(o, 2);
                 r.listen(new TournamentRunner.Listener() {
                     @Override
-                    public void finished(ScheduledGame game, GameScore score, Standings standings) {
-                        if (standings.finished() >= stop) {
+                    public void finished(ScheduledGame game, GameScore score, int finished) {
+                        if (finished >= stop) {
                             r.stop();
                         }
                     }

@@ -128,8 +128,8 @@ class TournamentRunnerTest {
         TournamentRunner first = runner(s, log, List.of(), Map.of(), 2);
         first.listen(new TournamentRunner.Listener() {
             @Override
-            public void finished(ScheduledGame game, GameScore score, Standings standings) {
-                if (standings.finished() == 5) {
+            public void finished(ScheduledGame game, GameScore score, int finished) {
+                if (finished == 5) {
                     first.stop();
                 }
             }

@@ -234,7 +234,7 @@ public final class TournamentCommand implements Callable<Integer> {
         Progress meter = new Progress(runner, err, bar);
         runner.listen(new TournamentRunner.Listener() {
             @Override
-            public void finished(ScheduledGame g, GameScore score, Standings standings) {
+            public void finished(ScheduledGame g, GameScore score, int finished) {
                 if (verbose) {
                     meter.clear();
                     synchronized (out) {
@@ -243,7 +243,7 @@ public final class TournamentCommand implements Callable<Integer> {
                         out.flush();
                     }
                 }
-                meter.update(standings.finished());
+                meter.update(finished);
             }
         });
         long start = System.nanoTime();

@@ -288,11 +288,11 @@ public final class TournamentModel {
             }
 
             @Override
-            public void finished(ScheduledGame g, GameScore score, Standings standings) {
+            public void finished(ScheduledGame g, GameScore score, int finished) {
                 synchronized (games) {
                     games.put(g.number(), row(g, score, 0));
                 }
-                status = progress(standings);
+                status = String.format(Locale.ROOT, "%d of %d games played", finished, r.scheduledCount());
                 changed(Part.GAMES, Part.STANDINGS, Part.STATE);
             }
 

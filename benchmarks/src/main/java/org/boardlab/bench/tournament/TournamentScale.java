@@ -1,0 +1,167 @@
+package org.boardlab.bench.tournament;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.GameOptions;
+import org.boardlab.api.event.RegistryEvent.Kind;
+import org.boardlab.core.Component;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.MatchJournal;
+import org.boardlab.core.Referee;
+import org.boardlab.core.Registry;
+import org.boardlab.game.tictactoe.TicTacToe;
+import org.boardlab.store.Store;
+import org.boardlab.tournament.Format;
+import org.boardlab.tournament.GameScore;
+import org.boardlab.tournament.Openings;
+import org.boardlab.tournament.ScheduledGame;
+import org.boardlab.tournament.Standings;
+import org.boardlab.tournament.StoreTournamentLog;
+import org.boardlab.tournament.TimeControl;
+import org.boardlab.tournament.TournamentRunner;
+import org.boardlab.tournament.TournamentSettings;
+
+/**
+ * A 100,000-game tournament on the real runner and store, for the issue's figures: the heap it needs
+ * (run it with {@code -Xmx256m}: it must finish) and how long a resume takes. Four seeded random
+ * players, tic-tac-toe, a round-robin with enough games a pair; the runner is stopped halfway, as a
+ * crash would leave it, and the tournament opened again: the time from opening it to its first game
+ * being played again is the resume time (the store's rows read, the standings worked out, the
+ * schedule checked).
+ *
+ * <pre>
+ * java -Xmx256m -cp benchmarks/target/benchmarks.jar org.boardlab.bench.tournament.TournamentScale [--games 100000]
+ *     [--concurrency 2] [--db jdbc:h2:file:/tmp/scale/db]
+ * </pre>
+ */
+public final class TournamentScale {
+
+    public static void main(String[] args) throws Exception {
+        int games = 100_000;
+        int concurrency = 2;
+        String db = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--games" -> games = Integer.parseInt(args[++i]);
+                case "--concurrency" -> concurrency = Integer.parseInt(args[++i]);
+                case "--db" -> db = args[++i];
+                default -> throw new IllegalArgumentException("unknown option " + args[i]);
+            }
+        }
+        if (db == null) {
+            db = "jdbc:h2:file:" + Files.createTempDirectory("tournament-scale").resolve("db").toAbsolutePath();
+        }
+        List<String> players = List.of("p1", "p2", "p3", "p4");
+        int gamesPerPair = Math.max(2, games / 6);
+        TournamentSettings s = new TournamentSettings("scale", "tictactoe", GameOptions.DEFAULT, players, Format.ROUND_ROBIN, 1,
+                gamesPerPair, TimeControl.parse("5s"), 1, "random:1", List.of(), null);
+        int total = 6 * gamesPerPair;
+        System.out.printf(Locale.ROOT, "tournament of %,d games (4 random players, tic-tac-toe), concurrency %d, %s, max heap %d MB, %s%n",
+                total, concurrency, db, Runtime.getRuntime().maxMemory() >> 20, load());
+        EventBus bus = new EventBus();
+        Registry registry = new Registry(bus);
+        TicTacToe game = new TicTacToe();
+        registry.add(new Component<>(Kind.GAME, "tictactoe", game.name(), "boardlab.game.tictactoe", "0.1.0", 1, () -> game));
+        for (String p : players) {
+            registry.add(new Component<>(Kind.PLAYER, p, "random", "boardlab.ai.basic", "0.1.0", 2, RandomPlayer::new));
+        }
+        try (Referee referee = new Referee(); Store store = Store.open(db)) {
+            // the first half, then a stop as a crash would leave it (the games in flight are not stored)
+            long t0 = System.nanoTime();
+            StoreTournamentLog.Opened first = StoreTournamentLog.open(store, "scale", s, false);
+            TournamentRunner a = new TournamentRunner(referee, registry, bus, s, Openings.parse(s.openings(), game, s.options()),
+                    first.log(), first.earlier(), first.results(), concurrency);
+            int half = total / 2;
+            a.listen(new TournamentRunner.Listener() {
+                @Override
+                public void finished(ScheduledGame g, GameScore score, int finished) {
+                    if (finished == half) {
+                        a.stop();
+                    }
+                    if (finished % 10_000 == 0) {
+                        System.out.printf(Locale.ROOT, "  %,d games, heap used %d MB%n", finished, used() >> 20);
+                    }
+                }
+            });
+            a.run();
+            first.log().close();
+            double firstSeconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf(Locale.ROOT, "first half: %,d games in %.1f s (%.0f games/s, every game committed to the store before it counts)%n",
+                    a.playedHere(), firstSeconds, a.playedHere() / firstSeconds);
+
+            // the resume
+            long r0 = System.nanoTime();
+            CountDownLatch firstGame = new CountDownLatch(1);
+            StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "scale", s, false);
+            long opened = System.nanoTime();
+            TournamentRunner b = new TournamentRunner(referee, registry, bus, s, Openings.parse(s.openings(), game, s.options()),
+                    again.log(), again.earlier(), again.results(), concurrency);
+            Standings before = b.standings();
+            long ready = System.nanoTime();
+            long[] started = new long[1];
+            b.listen(new TournamentRunner.Listener() {
+                @Override
+                public void started(ScheduledGame g, long matchId, MatchJournal journal) {
+                    if (firstGame.getCount() == 1) {
+                        started[0] = System.nanoTime();
+                        firstGame.countDown();
+                    }
+                }
+
+                @Override
+                public void finished(ScheduledGame g, GameScore score, int finished) {
+                    if (finished % 10_000 == 0) {
+                        System.out.printf(Locale.ROOT, "  %,d games, heap used %d MB%n", finished, used() >> 20);
+                    }
+                }
+            });
+            long r1 = System.nanoTime();
+            Standings end = b.run();
+            again.log().close();
+            double second = (System.nanoTime() - r1) / 1e9;
+            System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, standings of %,d games in %.0f ms, "
+                    + "first game started %.0f ms after the tournament was opened again%n", again.results().size(), (opened - r0) / 1e6,
+                    before.finished(), (ready - opened) / 1e6, (started[0] - r0) / 1e6);
+            System.out.printf(Locale.ROOT, "second half: %,d games in %.1f s (%.0f games/s); %,d of %,d games stored; state %s%n",
+                    b.playedHere(), second, b.playedHere() / second, end.finished(), end.scheduled(), b.state());
+            System.out.printf(Locale.ROOT, "heap: %d MB at most (peak of the heap pools), %d MB used after a GC at the end; %s%n",
+                    peak() >> 20, afterGc() >> 20, load());
+        }
+    }
+
+    private static long used() {
+        Runtime rt = Runtime.getRuntime();
+        return rt.totalMemory() - rt.freeMemory();
+    }
+
+    private static long peak() {
+        long sum = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                sum += pool.getPeakUsage().getUsed();
+            }
+        }
+        return sum;
+    }
+
+    private static long afterGc() {
+        System.gc();
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    private static String load() {
+        try {
+            return "load average " + Files.readString(Path.of("/proc/loadavg")).trim().split(" ", 4)[0] + " on "
+                    + Runtime.getRuntime().availableProcessors() + " cores";
+        } catch (java.io.IOException e) {
+            return "load not known";
+        }
+    }
+}
