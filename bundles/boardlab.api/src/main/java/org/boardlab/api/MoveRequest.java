@@ -37,6 +37,15 @@ public interface MoveRequest {
     long seed();
 
     /**
+     * The options the game was started with (such as {@code size=10}); {@link GameOptions#DEFAULT}
+     * when the asker does not know them. A player in a process of its own starts its copy of the game
+     * with them.
+     */
+    default GameOptions options() {
+        return GameOptions.DEFAULT;
+    }
+
+    /**
      * A request with fixed values, for code that asks a player itself (a client playing for a loaded
      * player, a test): it is cancelled once {@code deadlineNanos} has passed or {@code stopped} says
      * so.

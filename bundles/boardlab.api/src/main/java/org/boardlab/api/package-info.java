@@ -8,7 +8,7 @@
  * players folder. Nothing else from the framework is needed.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package org.boardlab.api;
 
 import org.osgi.annotation.bundle.Export;

@@ -6,11 +6,26 @@ import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
 
 /**
- * A player whose moves arrive from elsewhere (a network client) and that needs no thread while it
- * waits: the referee asks it with {@link #requestMove} instead of running {@link #chooseMove} on a
- * worker thread, and the move is handed over by completing the future, from any thread.
+ * A player whose moves arrive from elsewhere (a network client, a player in a process of its own)
+ * and that needs no thread while it waits: the referee asks it with {@link #requestTimedMove} (by
+ * default {@link #requestMove}) instead of running {@link #chooseMove} on a worker thread, and the
+ * move is handed over by completing the future, from any thread.
+ *
+ * <p>A player that is also {@link AutoCloseable} is closed by the referee when its game ends (on a
+ * referee's thread: close quickly, never block).
  */
 public interface AsyncPlayer extends Player {
+
+    /**
+     * A move with the part of its time that the player measured itself.
+     *
+     * @param move          the move
+     * @param thinkingNanos how long the player thought, as measured where it runs (a player host);
+     *                      {@code -1} when not known (a network client: then the whole wait counts as
+     *                      network time)
+     */
+    record Timed(Move move, long thinkingNanos) {
+    }
 
     /**
      * Starts asking for a move. Complete the future with a move (or exceptionally, to fail). The
@@ -18,6 +33,25 @@ public interface AsyncPlayer extends Player {
      * ignored.
      */
     CompletableFuture<Move> requestMove(MoveRequest request);
+
+    /**
+     * As {@link #requestMove}, with the thinking time the player measured: the referee then splits the
+     * wait into thinking and the host's overhead ({@link MatchJournal.MoveTimes#hostNanos()}) instead of
+     * counting it all as network time. By default {@link #requestMove}, thinking not known.
+     */
+    default CompletableFuture<Timed> requestTimedMove(MoveRequest request) {
+        return requestMove(request).thenApply(move -> new Timed(move, -1));
+    }
+
+    /**
+     * The referee's deadline passed before an answer came (the future is cancelled next). Returns what
+     * the player did about it, in words, added to the forfeit's reason (for example {@code "no answer in
+     * 10 s, process killed"}), or {@code null}. Called on a referee's thread with the game's lock held:
+     * do not block.
+     */
+    default String timedOut() {
+        return null;
+    }
 
     /** The blocking form, for callers outside the referee. */
     @Override

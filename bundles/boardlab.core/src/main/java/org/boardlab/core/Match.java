@@ -277,7 +277,11 @@ public final class Match {
         boolean announced = false;
         while (true) {
             try {
-                return seat.players().get();
+                Player player = seat.players().get();
+                if (player instanceof LimitedPlayer limited) {
+                    limited.limit(settings.limits(), settings.timePerMove());
+                }
+                return player;
             } catch (PlayerSeat.Unavailable e) {
                 long left = until - System.nanoTime();
                 if (left <= 0 || !waitForSwap(left)) {

@@ -43,14 +43,24 @@ public final class MatchJournal {
      *                      includes the client's own thinking, which no protocol reports); {@code -1}
      *                      for a player inside boardlab
      * @param thinkingNanos for a player inside boardlab, the time spent in its
-     *                      {@link org.boardlab.api.Player#chooseMove}; {@code -1} when not known (a
-     *                      network client)
+     *                      {@link org.boardlab.api.Player#chooseMove}; for a player in a process of its
+     *                      own (a player host, an engine), the thinking time its host measured there;
+     *                      {@code -1} when not known (a network client)
+     * @param hostNanos     for a player in a process of its own: the host's overhead, from the request
+     *                      leaving boardlab to the answer arriving back, less the thinking (the pipe,
+     *                      encoding, the host's own threads); {@code -1} for every other player
      */
-    public record MoveTimes(long elapsedNanos, long networkNanos, long thinkingNanos) {
+    public record MoveTimes(long elapsedNanos, long networkNanos, long thinkingNanos, long hostNanos) {
+
+        /** A move's times with no host part: a player inside boardlab, a network client, a person. */
+        public MoveTimes(long elapsedNanos, long networkNanos, long thinkingNanos) {
+            this(elapsedNanos, networkNanos, thinkingNanos, -1);
+        }
 
         /** What is left once the known parts are taken away: queueing, hand-overs between threads, GC. */
         public long restNanos() {
-            return Math.max(0, elapsedNanos - Math.max(0, networkNanos) - Math.max(0, thinkingNanos));
+            return Math.max(0, elapsedNanos - Math.max(0, networkNanos) - Math.max(0, thinkingNanos)
+                    - Math.max(0, hostNanos));
         }
     }
 

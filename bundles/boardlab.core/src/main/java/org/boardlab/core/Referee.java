@@ -229,7 +229,10 @@ public final class Referee implements AutoCloseable {
     }
 
     /** A side's answer; a part of its time that is not known is -1 (see {@link MatchJournal.MoveTimes}). */
-    private record Answer(Move move, long networkNanos, long thinkingNanos) {
+    private record Answer(Move move, long networkNanos, long thinkingNanos, long hostNanos) {
+        Answer(Move move, long networkNanos, long thinkingNanos) {
+            this(move, networkNanos, thinkingNanos, -1);
+        }
     }
 
     private record Failure(Throwable error) {
@@ -252,7 +255,7 @@ public final class Referee implements AutoCloseable {
         long answeredAt;
         ScheduledFuture<?> timeout;
         Future<?> task;
-        CompletableFuture<Move> async;
+        CompletableFuture<AsyncPlayer.Timed> async;
         final AtomicReference<Thread> runner = new AtomicReference<>();
 
         Ask(Side side, long begin, Request request, Player player) {
@@ -574,16 +577,16 @@ public final class Referee implements AutoCloseable {
                     a.answeredAt = System.nanoTime();
                 }
             } else if (player instanceof AsyncPlayer async) {
-                CompletableFuture<Move> answer;
+                CompletableFuture<AsyncPlayer.Timed> answer;
                 try {
-                    answer = async.requestMove(a.request);
+                    answer = async.requestTimedMove(a.request);
                 } catch (RuntimeException e) {
                     answer = CompletableFuture.failedFuture(e);
                 }
                 a.async = answer;
-                answer.whenComplete((move, error) -> {
+                answer.whenComplete((timed, error) -> {
                     long at = System.nanoTime();
-                    answered(a, error == null ? new Answer(move, at - a.sent, -1) : new Failure(unwrap(error)), at);
+                    answered(a, error != null ? new Failure(unwrap(error)) : timedAnswer(timed, at - a.sent), at);
                 });
             } else {
                 try {
@@ -593,6 +596,21 @@ public final class Referee implements AutoCloseable {
                     a.answeredAt = System.nanoTime();
                 }
             }
+        }
+
+        /**
+         * An asynchronous player's answer: a network client's whole wait is network time; a player that
+         * measured its thinking (a player host) has the rest of the wait counted as its host's overhead.
+         */
+        private Object timedAnswer(AsyncPlayer.Timed timed, long waitNanos) {
+            if (timed == null) {
+                return new Answer(null, waitNanos, -1);
+            }
+            if (timed.thinkingNanos() < 0) {
+                return new Answer(timed.move(), waitNanos, -1);
+            }
+            long thinking = Math.min(timed.thinkingNanos(), waitNanos);
+            return new Answer(timed.move(), -1, thinking, waitNanos - thinking);
         }
 
         /** A player inside boardlab thinks on a worker thread. */
@@ -639,10 +657,18 @@ public final class Referee implements AutoCloseable {
                     return;
                 }
                 ask = null;
+                String done = null;
+                if (a.player instanceof AsyncPlayer async) {
+                    try {
+                        done = async.timedOut();
+                    } catch (RuntimeException e) {
+                        done = null;
+                    }
+                }
                 letGo(a);
                 timeNanos[a.side.index()] += Math.min(now - a.begin, Math.max(timePerMoveNanos, a.request.deadline - a.begin));
                 finish(a.side.other(), Ending.TIMEOUT, a.side, who(a.side) + " did not move within "
-                        + TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos) + " ms");
+                        + TimeUnit.NANOSECONDS.toMillis(timePerMoveNanos) + " ms" + (done == null ? "" : "; " + done));
             }
         }
 
@@ -660,8 +686,8 @@ public final class Referee implements AutoCloseable {
             timeNanos[side.index()] += took;
             if (a.result instanceof Failure failure) {
                 Throwable e = failure.error();
-                finish(side.other(), Ending.ERROR, side, who(side) + " failed: " + e.getClass().getSimpleName()
-                        + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+                finish(side.other(), Ending.ERROR, side, who(side) + " failed: " + (e instanceof PlayerFault
+                        ? e.getMessage() : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
                 return;
             }
             Answer answer = (Answer) a.result;
@@ -680,7 +706,8 @@ public final class Referee implements AutoCloseable {
                 finish(side.other(), Ending.ILLEGAL_MOVE, side, who(side) + " played " + safeNotation(move) + ": " + why);
                 return;
             }
-            apply(side, move, new MatchJournal.MoveTimes(took, answer.networkNanos(), answer.thinkingNanos()), false);
+            apply(side, move, new MatchJournal.MoveTimes(took, answer.networkNanos(), answer.thinkingNanos(), answer.hostNanos()),
+                    false);
         }
 
         private void apply(Side side, Move move, MatchJournal.MoveTimes times, boolean forced) {
@@ -740,7 +767,21 @@ public final class Referee implements AutoCloseable {
                 publish(new MatchEvent.Ended(EventBus.nowMicros(), matchId, outcome));
             } finally {
                 live.remove(matchId, this);
+                closePlayers();
                 done.complete(outcome);
+            }
+        }
+
+        /** Players that hold something for their game (a player host's process) let it go. */
+        private void closePlayers() {
+            for (Player player : players) {
+                if (player instanceof AutoCloseable closeable && player instanceof AsyncPlayer) {
+                    try {
+                        closeable.close();
+                    } catch (Exception | LinkageError e) {
+                        // a player that cannot close changes nothing about the game that ended
+                    }
+                }
             }
         }
 
@@ -859,6 +900,11 @@ public final class Referee implements AutoCloseable {
         @Override
         public long seed() {
             return seed;
+        }
+
+        @Override
+        public GameOptions options() {
+            return journal.options();
         }
     }
 }

@@ -5,7 +5,8 @@ import org.boardlab.core.MatchJournal;
 /**
  * A move's time in words, split as its journal has it: the whole (the referee's clock), then the
  * network (a client's move: from the update leaving to the move arriving), the player's thinking (a
- * player inside boardlab) and the rest (queueing, hand-overs, GC), in milliseconds. The Match view's
+ * player inside boardlab, or measured by its player host), the player host's own overhead (a player
+ * in a process of its own: the pipe, encoding, the host's threads) and the rest (queueing, hand-overs, GC), in milliseconds. The Match view's
  * move list and the inspector's board at a message say it the same way.
  */
 public final class TimeSplit {
@@ -14,7 +15,7 @@ public final class TimeSplit {
     }
 
     /**
-     * E.g. {@code 120 ms: thinking 118, rest 2}, {@code 340 ms: network 338, rest 2}, {@code 0.4 ms:
+     * E.g. {@code 120 ms: thinking 118, rest 2}, {@code 340 ms: network 338, rest 2}, {@code 41 ms: thinking 40, host 0.3, rest 0.7}, {@code 0.4 ms:
      * thinking 0.3, rest 0.1},
      * {@code played by the referee} (a forced move, such as a pass), or empty when the times are not
      * known (a game imported from a record).
@@ -35,6 +36,10 @@ public final class TimeSplit {
         }
         if (t.thinkingNanos() >= 0) {
             text.append(sep).append("thinking ").append(number(t.thinkingNanos()));
+            sep = ", ";
+        }
+        if (t.hostNanos() >= 0) {
+            text.append(sep).append("host ").append(number(t.hostNanos()));
             sep = ", ";
         }
         if (sep.equals(", ")) {

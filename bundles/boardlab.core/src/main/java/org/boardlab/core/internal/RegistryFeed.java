@@ -1,8 +1,13 @@
 package org.boardlab.core.internal;
 
+import java.net.URI;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import java.util.logging.Logger;
 import javax.inject.Inject;
 import javax.inject.Named;
 import org.boardlab.api.Game;
@@ -10,6 +15,7 @@ import org.boardlab.api.Player;
 import org.boardlab.api.Protocol;
 import org.boardlab.api.event.RegistryEvent.Kind;
 import org.boardlab.core.Component;
+import org.boardlab.core.PlayerHosting;
 import org.boardlab.core.Registry;
 import org.eclipse.sisu.BeanEntry;
 import org.eclipse.sisu.EagerSingleton;
@@ -23,17 +29,32 @@ import com.google.inject.Key;
 /**
  * Feeds the {@link Registry} from Sisu: watches the shared bean locator for {@code @Named} games,
  * players and protocols in any bundle and adds or removes them as their bundles start and stop.
+ *
+ * <p>A player from a bundle in the players folder (a student's jar) runs in a process of its own
+ * through the {@link PlayerHosting} component when one is loaded, unless
+ * {@value PlayerHosting#IN_PROCESS} names it: none of its code runs inside boardlab, not even its
+ * constructor (its description is then its class's name). Built-in players run inside boardlab.
  */
 @Named
 @EagerSingleton
 public final class RegistryFeed {
 
+    private static final Logger LOG = Logger.getLogger(RegistryFeed.class.getName());
+
     private final Registry registry;
+    private final BeanLocator locator;
+    private final Path playersFolder;
     private final Map<BeanEntry<?, ?>, Component<?>> added = new ConcurrentHashMap<>();
+    private volatile boolean warnedNoHosting;
 
     @Inject
     public RegistryFeed(BeanLocator locator, Registry registry) {
         this.registry = registry;
+        this.locator = locator;
+        Bundle core = FrameworkUtil.getBundle(RegistryFeed.class);
+        String dir = core == null || core.getBundleContext() == null ? null
+                : core.getBundleContext().getProperty("felix.fileinstall.dir");
+        this.playersFolder = dir == null ? null : Paths.get(dir).toAbsolutePath().normalize();
         locator.watch(Key.get(Game.class, Named.class), new Feed<>(Kind.GAME, true), this);
         locator.watch(Key.get(Player.class, Named.class), new Feed<>(Kind.PLAYER, false), this);
         locator.watch(Key.get(Protocol.class, Named.class), new Feed<>(Kind.PROTOCOL, true), this);
@@ -64,6 +85,8 @@ public final class RegistryFeed {
                     id = protocol.id();
                     description = protocol.name() + ", port " + protocol.defaultPort();
                 }
+            } else if (feed.fromPlayersFolder(bundle)) {
+                description = (type == null ? id : type.getSimpleName()) + ", a student's player run in its own process";
             } else {
                 try {
                     description = ((Player) entry.getProvider().get()).description();
@@ -75,6 +98,9 @@ public final class RegistryFeed {
                 id = type == null ? "?" : type.getSimpleName();
             }
             Supplier<T> factory = shared ? entry::getValue : () -> entry.getProvider().get();
+            if (!shared && feed.fromPlayersFolder(bundle) && type != null) {
+                factory = feed.hosted(id, bundle.getBundleId(), type.getName(), factory);
+            }
             Component<T> component = new Component<>(kind, id, description,
                     bundle == null ? "-" : bundle.getSymbolicName(),
                     bundle == null ? "-" : bundle.getVersion().toString(),
@@ -91,5 +117,46 @@ public final class RegistryFeed {
                 feed.registry.remove(component);
             }
         }
+    }
+
+    /** Whether {@code bundle} was installed from a jar in the players folder. */
+    boolean fromPlayersFolder(Bundle bundle) {
+        if (bundle == null || playersFolder == null) {
+            return false;
+        }
+        String location = bundle.getLocation();
+        if (location.startsWith("reference:")) {
+            location = location.substring("reference:".length());
+        }
+        if (!location.startsWith("file:")) {
+            return false;
+        }
+        try {
+            return Paths.get(URI.create(location)).toAbsolutePath().normalize().startsWith(playersFolder);
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Gives the player of a players-folder bundle in a process of its own when a {@link PlayerHosting} is
+     * loaded and {@value PlayerHosting#IN_PROCESS} does not name it; else inside boardlab, from {@code inside}.
+     */
+    @SuppressWarnings("unchecked")
+    <T> Supplier<T> hosted(String id, long bundleId, String className, Supplier<T> inside) {
+        return () -> {
+            if (PlayerHosting.inProcess(id)) {
+                return inside.get();
+            }
+            Iterator<? extends BeanEntry<?, PlayerHosting>> hostings = locator.locate(Key.get(PlayerHosting.class)).iterator();
+            if (!hostings.hasNext()) {
+                if (!warnedNoHosting) {
+                    warnedNoHosting = true;
+                    LOG.warning("no player hosting (boardlab.sandbox) is loaded: players from the players folder run inside boardlab");
+                }
+                return inside.get();
+            }
+            return (T) hostings.next().getValue().player(id, bundleId, className);
+        };
     }
 }

@@ -1,0 +1,14 @@
+package org.boardlab.core;
+
+import java.time.Duration;
+
+/**
+ * A player that runs under {@link PlayerLimits} (a player in a process of its own). A {@link Match}
+ * hands it the match's limits and time per move before its game starts; a player that is never told
+ * uses {@link PlayerLimits#DEFAULT}.
+ */
+public interface LimitedPlayer {
+
+    /** The limits of the coming game; called once, before the first move is asked. */
+    void limit(PlayerLimits limits, Duration timePerMove);
+}

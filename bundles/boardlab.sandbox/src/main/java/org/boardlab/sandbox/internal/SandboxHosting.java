@@ -1,0 +1,122 @@
+package org.boardlab.sandbox.internal;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javax.inject.Inject;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.boardlab.api.Player;
+import org.boardlab.api.event.RegistryEvent;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.PlayerHosting;
+import org.boardlab.core.PlayerLimits;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.SynchronousBundleListener;
+
+/**
+ * boardlab's {@link PlayerHosting}: the players of students' bundles, each game in a player host
+ * process of its own ({@link HostedPlayer}, {@link HostPool}), confined as this machine allows
+ * ({@link Confinement}). Folders: {@value #DIR} (default {@code <java.io.tmpdir>/boardlab-sandbox-<pid>}) holds
+ * the bundles written as jars for the hosts' class paths and the players' scratch folders.
+ */
+@Named
+@Singleton
+public final class SandboxHosting implements PlayerHosting {
+
+    private static final Logger LOG = Logger.getLogger(SandboxHosting.class.getName());
+
+    /** The system property naming the sandbox's folder. */
+    static final String DIR = "boardlab.sandbox.dir";
+
+    private final HostPool pool;
+    private final BundleJars jars;
+    private final BundleContext context;
+    /** player id → the bundle keys of its specs made so far, retired when the player leaves or is replaced. */
+    private final Map<String, List<String>> keys = new ConcurrentHashMap<>();
+
+    @Inject
+    public SandboxHosting(EventBus events) {
+        Path dir = Path.of(System.getProperty(DIR,
+                Path.of(System.getProperty("java.io.tmpdir"), "boardlab-sandbox-" + ProcessHandle.current().pid()).toString()));
+        this.pool = new HostPool(Confinement.detect(), dir.resolve("scratch"));
+        this.jars = new BundleJars(dir.resolve("jars"));
+        Bundle self = FrameworkUtil.getBundle(SandboxHosting.class);
+        this.context = self == null ? null : self.getBundleContext();
+        events.subscribe(event -> {
+            if (event instanceof RegistryEvent r && r.kind() == RegistryEvent.Kind.PLAYER
+                    && (r.change() == RegistryEvent.Change.REMOVED || r.change() == RegistryEvent.Change.REPLACED)) {
+                List<String> old = keys.remove(r.id());
+                if (old != null) {
+                    old.forEach(pool::retire);
+                }
+            }
+        }, RegistryEvent.class);
+        if (context != null) {
+            context.addBundleListener((SynchronousBundleListener) e -> {
+                if (e.getBundle() == self && e.getType() == BundleEvent.STOPPING) {
+                    pool.close();
+                }
+            });
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(pool::close, "boardlab-host-pool-close"));
+    }
+
+    @Override
+    public Player player(String id, long bundleId, String className) {
+        Bundle bundle = context == null ? null : context.getBundle(bundleId);
+        if (bundle == null || (bundle.getState() & (Bundle.RESOLVED | Bundle.STARTING | Bundle.ACTIVE)) == 0) {
+            throw new IllegalStateException("the bundle of player '" + id + "' is being replaced");
+        }
+        String key = BundleJars.key(bundle);
+        Path playerJar;
+        List<Path> classPath = new ArrayList<>();
+        try {
+            classPath.add(jars.part(FrameworkUtil.getBundle(SandboxHosting.class), "org/boardlab/sandbox/host/"));
+            for (Bundle provider : BundleJars.providers(bundle)) {
+                classPath.add(jars.jar(provider));
+            }
+            playerJar = jars.jar(bundle);
+        } catch (IOException | IllegalStateException e) {
+            throw new IllegalStateException("the bundle of player '" + id + "' cannot be written for its host: " + e.getMessage(), e);
+        }
+        List<String> known = keys.computeIfAbsent(id, k -> new java.util.concurrent.CopyOnWriteArrayList<>());
+        if (!known.contains(key)) {
+            known.add(key);
+        }
+        List<Path> cp = List.copyOf(classPath);
+        Function<PlayerLimits, HostSpec> specs = limits -> new HostSpec(id, key, className, playerJar, cp, limits);
+        Logger out = Logger.getLogger("org.boardlab.sandbox.player." + id);
+        return new HostedPlayer(pool, id, specs, className.substring(className.lastIndexOf('.') + 1)
+                + ", in its own process", line -> out.log(Level.FINE, line));
+    }
+
+    @Override
+    public String describe(PlayerLimits limits) {
+        return pool.confinement().describe(limits);
+    }
+
+    @Override
+    public List<String> unenforced() {
+        return pool.confinement().unenforced();
+    }
+
+    /** Hosts running now. */
+    public int hostsRunning() {
+        return pool.running();
+    }
+
+    /** Hosts started since boardlab started. */
+    public int hostsStarted() {
+        return pool.started();
+    }
+}
