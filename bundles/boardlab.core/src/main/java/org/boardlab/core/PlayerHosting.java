@@ -16,6 +16,14 @@ public interface PlayerHosting {
      */
     String IN_PROCESS = "boardlab.players.inProcess";
 
+    /** How the registry's description of a player run in its own process ends. */
+    String HOSTED = "a student's player, run in its own process";
+
+    /** Whether {@code player} (a registry component) runs in a process of its own. */
+    static boolean hosted(Component<?> player) {
+        return player.description().endsWith(HOSTED) && !inProcess(player.id());
+    }
+
     /**
      * A new player (one game) for the {@code @Named} class {@code className} of bundle {@code bundleId},
      * run in a process of its own. Cheap: the process is started, or a warm one taken, when the game

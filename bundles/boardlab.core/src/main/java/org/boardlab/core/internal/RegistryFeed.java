@@ -86,7 +86,7 @@ public final class RegistryFeed {
                     description = protocol.name() + ", port " + protocol.defaultPort();
                 }
             } else if (feed.fromPlayersFolder(bundle)) {
-                description = (type == null ? id : type.getSimpleName()) + ", a student's player run in its own process";
+                description = (type == null ? id : type.getSimpleName()) + ", " + PlayerHosting.HOSTED;
             } else {
                 try {
                     description = ((Player) entry.getProvider().get()).description();

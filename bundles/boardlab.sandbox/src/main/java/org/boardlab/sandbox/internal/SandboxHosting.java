@@ -14,9 +14,11 @@ import javax.inject.Named;
 import javax.inject.Singleton;
 import org.boardlab.api.Player;
 import org.boardlab.api.event.RegistryEvent;
+import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.PlayerHosting;
 import org.boardlab.core.PlayerLimits;
+import org.boardlab.core.Registry;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleEvent;
@@ -41,11 +43,13 @@ public final class SandboxHosting implements PlayerHosting {
     private final HostPool pool;
     private final BundleJars jars;
     private final BundleContext context;
+    private final Registry registry;
     /** player id → the bundle keys of its specs made so far, retired when the player leaves or is replaced. */
     private final Map<String, List<String>> keys = new ConcurrentHashMap<>();
 
     @Inject
-    public SandboxHosting(EventBus events) {
+    public SandboxHosting(EventBus events, Registry registry) {
+        this.registry = registry;
         Path dir = Path.of(System.getProperty(DIR,
                 Path.of(System.getProperty("java.io.tmpdir"), "boardlab-sandbox-" + ProcessHandle.current().pid()).toString()));
         this.pool = new HostPool(Confinement.detect(), dir.resolve("scratch"));
@@ -82,7 +86,17 @@ public final class SandboxHosting implements PlayerHosting {
         List<Path> classPath = new ArrayList<>();
         try {
             classPath.add(jars.part(FrameworkUtil.getBundle(SandboxHosting.class), "org/boardlab/sandbox/host/"));
-            for (Bundle provider : BundleJars.providers(bundle)) {
+            java.util.Set<Bundle> bundles = new java.util.LinkedHashSet<>(BundleJars.providers(bundle));
+            // the games too (a player for any game imports none of them), each with what it is wired to
+            for (Component<?> game : registry.all(RegistryEvent.Kind.GAME)) {
+                Bundle g = context.getBundle(game.bundleId());
+                if (g != null && g != bundle) {
+                    bundles.add(g);
+                    bundles.addAll(BundleJars.providers(g));
+                }
+            }
+            bundles.remove(bundle);
+            for (Bundle provider : bundles) {
                 classPath.add(jars.jar(provider));
             }
             playerJar = jars.jar(bundle);

@@ -133,6 +133,35 @@ final class MatchModel implements AutoCloseable {
         this.subscription = events.subscribe(this::onEvent, MatchEvent.class, RegistryEvent.class);
     }
 
+    /** The player hostings loaded (boardlab.sandbox), live; none outside the workbench's tests. */
+    private Iterable<org.boardlab.core.PlayerHosting> hostings = List.of();
+
+    /** Where to learn the limits of players in their own process (the sandbox, when it is loaded). */
+    void setHostings(Iterable<org.boardlab.core.PlayerHosting> hostings) {
+        this.hostings = hostings;
+    }
+
+    /**
+     * The limits of the chosen sides that run in a process of their own (students' players), with what this
+     * machine cannot enforce; empty when no chosen side does.
+     */
+    String limitsText() {
+        List<String> hosted = new ArrayList<>();
+        for (String id : chosen) {
+            if (id != null && !hosted.contains(id) && registry.player(id).map(org.boardlab.core.PlayerHosting::hosted).orElse(false)) {
+                hosted.add(id);
+            }
+        }
+        if (hosted.isEmpty()) {
+            return "";
+        }
+        for (org.boardlab.core.PlayerHosting hosting : hostings) {
+            return String.join(", ", hosted) + (hosted.size() == 1 ? " runs" : " run") + " in its own process: "
+                    + hosting.describe(org.boardlab.core.PlayerLimits.DEFAULT) + "; the wall time is the time per move";
+        }
+        return "";
+    }
+
     /** Calls {@code listener} on the model's thread with each part that changed. */
     void onChange(Consumer<Part> listener) {
         listeners.add(listener);

@@ -75,12 +75,15 @@ public final class MatchView implements WorkbenchView {
     private final Label[] sideTitles = new Label[2];
     private final Label[] clocks = new Label[2];
     private Label status;
+    private Label limits;
+    private final java.util.List<org.boardlab.core.PlayerHosting> hostings;
     private Text moveText;
     private org.eclipse.swt.widgets.List moveList;
 
     @Inject
     public MatchView(Registry registry, EventBus events, Referee referee, BoardRenderers boards, ServerService server,
-            ServerSelection serverSelection) {
+            ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings) {
+        this.hostings = hostings;
         this.registry = registry;
         this.referee = referee;
         this.boards = boards;
@@ -158,6 +161,8 @@ public final class MatchView implements WorkbenchView {
             clocks[s.index()] = line(side, role + "-clock");
         }
         status = Widgets.status(side, 4);
+        limits = Widgets.status(side, 3);
+        tag(limits, "limits");
         new Label(side, SWT.NONE).setText("Move:");
         moveText = tag(new Text(side, SWT.BORDER), "move");
         moveText.setMessage("type a move and press Enter");
@@ -172,6 +177,7 @@ public final class MatchView implements WorkbenchView {
         moveList.addListener(SWT.Selection, e -> model.view(moveList.getSelectionIndex() + 1));
         sash.setWeights(64, 36);
 
+        model.setHostings(hostings);
         model.onChange(this::show);
         for (MatchModel.Part part : MatchModel.Part.values()) {
             show(part);
@@ -191,6 +197,7 @@ public final class MatchView implements WorkbenchView {
     private void show(MatchModel.Part part) {
         switch (part) {
             case CHOICES -> {
+                setText(limits, model.limitsText());
                 setItems(gameCombo, model.games(), model.chosenGame());
                 List<String> choices = model.sideChoices();
                 for (Side s : Side.values()) {
