@@ -37,10 +37,18 @@ public interface AsyncPlayer extends Player {
     /**
      * As {@link #requestMove}, with the thinking time the player measured: the referee then splits the
      * wait into thinking and the host's overhead ({@link MatchJournal.MoveTimes#hostNanos()}) instead of
-     * counting it all as network time. By default {@link #requestMove}, thinking not known.
+     * counting it all as network time. By default {@link #requestMove}, thinking not known; cancelling the
+     * returned future cancels the one {@link #requestMove} gave.
      */
     default CompletableFuture<Timed> requestTimedMove(MoveRequest request) {
-        return requestMove(request).thenApply(move -> new Timed(move, -1));
+        CompletableFuture<Move> move = requestMove(request);
+        CompletableFuture<Timed> timed = move.thenApply(m -> new Timed(m, -1));
+        timed.whenComplete((t, e) -> {
+            if (timed.isCancelled()) {
+                move.cancel(true); // the referee's cancel reaches the player's own future
+            }
+        });
+        return timed;
     }
 
     /**
