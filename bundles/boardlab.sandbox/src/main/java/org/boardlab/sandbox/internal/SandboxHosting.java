@@ -41,6 +41,7 @@ public final class SandboxHosting implements PlayerHosting {
     static final String DIR = "boardlab.sandbox.dir";
 
     private final HostPool pool;
+    private final Path scratch;
     private final BundleJars jars;
     private final BundleContext context;
     private final Registry registry;
@@ -52,7 +53,8 @@ public final class SandboxHosting implements PlayerHosting {
         this.registry = registry;
         Path dir = Path.of(System.getProperty(DIR,
                 Path.of(System.getProperty("java.io.tmpdir"), "boardlab-sandbox-" + ProcessHandle.current().pid()).toString()));
-        this.pool = new HostPool(Confinement.detect(), dir.resolve("scratch"));
+        this.scratch = dir.resolve("scratch");
+        this.pool = new HostPool(Confinement.detect(), scratch);
         this.jars = new BundleJars(dir.resolve("jars"));
         Bundle self = FrameworkUtil.getBundle(SandboxHosting.class);
         this.context = self == null ? null : self.getBundleContext();
@@ -122,6 +124,15 @@ public final class SandboxHosting implements PlayerHosting {
     @Override
     public List<String> unenforced() {
         return pool.confinement().unenforced();
+    }
+
+    Confinement confinement() {
+        return pool.confinement();
+    }
+
+    /** Where players' scratch folders are made. */
+    Path scratch() {
+        return scratch;
     }
 
     /** Hosts running now. */

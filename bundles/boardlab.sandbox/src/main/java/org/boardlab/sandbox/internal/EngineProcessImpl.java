@@ -1,0 +1,262 @@
+package org.boardlab.sandbox.internal;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.boardlab.core.PlayerFault;
+import org.boardlab.core.PlayerLimits;
+import org.boardlab.sandbox.EngineDescriptor;
+import org.boardlab.sandbox.EngineProcess;
+
+/**
+ * An engine's process, confined by {@link Confinement} like a player host: two reader threads (its
+ * standard output, its standard error), every line passed to the tap (the inspector), answers handed
+ * to the one open {@link #next}.
+ */
+final class EngineProcessImpl implements EngineProcess {
+
+    private static final int MAX_LINE = 1 << 16;
+    private static final int KEEP = 10;
+
+    private final EngineDescriptor engine;
+    private final PlayerLimits limits;
+    private final Process process;
+    private final Cgroups.Group group;
+    private final Path scratch;
+    private final OutputStream in;
+    /** (line, from the engine) → the inspector; standard error lines come as "stderr: ...". */
+    private final BiConsumer<String, Boolean> tap;
+    private final Deque<String> errors = new ArrayDeque<>();
+    private CompletableFuture<String> waiting;
+    private Predicate<String> answer;
+    private volatile int move;
+    private volatile boolean killed;
+    private volatile String fault;
+
+    EngineProcessImpl(EngineDescriptor engine, PlayerLimits limits, List<String> extra, Confinement confinement,
+            Path scratchRoot, BiConsumer<String, Boolean> tap) throws IOException {
+        this.engine = engine;
+        this.limits = limits;
+        this.tap = tap;
+        long memory = (long) limits.heapMegabytes() << 20;
+        Cgroups cg = confinement.cgroups();
+        this.group = cg.hasMemory() || cg.hasPids() || cg.hasCpu() ? cg.create(memory, limits.threads(), true) : null;
+        Files.createDirectories(scratchRoot);
+        this.scratch = Files.createTempDirectory(scratchRoot, engine.id().replaceAll("[^A-Za-z0-9._-]", "_") + "-");
+        List<String> command = new ArrayList<>(engine.command());
+        command.addAll(extra);
+        List<Path> readOnly = new ArrayList<>(engine.files());
+        Path program = Path.of(command.get(0));
+        readOnly.add(program);
+        ProcessBuilder pb = confinement.builder(command, readOnly, scratch, limits, memory, group).redirectErrorStream(false);
+        try {
+            this.process = pb.start();
+        } catch (IOException e) {
+            cleanUp();
+            throw e;
+        }
+        this.in = process.getOutputStream();
+        reader(process.getInputStream(), false);
+        reader(process.getErrorStream(), true);
+        process.onExit().thenRun(this::exited);
+    }
+
+    private void reader(InputStream stream, boolean stderr) {
+        Thread t = new Thread(() -> read(stream, stderr), "boardlab-engine-" + engine.id() + (stderr ? "-err-" : "-") + process.pid());
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void read(InputStream stream, boolean stderr) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                if (line.length() > MAX_LINE) {
+                    line = line.substring(0, MAX_LINE) + "...";
+                }
+                if (stderr) {
+                    synchronized (this) {
+                        errors.addLast(line);
+                        if (errors.size() > KEEP) {
+                            errors.removeFirst();
+                        }
+                    }
+                    tap.accept("stderr: " + line, true);
+                    continue;
+                }
+                tap.accept(line, true);
+                CompletableFuture<String> done = null;
+                synchronized (this) {
+                    if (waiting != null && answer.test(line)) {
+                        done = waiting;
+                        waiting = null;
+                    }
+                }
+                if (done != null) {
+                    done.complete(line);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // the process ended
+        }
+    }
+
+    @Override
+    public synchronized void send(String line) {
+        tap.accept(line, false);
+        try {
+            in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+            in.flush();
+        } catch (IOException e) {
+            // it has ended: its end fails what waits
+        }
+    }
+
+    @Override
+    public CompletableFuture<String> next(Predicate<String> isAnswer) {
+        CompletableFuture<String> f = new CompletableFuture<>();
+        synchronized (this) {
+            if (fault != null) {
+                f.completeExceptionally(new PlayerFault(fault));
+                return f;
+            }
+            waiting = f;
+            answer = isAnswer;
+        }
+        return f;
+    }
+
+    private void exited() {
+        // let the readers pass on the last lines first (a traceback on standard error)
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        CompletableFuture<String> open;
+        synchronized (this) {
+            fault = describeEnd();
+            open = waiting;
+            waiting = null;
+        }
+        if (open != null) {
+            open.completeExceptionally(new PlayerFault(fault));
+        }
+        cleanUp();
+    }
+
+    private synchronized String describeEnd() {
+        int status = process.exitValue();
+        String at = move > 0 ? " at move " + move : "";
+        String last = errors.isEmpty() ? "" : " (" + errors.peekLast() + ")";
+        if (group != null && group.hitMemoryLimit() && status >= 128) {
+            return "out of memory: the process passed " + limits.heapMegabytes() + " MB" + at + ", process killed";
+        }
+        if (group != null && group.hitPidsLimit()) {
+            return "started more than " + limits.threads() + " threads or processes (the limit)" + at + "; exited with status " + status;
+        }
+        if (status == 97) {
+            return "could not join its control groups" + at;
+        }
+        if (killed) {
+            return "process killed" + at;
+        }
+        if (status > 128) {
+            int signal = status - 128;
+            return "killed by signal " + signal + (signal == 9 ? " (SIGKILL)" : signal == 24 ? " (SIGXCPU: out of CPU time)"
+                    : signal == 11 ? " (SIGSEGV: a crash)" : signal == 25 ? " (SIGXFSZ: a file past " + limits.fileMegabytes() + " MB)" : "")
+                    + at + last;
+        }
+        if (status == 127 || status == 126) {
+            return "its program could not be run (status " + status + ")" + last;
+        }
+        return "exited with status " + status + at + last;
+    }
+
+    @Override
+    public void atMove(int n) {
+        move = n;
+    }
+
+    @Override
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public long cpuNanos() {
+        long n = group == null ? -1 : group.cpuNanos();
+        if (n >= 0) {
+            return n;
+        }
+        long sum = process.info().totalCpuDuration().map(d -> d.toNanos()).orElse(0L);
+        try (Stream<ProcessHandle> children = process.descendants()) {
+            sum += children.mapToLong(h -> h.info().totalCpuDuration().map(d -> d.toNanos()).orElse(0L)).sum();
+        }
+        return sum;
+    }
+
+    @Override
+    public boolean hitThreadLimit() {
+        return group != null && group.hitPidsLimit();
+    }
+
+    @Override
+    public void kill() {
+        killed = true;
+        try (Stream<ProcessHandle> children = process.descendants()) {
+            children.sorted(Comparator.comparingLong(ProcessHandle::pid).reversed()).forEach(ProcessHandle::destroyForcibly);
+        }
+        process.destroyForcibly();
+        if (group != null) {
+            group.killAll();
+        }
+    }
+
+    @Override
+    public void end(String farewell) {
+        if (!process.isAlive()) {
+            return;
+        }
+        killed = true; // what it does from now on is not its fault
+        if (farewell != null) {
+            send(farewell);
+        }
+        process.onExit().orTimeout(500, TimeUnit.MILLISECONDS).whenComplete((p, e) -> {
+            if (e != null) {
+                kill();
+            }
+        });
+    }
+
+    @Override
+    public long pid() {
+        return process.pid();
+    }
+
+    private void cleanUp() {
+        if (group != null) {
+            group.remove();
+        }
+        try (Stream<Path> files = Files.walk(scratch)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | RuntimeException e) {
+            // left behind; the folder is under the sandbox's own
+        }
+    }
+}
