@@ -17,8 +17,8 @@ public interface EngineProcess {
     /**
      * The next line from the engine for which {@code answer} holds; lines before it are only shown in
      * the inspector (an engine's MESSAGE, DEBUG, ...). Fails with a PlayerFault if the process ends first.
-     * One {@code next} at a time; call it before sending the command it answers (a fast engine may
-     * answer before {@code send} returns, and a line nobody waits for is only shown).
+     * One {@code next} at a time. Lines that came while nobody waited are looked at first (a fast
+     * engine may answer before {@code next} is called).
      */
     CompletableFuture<String> next(Predicate<String> answer);
 

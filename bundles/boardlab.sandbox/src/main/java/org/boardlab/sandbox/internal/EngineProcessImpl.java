@@ -42,6 +42,8 @@ final class EngineProcessImpl implements EngineProcess {
     /** (line, from the engine) → the inspector; standard error lines come as "stderr: ...". */
     private final BiConsumer<String, Boolean> tap;
     private final Deque<String> errors = new ArrayDeque<>();
+    /** Lines that came while nobody waited (a fast engine answering before {@link #next} was called). */
+    private final Deque<String> unclaimed = new ArrayDeque<>();
     private CompletableFuture<String> waiting;
     private Predicate<String> answer;
     private volatile int move;
@@ -102,7 +104,12 @@ final class EngineProcessImpl implements EngineProcess {
                 tap.accept(line, true);
                 CompletableFuture<String> done = null;
                 synchronized (this) {
-                    if (waiting != null && answer.test(line)) {
+                    if (waiting == null) {
+                        unclaimed.addLast(line);
+                        if (unclaimed.size() > KEEP * 10) {
+                            unclaimed.removeFirst();
+                        }
+                    } else if (answer.test(line)) {
                         done = waiting;
                         waiting = null;
                     }
@@ -131,6 +138,13 @@ final class EngineProcessImpl implements EngineProcess {
     public CompletableFuture<String> next(Predicate<String> isAnswer) {
         CompletableFuture<String> f = new CompletableFuture<>();
         synchronized (this) {
+            while (!unclaimed.isEmpty()) {
+                String line = unclaimed.pollFirst();
+                if (isAnswer.test(line)) {
+                    f.complete(line);
+                    return f;
+                }
+            }
             if (fault != null) {
                 f.completeExceptionally(new PlayerFault(fault));
                 return f;
