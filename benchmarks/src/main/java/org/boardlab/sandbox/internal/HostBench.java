@@ -28,6 +28,10 @@ import org.boardlab.sandbox.host.HostMain;
  * </ul>
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar org.boardlab.sandbox.internal.HostBench [--starts 20] [--moves 20000] [--games 300]</pre>
+ *
+ * (With the shaded jar every class comes from one big jar, the host's class path too; the README's
+ * figures use the modules' own folders, as the product's hosts use the bundles' own jars: see
+ * benchmarks/README.md.)
  */
 public final class HostBench {
 
@@ -49,7 +53,7 @@ public final class HostBench {
                 + (confinement.unenforced().isEmpty() ? "none" : confinement.unenforced()));
         System.out.println("load before: " + load());
         Path self = where(HostMain.class);
-        List<Path> cp = List.of(self, where(Player.class), where(TicTacToe.class));
+        List<Path> cp = List.copyOf(new java.util.LinkedHashSet<>(List.of(self, where(Player.class), where(TicTacToe.class))));
         HostSpec spec = new HostSpec("first-legal", "bench", FirstLegalPlayer.class.getName(), where(FirstLegalPlayer.class),
                 cp, PlayerLimits.DEFAULT);
         try (HostPool pool = new HostPool(confinement, dir.resolve("scratch"))) {

@@ -147,14 +147,14 @@ class HostileTest {
 
     @Test
     void anException() throws Exception {
-        MatchOutcome o = lost("throw", seconds(5));
+        MatchOutcome o = lost("throw", seconds(10));
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).isEqualTo("hostile-throw (X) failed: IllegalStateException: my evaluation table is empty");
     }
 
     @Test
     void systemExit() throws Exception {
-        MatchOutcome o = lost("exit", seconds(5));
+        MatchOutcome o = lost("exit", seconds(10));
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).isEqualTo("hostile-exit (X) failed: exited with status 0 at move 3");
     }
@@ -168,20 +168,20 @@ class HostileTest {
 
     @Test
     void tenThousandThreads() throws Exception {
-        MatchOutcome o = lost("threads", seconds(5));
+        MatchOutcome o = lost("threads", seconds(10));
         assertThat(o.detail()).contains("64 threads");
     }
 
     @Test
     void aConstructorThatThrows() throws Exception {
-        MatchOutcome o = lost("constructor", seconds(5));
+        MatchOutcome o = lost("constructor", seconds(10));
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).isEqualTo("hostile-constructor (X) failed: could not be created: IllegalStateException: the opening book is missing");
     }
 
     @Test
     void cpuBurnedBetweenMoves() throws Exception {
-        MatchOutcome o = lost("cpu", seconds(3).withLimits(PlayerLimits.DEFAULT.withCpuPerMove(Duration.ofMillis(100))));
+        MatchOutcome o = lost("cpu", seconds(5).withLimits(PlayerLimits.DEFAULT.withCpuPerMove(Duration.ofMillis(100))));
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).contains("of CPU time since its last move; the limit is 0.1 s; process killed");
     }
@@ -189,7 +189,7 @@ class HostileTest {
     @Test
     void readingSshAndShadowAndWritingOutsideItsFolderFail() throws Exception {
         Files.deleteIfExists(Path.of(OUTSIDE));
-        GameResult r = playOne("files", seconds(5));
+        GameResult r = playOne("files", seconds(10));
         System.out.printf("[itest] hostile-files: %s: %s%n", r.outcome().ending(), r.outcome().detail());
         remove("files");
         backToLevel("files");
@@ -200,7 +200,7 @@ class HostileTest {
     @Test
     void openingASocketFails() throws Exception {
         try (ServerSocket listening = new ServerSocket(SOCKET_PORT, 50, InetAddress.getLoopbackAddress())) {
-            GameResult r = playOne("socket", seconds(5));
+            GameResult r = playOne("socket", seconds(10));
             System.out.printf("[itest] hostile-socket: %s: %s%n", r.outcome().ending(), r.outcome().detail());
             remove("socket");
             assertThat(r.outcome().ending()).as(r.outcome().detail()).isEqualTo(Ending.NORMAL);

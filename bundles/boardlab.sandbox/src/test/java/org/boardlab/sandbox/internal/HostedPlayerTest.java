@@ -94,6 +94,11 @@ class HostedPlayerTest {
         return MatchSettings.defaults().withTimePerMove(Duration.ofSeconds(1));
     }
 
+    /** Time enough for a host to start on a loaded machine (the first move's clock includes a cold start). */
+    private static MatchSettings tenSeconds() {
+        return MatchSettings.defaults().withTimePerMove(Duration.ofSeconds(10));
+    }
+
     @Test
     void aHostedPlayerPlaysWholeGamesOnOneWarmHostWithItsThinkingAndTheHostsOverheadApart() {
         List<String> output = new CopyOnWriteArrayList<>();
@@ -132,21 +137,21 @@ class HostedPlayerTest {
 
     @Test
     void anExceptionForfeitsWithItsMessage() {
-        MatchOutcome o = fault(ThrowPlayer.class, oneSecond());
+        MatchOutcome o = fault(ThrowPlayer.class, tenSeconds());
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).isEqualTo("hosted (X) failed: IllegalStateException: my evaluation table is empty");
     }
 
     @Test
     void systemExitIsReportedWithItsStatusAndTheMove() {
-        MatchOutcome o = fault(ExitPlayer.class, oneSecond());
+        MatchOutcome o = fault(ExitPlayer.class, tenSeconds());
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).isEqualTo("hosted (X) failed: exited with status 0 at move 3");
     }
 
     @Test
     void runningOutOfHeapIsReportedWithTheLimit() {
-        MatchOutcome o = fault(MemoryPlayer.class, oneSecond().withTimePerMove(Duration.ofSeconds(10))
+        MatchOutcome o = fault(MemoryPlayer.class, tenSeconds()
                 .withLimits(PlayerLimits.DEFAULT.withHeapMegabytes(32)));
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).isEqualTo("hosted (X) failed: out of memory at 32 MB at move 1");
@@ -160,14 +165,14 @@ class HostedPlayerTest {
 
     @Test
     void aConstructorThatThrowsForfeitsWithItsMessage() {
-        MatchOutcome o = fault(ConstructorPlayer.class, oneSecond());
+        MatchOutcome o = fault(ConstructorPlayer.class, tenSeconds());
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).isEqualTo("hosted (X) failed: could not be created: IllegalStateException: the opening book is missing");
     }
 
     @Test
     void cpuTimeBeyondTheLimitForfeits() {
-        MatchOutcome o = fault(CpuPlayer.class, MatchSettings.defaults().withTimePerMove(Duration.ofSeconds(3))
+        MatchOutcome o = fault(CpuPlayer.class, MatchSettings.defaults().withTimePerMove(Duration.ofSeconds(5))
                 .withLimits(PlayerLimits.DEFAULT.withCpuPerMove(Duration.ofMillis(100))));
         assertThat(o.ending()).isEqualTo(Ending.ERROR);
         assertThat(o.detail()).contains("of CPU time since its last move; the limit is 0.1 s; process killed");
@@ -176,7 +181,7 @@ class HostedPlayerTest {
     @Test
     void thePlayerCannotSeeHomeFoldersNorReadSecretsNorWriteOutsideItsFolder() throws IOException {
         Files.deleteIfExists(Path.of(FilesPlayer.OUTSIDE));
-        List<GameResult> results = play(FilesPlayer.class, 1, oneSecond().withTimePerMove(Duration.ofSeconds(5)),
+        List<GameResult> results = play(FilesPlayer.class, 1, tenSeconds(),
                 new CopyOnWriteArrayList<>());
         assertThat(results.get(0).outcome().ending()).as(results.get(0).outcome().detail()).isEqualTo(Ending.NORMAL);
         assertThat(Path.of(FilesPlayer.OUTSIDE)).doesNotExist();
@@ -185,7 +190,7 @@ class HostedPlayerTest {
     @Test
     void thePlayerCannotOpenASocket() throws IOException {
         try (ServerSocket listening = new ServerSocket(SocketPlayer.PORT, 50, java.net.InetAddress.getLoopbackAddress())) {
-            List<GameResult> results = play(SocketPlayer.class, 1, oneSecond().withTimePerMove(Duration.ofSeconds(5)),
+            List<GameResult> results = play(SocketPlayer.class, 1, tenSeconds(),
                     new CopyOnWriteArrayList<>());
             assertThat(results.get(0).outcome().ending()).as(results.get(0).outcome().detail()).isEqualTo(Ending.NORMAL);
             listening.setSoTimeout(1);
