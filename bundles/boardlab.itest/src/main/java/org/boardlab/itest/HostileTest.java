@@ -133,16 +133,16 @@ class HostileTest {
 
     @Test
     void anEndlessLoop() throws Exception {
-        MatchOutcome o = lost("loop", seconds(2));
+        MatchOutcome o = lost("loop", seconds(4));
         assertThat(o.ending()).isEqualTo(Ending.TIMEOUT);
-        assertThat(o.detail()).isEqualTo("hostile-loop (X) did not move within 2000 ms; no answer in 2 s, process killed");
+        assertThat(o.detail()).isEqualTo("hostile-loop (X) did not move within 4000 ms; no answer in 4 s, process killed");
     }
 
     @Test
     void aSleepPastTheLimit() throws Exception {
-        MatchOutcome o = lost("sleep", seconds(2));
+        MatchOutcome o = lost("sleep", seconds(4));
         assertThat(o.ending()).isEqualTo(Ending.TIMEOUT);
-        assertThat(o.detail()).endsWith("; no answer in 2 s, process killed");
+        assertThat(o.detail()).endsWith("; no answer in 4 s, process killed");
     }
 
     @Test

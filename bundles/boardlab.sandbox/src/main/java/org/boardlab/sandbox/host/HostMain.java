@@ -291,8 +291,12 @@ public final class HostMain {
             state = null;
             history.clear();
             // threads the player started and left running (its game is over)
+            // (the JDK's own threads, started lazily in the system's thread groups, do not count)
+            ThreadGroup main = Thread.currentThread().getThreadGroup();
             int extra = (int) Thread.getAllStackTraces().keySet().stream()
-                    .filter(t -> t.isAlive() && !hostThreads.contains(t)).count();
+                    .filter(t -> t.isAlive() && !hostThreads.contains(t) && t.getThreadGroup() != null
+                            && main.parentOf(t.getThreadGroup()))
+                    .count();
             send("ended", Integer.toString(extra));
         });
     }

@@ -117,7 +117,7 @@ final class HostPool implements AutoCloseable {
             }
             return;
         }
-        CompletableFuture<HostProcess> after = host.request("end").orTimeout(2, TimeUnit.SECONDS).handle((answer, error) -> {
+        CompletableFuture<HostProcess> after = host.request("end").orTimeout(5, TimeUnit.SECONDS).handle((answer, error) -> {
             // a player that leaves threads of its own running between games does not get a warm host
             boolean clean = error == null && answer.size() == 2 && answer.get(0).equals("ended") && answer.get(1).equals("0");
             if (!clean) {

@@ -212,7 +212,8 @@ final class HostedPlayer implements AsyncPlayer, LimitedPlayer, AutoCloseable {
         healthy = false;
         HostProcess h = current;
         if (h == null) {
-            return "its process was not ready in time";
+            // still starting (a cold start on a busy machine): it is ended when it is ready (see limit)
+            return "no answer in " + seconds(timePerMove) + " (its host was still starting), process killed";
         }
         boolean threads = h.hitThreadLimit();
         h.kill();
