@@ -23,7 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Tutorial 05's Gomocup engine dropped into a running boardlab's players folder (its descriptor and
+ * Tutorial 06's Gomocup engine dropped into a running boardlab's players folder (its descriptor and
  * its Python file): listed as a player, playing through the Gomocup adapter in its sandbox with its
  * traffic on the event bus for the inspector, replaced when its descriptor changes, gone when it is
  * deleted; a descriptor that cannot be read is refused by name.
@@ -44,7 +44,7 @@ class EngineTest {
     }
 
     private static Path tutorial(String file) {
-        return Path.of(Lab.context().getProperty("boardlab.itest.tutorials"), "05-gomocup-engine", file);
+        return Path.of(Lab.context().getProperty("boardlab.itest.tutorials"), "06-gomocup-engine", file);
     }
 
     @Test
@@ -62,7 +62,7 @@ class EngineTest {
             Lab.drop(tutorial("gomoku-tutorial.engine"), "gomoku-tutorial.engine");
             Duration listed = Lab.await("the engine listed", LIMIT, () -> registry.player("gomoku-tutorial").isPresent());
             assertThat(registry.requirePlayer("gomoku-tutorial").description())
-                    .isEqualTo("tutorial 05's Gomoku engine in Python (an engine speaking gomocup, in its own process)");
+                    .isEqualTo("tutorial 06's Gomoku engine in Python (an engine speaking gomocup, in its own process)");
 
             Referee referee = Lab.bean(Referee.class);
             Match match = new Match(referee, registry.requireGame("gomoku"), GameOptions.DEFAULT,
@@ -75,7 +75,7 @@ class EngineTest {
                     .anyMatch(w -> w.fromClient() && w.decoded().type().equals("MESSAGE"));
 
             Files.writeString(Lab.players().resolve("gomoku-tutorial.engine"), Files.readString(tutorial("gomoku-tutorial.engine"))
-                    .replace("description = tutorial 05's Gomoku engine in Python", "description = version two"));
+                    .replace("description = tutorial 06's Gomoku engine in Python", "description = version two"));
             Duration replaced = Lab.await("the engine replaced", LIMIT, () -> changes.stream().anyMatch(c -> c.change() == Change.REPLACED));
             assertThat(registry.requirePlayer("gomoku-tutorial").description()).startsWith("version two");
 

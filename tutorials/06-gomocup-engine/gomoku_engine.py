@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tutorial 05: a Gomoku engine speaking the Gomocup (pbrain) protocol.
+"""Tutorial 06: a Gomoku engine speaking the Gomocup (pbrain) protocol.
 
 boardlab (or Piskvork, the Gomocup's manager) starts this program and talks to it one line at a
 time on its standard input and output:
@@ -113,7 +113,7 @@ def main():
                 stones[(x, y)] = 1 if who == 1 else 2
             play()
         elif command == "ABOUT":
-            reply('name="tutorial", version="1.0", author="boardlab tutorial 05", country="-"')
+            reply('name="tutorial", version="1.0", author="boardlab tutorial 06", country="-"')
         elif command == "END":
             return
         else:
