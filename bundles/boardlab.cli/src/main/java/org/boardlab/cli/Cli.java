@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.boardlab.cli.internal.ClientCommand;
+import org.boardlab.cli.internal.GamesCommand;
 import org.boardlab.cli.internal.GcCommand;
 import org.boardlab.cli.internal.ListCommand;
 import org.boardlab.cli.internal.MatchCommand;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
 @Command(name = "boardlab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "A workbench for networked board games: games, players and protocols are plug-in bundles.",
         subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class,
-            TournamentCommand.class})
+            TournamentCommand.class, GamesCommand.class})
 public final class Cli implements Runnable {
 
     @Option(names = "--console", description = "Also open the Gogo shell on this terminal (boardlab commands are in it).")

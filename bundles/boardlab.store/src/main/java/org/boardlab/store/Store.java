@@ -885,8 +885,13 @@ public final class Store implements AutoCloseable {
 
     // ---------------------------------------------------------------- helpers
 
+    /**
+     * Closes its connections. A store from {@link Stores} is shared in the process: closing it makes
+     * the next {@link Stores#open} open the database afresh (the bundle closes them all when it stops).
+     */
     @Override
     public void close() {
+        org.boardlab.store.internal.OpenStores.forget(this);
         db.close();
     }
 

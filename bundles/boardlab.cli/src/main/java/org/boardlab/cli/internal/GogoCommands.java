@@ -21,7 +21,7 @@ import org.osgi.framework.ServiceRegistration;
  */
 public final class GogoCommands {
 
-    private static final String[] FUNCTIONS = {"list", "match", "play", "perft", "tournament"};
+    private static final String[] FUNCTIONS = {"list", "match", "play", "perft", "tournament", "games"};
 
     private final Services services;
 
@@ -63,6 +63,11 @@ public final class GogoCommands {
     /** {@code tournament --name NAME --game GAME --players A,B,... [options]} */
     public void tournament(String... args) {
         run("tournament", args);
+    }
+
+    /** {@code games [filters] [--format text|csv|json]}, {@code games show ID}, {@code games export ID} */
+    public void games(String... args) {
+        run("games", args);
     }
 
     /** {@code perft <game> <depth> [options]} */

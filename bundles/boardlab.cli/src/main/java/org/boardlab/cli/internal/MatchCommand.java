@@ -19,6 +19,9 @@ import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Registry;
+import org.boardlab.store.FinishedGame;
+import org.boardlab.store.Seats;
+import org.boardlab.store.Store;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -75,6 +78,10 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object per game, then one with the summary.")
     boolean json;
 
+    @Option(names = "--db", paramLabel = "URL", description = {"Store the games in this database (jdbc:h2:... or jdbc:postgresql://...);",
+        "default: -Dboardlab.db, else data/boardlab (H2) under the working directory."})
+    String db;
+
     @Override
     public Integer call() {
         if (games < 1) {
@@ -105,6 +112,8 @@ public final class MatchCommand implements Callable<Integer> {
         MatchSettings settings = MatchSettings.defaults()
                 .withTimePerMove(Duration.ofNanos((long) (timePerMove * 1e9)))
                 .withGames(games).withSeed(seed).withAlternateSides(!sameSides);
+        // open the store before the first game: an unreachable or newer database stops the match before it starts
+        Store store = cli.services().stores().open(db);
         Match match = new Match(cli.services().referee(), game, gameOptions, a, b, settings, cli.services().events());
         PrintWriter out = spec.commandLine().getOut();
         long start = System.nanoTime();
@@ -117,8 +126,11 @@ public final class MatchCommand implements Callable<Integer> {
             }
         }
         match.onGameResult(result -> {
+            // committed before it is reported: a game printed here survives a crash of this process
+            long id = store.saveGame(FinishedGame.of(match.journal(), "match", Seats.ofName(registry, result.first()),
+                    Seats.ofName(registry, result.second())));
             summary.add(result);
-            print(result, game, out);
+            print(result, id, game, out);
             if (records != null) {
                 // called before the next game starts: the journal is this game's
                 java.nio.file.Path file = records.resolve(game.id() + "-" + result.number() + ".txt");
@@ -145,22 +157,26 @@ public final class MatchCommand implements Callable<Integer> {
             s.put("forfeits_a", summary.forfeitsA);
             s.put("forfeits_b", summary.forfeitsB);
             s.put("seconds", Math.round(seconds * 1000) / 1000.0);
+            s.put("stored", summary.games);
+            s.put("db", store.url());
             out.println(Json.line(Map.of("summary", s)));
         } else {
             out.printf("%d %s: %s won %d, %s won %d, %d drawn (forfeits: %s %d, %s %d) in %.2f s%n", summary.games,
                     summary.games == 1 ? "game" : "games", nameA,
                     summary.winsA, nameB, summary.winsB, summary.draws, nameA, summary.forfeitsA, nameB, summary.forfeitsB,
                     seconds);
+            out.printf("stored in %s%n", store.url());
         }
         out.flush();
         return 0;
     }
 
-    private void print(GameResult r, Game game, PrintWriter out) {
+    private void print(GameResult r, long id, Game game, PrintWriter out) {
         MatchOutcome o = r.outcome();
         if (json) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("game", r.number());
+            row.put("id", id);
             row.put("first", r.first());
             row.put("second", r.second());
             row.put("winner", r.winnerName());
@@ -175,8 +191,8 @@ public final class MatchCommand implements Callable<Integer> {
             out.println(Json.line(row));
         } else {
             String result = o.winner() == null ? "draw" : r.winnerName() + " (" + game.sideName(o.winner()) + ") wins";
-            out.printf("game %d: %s (%s) vs %s (%s): %s, %s, %d moves%n", r.number(), r.first(), game.sideName(Side.FIRST),
-                    r.second(), game.sideName(Side.SECOND), result, o.detail(), o.moves().size());
+            out.printf("game %d: %s (%s) vs %s (%s): %s, %s, %d moves (stored as game %d)%n", r.number(), r.first(),
+                    game.sideName(Side.FIRST), r.second(), game.sideName(Side.SECOND), result, o.detail(), o.moves().size(), id);
         }
         out.flush();
     }

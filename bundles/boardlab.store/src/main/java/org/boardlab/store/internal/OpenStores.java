@@ -24,6 +24,11 @@ public final class OpenStores {
         return s;
     }
 
+    /** Forgets a store that is being closed. */
+    public static synchronized void forget(Store store) {
+        OPEN.values().removeIf(s -> s == store);
+    }
+
     /** Closes every open store. */
     public static void closeAll() {
         List<Store> all;

@@ -1,0 +1,214 @@
+package org.boardlab.cli.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Optional;
+import org.boardlab.ai.basic.FirstLegalPlayer;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.event.RegistryEvent.Kind;
+import org.boardlab.cli.Cli;
+import org.boardlab.cli.Services;
+import org.boardlab.core.Application;
+import org.boardlab.core.Component;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Referee;
+import org.boardlab.core.Registry;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.game.tictactoe.TicTacToe;
+import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code match} stores every game before printing it; {@code games} lists, shows and exports them; on H2 and PostgreSQL. */
+class GamesCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final EventBus bus = new EventBus();
+    private final Registry registry = new Registry(bus);
+    private final Referee referee = new Referee();
+    private StringWriter out = new StringWriter();
+    private StringWriter err = new StringWriter();
+    private final ObjectMapper json = new ObjectMapper();
+
+    private final Services services = new Services() {
+        @Override
+        public Registry registry() {
+            return registry;
+        }
+
+        @Override
+        public EventBus events() {
+            return bus;
+        }
+
+        @Override
+        public Referee referee() {
+            return referee;
+        }
+
+        @Override
+        public Optional<Application> application(String id) {
+            return Optional.empty();
+        }
+
+        @Override
+        public String version() {
+            return "0.0.0";
+        }
+
+        @Override
+        public Optional<org.boardlab.client.TerminalClient> terminalClient(String id) {
+            return Optional.empty();
+        }
+
+        @Override
+        public List<org.boardlab.server.ServerProtocol> serverProtocols() {
+            return List.of();
+        }
+    };
+
+    GamesCommandTest() {
+        TicTacToe ttt = new TicTacToe();
+        Othello othello = new Othello();
+        registry.add(new Component<>(Kind.GAME, "tictactoe", ttt.name(), "boardlab.game.tictactoe", "0.1.0", 3, () -> ttt));
+        registry.add(new Component<>(Kind.GAME, "othello", othello.name(), "boardlab.game.othello", "0.1.0", 5, () -> othello));
+        registry.add(new Component<>(Kind.PLAYER, "random", "random moves", "boardlab.ai.basic", "0.1.0", 4, RandomPlayer::new));
+        registry.add(new Component<>(Kind.PLAYER, "first-legal", "first move", "boardlab.ai.basic", "0.1.0", 4, FirstLegalPlayer::new));
+    }
+
+    @AfterEach
+    void close() {
+        referee.close();
+    }
+
+    static List<String> kinds() {
+        return TestDatabases.kinds();
+    }
+
+    private int run(String... args) {
+        out = new StringWriter();
+        err = new StringWriter();
+        return Cli.execute(services, List.of(args), new PrintWriter(out, true), new PrintWriter(err, true));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void everyGameOfAMatchIsStoredAndListedShownAndExported(String kind) throws Exception {
+        String db = TestDatabases.fresh(kind, dir);
+        assertThat(run("match", "othello", "random", "first-legal", "--games", "4", "--json", "--db", db)).isZero();
+        List<JsonNode> played = out.toString().lines().map(this::read).toList();
+        assertThat(played).hasSize(5);
+        assertThat(played.get(4).get("summary").get("stored").asInt()).isEqualTo(4);
+
+        assertThat(run("games", "--db", db, "--format", "json")).isZero();
+        JsonNode list = read(out.toString());
+        assertThat(list).hasSize(4);
+        for (int k = 0; k < 4; k++) {
+            JsonNode stored = list.get(3 - k); // newest first
+            JsonNode game = played.get(k);
+            assertThat(stored.get("id").asLong()).isEqualTo(game.get("id").asLong());
+            assertThat(stored.get("first").get("name").asText()).isEqualTo(game.get("first").asText());
+            assertThat(stored.get("winner").isNull() ? null : stored.get("winner").asText())
+                    .isEqualTo(game.get("winner").isNull() ? null : game.get("winner").asText());
+            assertThat(stored.get("plies").asInt()).isEqualTo(game.get("plies").asInt());
+            assertThat(stored.get("first").get("bundle").asText()).isEqualTo("boardlab.ai.basic");
+        }
+        long id = played.get(2).get("id").asLong();
+
+        assertThat(run("games", "show", Long.toString(id), "--db", db, "--format", "json")).isZero();
+        JsonNode shown = read(out.toString());
+        StringBuilder moves = new StringBuilder();
+        shown.get("moves").forEach(m -> moves.append(moves.length() == 0 ? "" : " ").append(m.get("move").asText()));
+        assertThat(moves.toString()).isEqualTo(played.get(2).get("moves").asText());
+
+        assertThat(run("games", "show", Long.toString(id), "--db", db)).isZero();
+        String firstName = played.get(2).get("first").asText();
+        assertThat(out.toString()).contains("game " + id + ": othello", "first:  " + firstName + " (" + firstName + ", boardlab.ai.basic 0.1.0)",
+                "PLY  SIDE", played.get(2).get("detail").asText());
+
+        Path record = dir.resolve("game.txt");
+        assertThat(run("games", "export", Long.toString(id), "--db", db, "--output", record.toString())).isZero();
+        assertThat(Files.readString(record)).contains("game: othello", "moves: " + played.get(2).get("moves").asText());
+        assertThat(run("play", "othello", "--record", record.toString(), "--json")).isZero();
+        assertThat(read(out.toString()).get("terminal").asBoolean()).isTrue();
+
+        assertThat(run("games", "--db", db, "--format", "csv", "--player", "first-legal", "--limit", "2")).isZero();
+        List<String> csv = out.toString().lines().toList();
+        assertThat(csv).hasSize(3);
+        assertThat(csv.get(0)).startsWith("id,game,options,origin,tournament,first,");
+        assertThat(run("games", "--db", db)).isZero();
+        assertThat(out.toString()).contains("4 games (database: ");
+        assertThat(run("games", "--db", db, "--game", "gomoku")).isZero();
+        assertThat(out.toString()).startsWith("no stored game matches");
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void anUnknownGameIdIsAClearFailure(String kind) {
+        String db = TestDatabases.fresh(kind, dir);
+        assertThat(run("games", "show", "4242", "--db", db)).isEqualTo(1);
+        assertThat(err.toString()).startsWith("boardlab: there is no game 4242 in the database ").contains("'boardlab games' lists");
+        assertThat(run("games", "export", "4242", "--db", db)).isEqualTo(1);
+        assertThat(run("games", "show", "seven", "--db", db)).isEqualTo(2);
+        assertThat(run("games", "--format", "xml", "--db", db)).isEqualTo(2);
+        assertThat(err.toString()).contains("--format is text, csv or json, not xml");
+        assertThat(run("games", "--since", "yesterday", "--db", db)).isEqualTo(2);
+    }
+
+    @Test
+    void anUnreachableDatabaseStopsTheMatchBeforeAnyGameIsPlayed() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        assertThat(run("match", "tictactoe", "random", "random", "--games", "3", "--db", "jdbc:postgresql://127.0.0.1:" + port + "/lab?user=lab"))
+                .isEqualTo(1);
+        assertThat(err.toString()).startsWith("boardlab: cannot reach the database jdbc:postgresql://127.0.0.1:" + port + "/lab?user=lab: ");
+        assertThat(out.toString()).doesNotContain("game 1");
+        assertThat(referee.gamesPlayed()).isZero();
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aDatabaseOfANewerSchemaIsRefusedAndKeepsItsGames(String kind) throws Exception {
+        String db = TestDatabases.fresh(kind, dir);
+        assertThat(run("match", "tictactoe", "random", "random", "--games", "2", "--db", db)).isZero();
+        new org.boardlab.store.Stores().open(db).close(); // let the next open read the file afresh
+        try (Connection c = DriverManager.getConnection(db, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+                Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO schema_version (version, description, applied_at) VALUES (99, 'future', CURRENT_TIMESTAMP)");
+        }
+        assertThat(run("games", "--db", db)).isEqualTo(1);
+        assertThat(err.toString()).contains("has schema version 99, newer than this boardlab knows");
+        assertThat(run("match", "tictactoe", "random", "random", "--db", db)).isEqualTo(1);
+        try (Connection c = DriverManager.getConnection(db, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+                Statement s = c.createStatement(); var r = s.executeQuery("SELECT COUNT(*) FROM games")) {
+            r.next();
+            assertThat(r.getInt(1)).isEqualTo(2);
+        }
+    }
+
+    private JsonNode read(String text) {
+        try {
+            return json.readTree(text);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + text, e);
+        }
+    }
+}

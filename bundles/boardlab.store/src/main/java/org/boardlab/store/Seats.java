@@ -1,0 +1,94 @@
+package org.boardlab.store;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.boardlab.api.Player;
+import org.boardlab.core.Component;
+import org.boardlab.core.Registry;
+import org.boardlab.store.internal.Passwords;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * Who played a side, as the store records it: the player id, its bundle and version from the
+ * {@link Registry}, and the SHA-256 of the bundle's jar when the bundle was installed from a file
+ * (a jar in {@code players/}; a bundle inside boardlab's own jar has none).
+ */
+public final class Seats {
+
+    private record Key(String location, long size, long modified) {
+    }
+
+    private static final Map<Key, String> HASHES = new ConcurrentHashMap<>();
+
+    private Seats() {
+    }
+
+    /**
+     * The seat of a loaded player.
+     *
+     * @param name     the side's name ({@code random#1})
+     * @param playerId the player's id in the registry ({@code random})
+     */
+    public static Seat of(Registry registry, String name, String playerId) {
+        Optional<Component<Player>> c = registry.player(playerId);
+        if (c.isEmpty()) {
+            return new Seat(name, playerId, null, null, null);
+        }
+        Component<Player> p = c.get();
+        return new Seat(name, playerId, p.bundle(), p.bundleVersion(), jarHash(p.bundleId()));
+    }
+
+    /**
+     * The seat of a side named like {@code match} names them: {@code id}, or {@code id#1} and
+     * {@code id#2} when a player plays itself; a name that is no loaded player's id is a network
+     * client or a person ({@link Seat#named}).
+     */
+    public static Seat ofName(Registry registry, String name) {
+        String id = name.replaceFirst("#\\d+$", "");
+        return registry.player(id).isPresent() ? of(registry, name, id) : Seat.named(name);
+    }
+
+    /** The SHA-256 of the jar the bundle was installed from, or {@code null} (not in OSGi, not from a file). */
+    public static String jarHash(long bundleId) {
+        if (bundleId < 0) {
+            return null;
+        }
+        Bundle self = FrameworkUtil.getBundle(Seats.class);
+        BundleContext context = self == null ? null : self.getBundleContext();
+        Bundle b = context == null ? null : context.getBundle(bundleId);
+        if (b == null) {
+            return null;
+        }
+        return fileHash(b.getLocation());
+    }
+
+    static String fileHash(String location) {
+        String loc = location.startsWith("reference:") ? location.substring("reference:".length()) : location;
+        if (!loc.startsWith("file:")) {
+            return null;
+        }
+        try {
+            Path file = Path.of(URI.create(loc));
+            if (!Files.isRegularFile(file)) {
+                return null;
+            }
+            Key key = new Key(file.toString(), Files.size(file), Files.getLastModifiedTime(file).toMillis());
+            return HASHES.computeIfAbsent(key, k -> {
+                try {
+                    return Passwords.sha256(Files.readAllBytes(file));
+                } catch (IOException e) {
+                    return null;
+                }
+            });
+        } catch (IOException | IllegalArgumentException e) {
+            return null;
+        }
+    }
+}
