@@ -100,6 +100,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final Map<Long, ChannelConnection> connections = new ConcurrentHashMap<>();
     private final Map<Long, Table> tables = new ConcurrentHashMap<>();
     private final List<Consumer<GameResult>> resultListeners = new CopyOnWriteArrayList<>();
+    private final List<java.util.function.BiConsumer<GameResult, org.boardlab.core.MatchJournal>> recorders = new CopyOnWriteArrayList<>();
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong violations = new AtomicLong();
     private final AtomicLong slowReaders = new AtomicLong();
@@ -154,6 +155,7 @@ public final class EmbeddedServer implements AutoCloseable {
         Table[] self = new Table[1];
         Table table = new Table(game, options, first, second, lobby, settings, referee, events, timer, result -> {
             tables.remove(self[0].id()); // a finished game is recorded, not kept: a lab server runs for weeks
+            record(result, self[0].journal());
             log.accept("game over (" + result.outcome().finalState().game().id() + "): " + result.first() + " vs "
                     + result.second() + ": " + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins")
                     + " (" + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
@@ -369,7 +371,7 @@ public final class EmbeddedServer implements AutoCloseable {
             org.boardlab.core.Match match = new org.boardlab.core.Match(referee, game, options, first, second,
                     matchSettings, events);
             groupMatches.put(match.id(), match);
-            match.onGameResult(result -> recorded(game.id(), result));
+            match.onGameResult(result -> recorded(game.id(), result, match.journal()));
             match.results().whenComplete((r, e) -> groupMatches.remove(match.id()));
             return match;
         }
@@ -400,7 +402,8 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    private void recorded(String gameId, GameResult result) {
+    private void recorded(String gameId, GameResult result, org.boardlab.core.MatchJournal journal) {
+        record(result, journal);
         log.accept("game over (" + gameId + "): " + result.first() + " vs " + result.second() + ": "
                 + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins") + " ("
                 + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
@@ -552,6 +555,26 @@ public final class EmbeddedServer implements AutoCloseable {
         log.accept("closing " + connection.remoteAddress()
                 + (connection.playerName() == null ? "" : " (" + connection.playerName() + ")")
                 + ": a slow reader: " + why);
+    }
+
+    /**
+     * Calls {@code recorder} with every finished game and its journal, on the game's thread, before
+     * the game is logged, reported to {@link #onResult} listeners or told to its players: the store
+     * commits it first. A recorder that throws is logged; the game is reported all the same.
+     */
+    public void onRecord(java.util.function.BiConsumer<GameResult, org.boardlab.core.MatchJournal> recorder) {
+        recorders.add(recorder);
+    }
+
+    /** Hands a finished game to the recorders (the store) before it is reported to anybody. */
+    private void record(GameResult result, org.boardlab.core.MatchJournal journal) {
+        for (java.util.function.BiConsumer<GameResult, org.boardlab.core.MatchJournal> r : recorders) {
+            try {
+                r.accept(result, journal);
+            } catch (RuntimeException e) {
+                log.accept("could not record the game " + result.first() + " vs " + result.second() + ": " + e.getMessage());
+            }
+        }
     }
 
     /** Calls {@code listener} with every finished game (on the game's thread). */

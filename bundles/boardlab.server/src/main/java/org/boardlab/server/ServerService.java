@@ -30,13 +30,15 @@ public final class ServerService {
     private final Registry registry;
     private final EventBus events;
     private final Referee referee;
+    private final org.boardlab.store.Stores stores;
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final List<String> log = new ArrayList<>();
     private EmbeddedServer server;
 
     @Inject
-    public ServerService(BeanLocator locator, Registry registry, EventBus events, Referee referee) {
+    public ServerService(BeanLocator locator, Registry registry, EventBus events, Referee referee, org.boardlab.store.Stores stores) {
         this.registry = registry;
+        this.stores = stores;
         this.referee = referee;
         this.events = events;
         locator.watch(Key.get(ServerProtocol.class, Named.class), new Feed(), this);
@@ -86,6 +88,10 @@ public final class ServerService {
                 }
             });
             protocols.values().forEach(server::addProtocol);
+            if (!"off".equals(System.getProperty("boardlab.server.store"))) {
+                // every game of the server's tables is stored (committed before it is reported); -Dboardlab.server.store=off: not
+                server.onRecord((result, journal) -> stores.open().record(journal, "server", registry));
+            }
         }
         return server;
     }

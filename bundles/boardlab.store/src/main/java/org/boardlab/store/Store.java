@@ -147,6 +147,18 @@ public final class Store implements AutoCloseable {
         });
     }
 
+    /**
+     * Stores the finished game a journal holds ({@link #saveGame}), each side's seat found by its
+     * name in the registry ({@link Seats#ofName}).
+     *
+     * @param origin where it was played: {@code match}, {@code server}, {@code workbench}, ...
+     * @return the stored game's id
+     */
+    public long record(org.boardlab.core.MatchJournal journal, String origin, org.boardlab.core.Registry registry) {
+        List<String> names = journal.players();
+        return saveGame(FinishedGame.of(journal, origin, Seats.ofName(registry, names.get(0)), Seats.ofName(registry, names.get(1))));
+    }
+
     private static int seat(PreparedStatement p, int i, Seat s) throws SQLException {
         p.setString(i++, cut(s.name(), 200));
         p.setString(i++, cut(s.player(), 200));

@@ -23,7 +23,14 @@ public final class Stores {
 
     /** The default database's URL (without opening it). */
     public static String defaultUrl() {
-        String url = System.getProperty(PROPERTY);
+        String url = null;
+        org.osgi.framework.Bundle bundle = org.osgi.framework.FrameworkUtil.getBundle(Stores.class);
+        if (bundle != null && bundle.getBundleContext() != null) {
+            url = bundle.getBundleContext().getProperty(PROPERTY); // a framework property, else the system property
+        }
+        if (url == null) {
+            url = System.getProperty(PROPERTY);
+        }
         if (url != null && !url.isBlank()) {
             return url.trim();
         }

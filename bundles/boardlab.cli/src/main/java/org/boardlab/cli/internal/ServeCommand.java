@@ -85,6 +85,13 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print each finished game as one JSON object.")
     boolean json;
 
+    @Option(names = "--db", paramLabel = "URL", description = {"Store every finished game in this database (jdbc:h2:... or jdbc:postgresql://...);",
+        "default: -Dboardlab.db, else data/boardlab (H2) under the working directory."})
+    String db;
+
+    @Option(names = "--no-store", description = "Do not store the games (they are only printed).")
+    boolean noStore;
+
     @Override
     public Integer call() throws Exception {
         if (lobbyList < 1) {
@@ -101,6 +108,8 @@ public final class ServeCommand implements Callable<Integer> {
         if (protocols.isEmpty()) {
             throw new IllegalStateException("no protocol bundle is loaded, so there is nothing to serve");
         }
+        // opened before any port: an unreachable or newer database stops the server before a client connects
+        org.boardlab.store.Store store = noStore ? null : cli.services().stores().open(db);
         TraceWriter traceWriter = trace == null ? null : TraceWriter.open(trace);
         EmbeddedServer server = new EmbeddedServer(id -> cli.services().registry().requireGame(id), cli.services().events(),
                 cli.services().referee(), settings, line -> {
@@ -113,6 +122,9 @@ public final class ServeCommand implements Callable<Integer> {
                     }
                 });
         protocols.forEach(server::addProtocol);
+        if (store != null) {
+            server.onRecord((result, journal) -> store.record(journal, "server", cli.services().registry()));
+        }
         AutoCloseable subscription = traceWriter == null ? null
                 : cli.services().events().subscribe(traceWriter, org.boardlab.api.event.WireEvent.class);
         server.onResult(result -> print(result, out));

@@ -133,6 +133,7 @@ final class MatchModel implements AutoCloseable {
         this.subscription = events.subscribe(this::onEvent, MatchEvent.class, RegistryEvent.class);
     }
 
+<<<<<<< HEAD
     /** The player hostings loaded (boardlab.sandbox), live; none outside the workbench's tests. */
     private Iterable<org.boardlab.core.PlayerHosting> hostings = List.of();
 
@@ -160,6 +161,24 @@ final class MatchModel implements AutoCloseable {
                     + hosting.describe(org.boardlab.core.PlayerLimits.DEFAULT) + "; the wall time is the time per move";
         }
         return "";
+=======
+    /**
+     * Stores every game of the matches started here: {@code recorder} is called with the game's
+     * journal when it ends (on the referee's thread) and returns the stored game's id. What it throws
+     * is shown on the status line; the match goes on.
+     */
+    void recordWith(java.util.function.ToLongFunction<MatchJournal> recorder) {
+        this.recorder = recorder;
+    }
+
+    private volatile java.util.function.ToLongFunction<MatchJournal> recorder;
+    /** What the last recording said ("stored as game 12", or why not), shown after the result. */
+    private String stored = "";
+
+    /** What the last recording said, or {@code ""}. */
+    String stored() {
+        return stored;
+>>>>>>> e201c2f (The embedded server's tables (ServerService, serve --db/--no-store, -Dboardlab.server.store=off) and the workbench's Match view store every game; a server game is committed before its players hear the end)
     }
 
     /** Calls {@code listener} on the model's thread with each part that changed. */
@@ -350,6 +369,24 @@ final class MatchModel implements AutoCloseable {
             showGame(g, start, named);
             System.arraycopy(people, 0, humans, 0, 2);
             match = new Match(referee, g, options, seats[0], seats[1], settings, events);
+            stored = "";
+            Match started = match;
+            java.util.function.ToLongFunction<MatchJournal> store = recorder;
+            if (store != null) {
+                started.onGameResult(r -> {
+                    String said;
+                    try {
+                        said = "stored as game " + store.applyAsLong(started.journal());
+                    } catch (RuntimeException e) {
+                        said = "not stored: " + e.getMessage();
+                    }
+                    String note = said;
+                    owner.execute(() -> {
+                        stored = note;
+                        changed(Part.STATUS);
+                    });
+                });
+            }
             followed = match.id();
             follow(match.journal());
             match.setMode(stepMode ? Match.Mode.STEP : Match.Mode.CONTINUOUS);
@@ -583,7 +620,7 @@ final class MatchModel implements AutoCloseable {
     }
 
     String status() {
-        return status;
+        return result.isEmpty() || stored.isEmpty() ? status : status + "\n" + stored;
     }
 
     /** The game's result in words, or empty while it goes on. */

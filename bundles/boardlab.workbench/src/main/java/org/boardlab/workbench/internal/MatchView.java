@@ -80,10 +80,17 @@ public final class MatchView implements WorkbenchView {
     private Text moveText;
     private org.eclipse.swt.widgets.List moveList;
 
+    private final org.boardlab.store.Stores stores;
+
     @Inject
     public MatchView(Registry registry, EventBus events, Referee referee, BoardRenderers boards, ServerService server,
+<<<<<<< HEAD
             ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings) {
         this.hostings = hostings;
+=======
+            ServerSelection serverSelection, org.boardlab.store.Stores stores) {
+        this.stores = stores;
+>>>>>>> e201c2f (The embedded server's tables (ServerService, serve --db/--no-store, -Dboardlab.server.store=off) and the workbench's Match view store every game; a server game is committed before its players hear the end)
         this.registry = registry;
         this.referee = referee;
         this.boards = boards;
@@ -115,6 +122,8 @@ public final class MatchView implements WorkbenchView {
                 task.run();
             }
         }));
+        // every game played here is stored (the default database: -Dboardlab.db, else data/boardlab)
+        model.recordWith(journal -> stores.open().record(journal, "workbench", registry));
         Composite root = new Composite(parent, SWT.NONE);
         root.setLayout(new GridLayout(1, false));
 

@@ -137,6 +137,38 @@ class MatchModelTest {
     }
 
     @Test
+    void everyGameOfTheMatchViewIsStoredAndTheStatusSaysSo(@TempDir Path dir) throws Exception {
+        try (org.boardlab.store.Store store = org.boardlab.store.Store.open("jdbc:h2:file:" + dir.resolve("db"))) {
+            model();
+            model.recordWith(journal -> store.record(journal, "workbench", registry));
+            model.choose(Side.FIRST, "first-legal");
+            model.setDelayMillis(0);
+            model.start();
+            runUntil("the game stored", () -> model.status().contains("stored as game"));
+            assertThat(model.status()).endsWith("stored as game 1");
+            org.boardlab.store.FinishedGame g = store.game(1).orElseThrow().game();
+            assertThat(g.origin()).isEqualTo("workbench");
+            assertThat(g.first().name()).isEqualTo("first-legal#1");
+            assertThat(g.first().bundle()).isEqualTo("test.first-legal");
+            assertThat(g.moves()).extracting(org.boardlab.store.StoredMove::notation).containsExactly("a1", "b1", "c1", "a2", "b2", "c2", "a3");
+        }
+    }
+
+    @Test
+    void aGameThatCannotBeStoredSaysWhyAndTheMatchGoesOn() throws Exception {
+        model();
+        model.recordWith(journal -> {
+            throw new org.boardlab.store.StoreException("cannot reach the database jdbc:postgresql://lab/boardlab: Connection refused");
+        });
+        model.choose(Side.FIRST, "first-legal");
+        model.setDelayMillis(0);
+        model.start();
+        runUntil("the store's answer", () -> model.status().contains("not stored"));
+        assertThat(model.result()).startsWith("first-legal#1 (X) wins");
+        assertThat(model.status()).endsWith("not stored: cannot reach the database jdbc:postgresql://lab/boardlab: Connection refused");
+    }
+
+    @Test
     void aPersonPlaysByTypingAndTheRecordReplays(@TempDir Path dir) throws Exception {
         model();
         model.setDelayMillis(0);

@@ -1,0 +1,88 @@
+package org.boardlab.protocol.othello.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.boardlab.api.GameState;
+import org.boardlab.api.Move;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Registry;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.protocol.othello.Square;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.boardlab.store.FinishedGame;
+import org.boardlab.store.GameQuery;
+import org.boardlab.store.Store;
+import org.boardlab.store.StoredGame;
+import org.boardlab.store.StoredMove;
+import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** A game between two network clients is stored, with every move, before either client hears that it ended. */
+class ServerRecordingTest {
+
+    @TempDir
+    Path dir;
+
+    static List<String> kinds() {
+        return TestDatabases.kinds();
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aServerGameIsCommittedBeforeItsPlayersHearTheEnd(String kind) throws Exception {
+        Othello othello = new Othello();
+        EventBus events = new EventBus();
+        Registry registry = new Registry(events);
+        try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
+            EmbeddedServer server = new EmbeddedServer(id -> othello, events, ServerSettings.defaults(), line -> { });
+            try {
+                server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+                server.onRecord((result, journal) -> store.record(journal, "server", registry));
+                InetSocketAddress address = server.start("othello", "127.0.0.1", 0);
+                LineClient ann = new LineClient(address);
+                ann.send("CNAME~ann");
+                LineClient bob = new LineClient(address);
+                bob.send("CNAME~bob");
+                ann.await("SADDP~bob");
+                ann.send("CREQ~bob");
+                bob.await("SREQ~ann");
+                bob.send("CRES~ann~ACCEPT");
+                ann.await("SSTARTG");
+                LineClient[] c = {ann, bob};
+                GameState state = othello.newGame();
+                Random random = new Random(11);
+                StringBuilder played = new StringBuilder();
+                while (!state.isTerminal()) {
+                    List<Move> legal = state.legalMoves();
+                    Move move = legal.get(random.nextInt(legal.size()));
+                    played.append(played.length() == 0 ? "" : " ").append(move.notation());
+                    if (!move.notation().equals("pass")) { // the server plays a pass itself
+                        Square s = Square.of(move.notation());
+                        c[state.sideToMove().index()].send("CMOV~" + s.x() + "~" + s.y());
+                        ann.await("SMOV");
+                    }
+                    state = state.apply(move);
+                }
+                ann.await("SENDG");
+                // ann has heard the end: the game must already be committed, with every move
+                List<StoredGame> games = store.games(GameQuery.ALL);
+                assertThat(games).hasSize(1);
+                FinishedGame g = store.game(games.get(0).id()).orElseThrow().game();
+                assertThat(g.origin()).isEqualTo("server");
+                assertThat(g.first().name()).isEqualTo("ann");
+                assertThat(g.second().name()).isEqualTo("bob");
+                assertThat(String.join(" ", g.moves().stream().map(StoredMove::notation).toList())).isEqualTo(played.toString());
+                assertThat(g.moves()).allSatisfy(m -> assertThat(m.networkUs()).isGreaterThanOrEqualTo(-1));
+            } finally {
+                server.close();
+            }
+        }
+    }
+}
