@@ -1,0 +1,93 @@
+package org.boardlab.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * {@code kill -9} at random moments: a process that plays games and stores each one before it
+ * prints it is killed 20 times (SIGKILL: no shutdown hook, no close) and started again on the same
+ * database. Every game it printed is stored, every stored game has all its moves (no half game),
+ * and the database opens again each time.
+ */
+class KillTest {
+
+    @TempDir
+    Path dir;
+
+    static List<String> kinds() {
+        return TestDatabases.kinds();
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void killedAtRandomMomentsItLosesNoReportedGameAndLeavesNoHalfGame(String kind) throws Exception {
+        String url = TestDatabases.fresh(kind, dir);
+        Random random = new Random(20261125L);
+        Set<Long> reported = new HashSet<>();
+        int kills = 0;
+        for (int round = 0; round < 20; round++) {
+            List<String> lines = new CopyOnWriteArrayList<>();
+            Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), PlayAndStore.class.getName(), url, Long.toString(round))
+                    .redirectErrorStream(true).start();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                    for (String line; (line = r.readLine()) != null;) {
+                        lines.add(line);
+                    }
+                } catch (java.io.IOException e) {
+                    // the process was killed
+                }
+            });
+            reader.start();
+            // wait until it plays (the JVM and the database opened), then a random moment more
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!lines.contains("started") && p.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(5);
+            }
+            assertThat(lines).as("the player process started: %s", lines).contains("started");
+            Thread.sleep(random.nextInt(600));
+            p.destroyForcibly(); // SIGKILL
+            assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            reader.join(10_000);
+            kills++;
+            for (String line : lines) {
+                if (line.startsWith("stored ")) {
+                    reported.add(Long.parseLong(line.substring(7)));
+                } else if (!line.equals("started")) {
+                    throw new AssertionError("the player process said: " + String.join("\n", lines));
+                }
+            }
+            // the database opens again, holds every reported game, and no game without all its moves
+            try (Store store = Store.open(url)) {
+                for (long id : reported) {
+                    StoredGame g = store.game(id).orElseThrow(() -> new AssertionError("game " + id + " was reported but is not stored"));
+                    assertThat(g.game().moves()).hasSize(g.game().plies());
+                }
+                List<StoredGame> all = store.games(GameQuery.ALL);
+                assertThat(all.size()).isGreaterThanOrEqualTo(reported.size());
+                for (StoredGame s : all) {
+                    assertThat(store.game(s.id()).orElseThrow().game().moves()).as("game %d's moves", s.id()).hasSize(s.game().plies());
+                }
+            }
+        }
+        assertThat(kills).isEqualTo(20);
+        assertThat(reported).as("games reported before the kills").hasSizeGreaterThan(20);
+        System.out.printf("[kill] %s: %d kills, %d games reported, 0 lost%n", kind, kills, reported.size());
+    }
+}
