@@ -154,7 +154,11 @@ public final class Database {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String why = rootMessage(e);
         if (isDiskFull(e)) {
-            return new StoreException("the database " + shownUrl + " could not be written: the disk is full (" + why
+            Throwable root = e;
+            while (root.getCause() != null && root.getCause() != root) {
+                root = root.getCause();
+            }
+            return new StoreException("the database " + shownUrl + " could not be written: the disk is full (" + firstLine(String.valueOf(root.getMessage()))
                     + "); nothing was stored by this operation, what was stored before is kept", e);
         }
         if (state.startsWith("08") || state.equals("57P03") || (!postgres && e.getErrorCode() == 90020)) {
