@@ -70,6 +70,9 @@ public final class Seats {
     }
 
     static String fileHash(String location) {
+        if (location.startsWith(Jars.LOCATION)) {
+            return location.substring(Jars.LOCATION.length()); // installed from the database by its hash
+        }
         String loc = location.startsWith("reference:") ? location.substring("reference:".length()) : location;
         if (!loc.startsWith("file:")) {
             return null;
