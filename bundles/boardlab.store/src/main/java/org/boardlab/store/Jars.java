@@ -31,9 +31,10 @@ public final class Jars {
     }
 
     /**
-     * Stores the jar of a loaded player, if it came from a jar file.
+     * Stores the jar of a loaded player, if its bundle was installed from a jar file (a jar in
+     * {@code players/}; in boardlab's own jar the built-in players are not files: every machine has them).
      *
-     * @return the jar's SHA-256, or {@code null} for a player built into boardlab (every machine has it)
+     * @return the jar's SHA-256, or {@code null} when the bundle was not installed from a file
      * @throws StoreException if there is no such player
      */
     public static String upload(Store store, Registry registry, String playerId) {

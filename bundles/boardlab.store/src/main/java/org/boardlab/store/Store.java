@@ -636,6 +636,30 @@ public final class Store implements AutoCloseable {
         });
     }
 
+    /** How many scheduled games of the database (any tournament) are not stored yet. */
+    public int unfinishedScheduled() {
+        return db.call(c -> {
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM scheduled_games WHERE state <> 'done'")) {
+                r.next();
+                return r.getInt(1);
+            }
+        });
+    }
+
+    /** The player jars (by hash) that scheduled games not stored yet name: what a worker must have. */
+    public List<String> pendingJars() {
+        return db.call(c -> {
+            List<String> out = new ArrayList<>();
+            try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT first_jar FROM scheduled_games WHERE state <> 'done' "
+                    + "AND first_jar IS NOT NULL UNION SELECT second_jar FROM scheduled_games WHERE state <> 'done' AND second_jar IS NOT NULL")) {
+                while (r.next()) {
+                    out.add(r.getString(1));
+                }
+            }
+            return out;
+        });
+    }
+
     private static Instant dbNow(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT CURRENT_TIMESTAMP")) {
             r.next();
