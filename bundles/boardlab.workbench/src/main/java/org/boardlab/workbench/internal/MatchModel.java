@@ -133,7 +133,6 @@ final class MatchModel implements AutoCloseable {
         this.subscription = events.subscribe(this::onEvent, MatchEvent.class, RegistryEvent.class);
     }
 
-<<<<<<< HEAD
     /** The player hostings loaded (boardlab.sandbox), live; none outside the workbench's tests. */
     private Iterable<org.boardlab.core.PlayerHosting> hostings = List.of();
 
@@ -161,7 +160,8 @@ final class MatchModel implements AutoCloseable {
                     + hosting.describe(org.boardlab.core.PlayerLimits.DEFAULT) + "; the wall time is the time per move";
         }
         return "";
-=======
+    }
+
     /**
      * Stores every game of the matches started here: {@code recorder} is called with the game's
      * journal when it ends (on the referee's thread) and returns the stored game's id. What it throws
@@ -178,7 +178,6 @@ final class MatchModel implements AutoCloseable {
     /** What the last recording said, or {@code ""}. */
     String stored() {
         return stored;
->>>>>>> e201c2f (The embedded server's tables (ServerService, serve --db/--no-store, -Dboardlab.server.store=off) and the workbench's Match view store every game; a server game is committed before its players hear the end)
     }
 
     /** Calls {@code listener} on the model's thread with each part that changed. */

@@ -84,13 +84,9 @@ public final class MatchView implements WorkbenchView {
 
     @Inject
     public MatchView(Registry registry, EventBus events, Referee referee, BoardRenderers boards, ServerService server,
-<<<<<<< HEAD
-            ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings) {
+            ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings, org.boardlab.store.Stores stores) {
         this.hostings = hostings;
-=======
-            ServerSelection serverSelection, org.boardlab.store.Stores stores) {
         this.stores = stores;
->>>>>>> e201c2f (The embedded server's tables (ServerService, serve --db/--no-store, -Dboardlab.server.store=off) and the workbench's Match view store every game; a server game is committed before its players hear the end)
         this.registry = registry;
         this.referee = referee;
         this.boards = boards;
