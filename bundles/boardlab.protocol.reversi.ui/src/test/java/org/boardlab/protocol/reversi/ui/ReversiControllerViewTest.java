@@ -81,12 +81,66 @@ class ReversiControllerViewTest {
         }
     }
 
+    /** The view with one loaded player, {@code first-legal}: the first legal move. */
+    private static ReversiControllerView view() {
+        return new ReversiControllerView(OthelloRenderer::new, () -> List.of("first-legal"),
+                id -> id.equals("first-legal") ? request -> request.state().legalMoves().get(0) : null);
+    }
+
+    /**
+     * The view seats a loaded player on the GM's black port and a person on its white port; the
+     * person plays by clicking the board when white is to move (a click on an occupied square is not
+     * sent), and the game runs to End on boardlab's GM, shown by the GC on the same view.
+     */
+    @Test
+    void itSeatsALoadedPlayerAndAPersonWhoPlaysByClicking() throws Exception {
+        Display display = Display.getDefault();
+        Shell shell = new Shell(display);
+        shell.setLayout(new org.eclipse.swt.layout.FillLayout());
+        try {
+            ReversiControllerView view = view();
+            view.createControl(shell);
+            shell.setSize(1000, 760);
+            shell.open();
+            view.model().connect("127.0.0.1", gm.get(2).getPort()).get(10, TimeUnit.SECONDS);
+            RemoteSeat black = view.seat(0, "first-legal", "127.0.0.1", gm.get(0).getPort());
+            RemoteSeat white = view.seat(1, ReversiControllerView.PERSON, "127.0.0.1", gm.get(1).getPort());
+            until(display, () -> white.view().turn() != null, "the person's first turn");
+            assertEquals(Side.SECOND, white.view().colour());
+            assertEquals(Side.FIRST, black.view().colour());
+            screenshot(display, shell, "reversi-gc-person-to-move.png");
+            view.clicked(OthelloMove.at(3, 3)); // d4 holds a disc from the start
+            assertTrue(white.view().message().contains("not a legal move"), white.view().message());
+            assertTrue(white.view().turn() != null, "still the person's turn after a refused click");
+            int clicks = 0;
+            while (!white.view().over()) {
+                ReversiMessage.Board turn = white.view().turn();
+                if (turn != null) {
+                    OthelloMove m = ReversiPositions.position(turn, Side.SECOND).placements().get(0);
+                    view.clicked(m);
+                    clicks++;
+                }
+                until(display, () -> white.view().over() || (white.view().turn() != null && white.view().turn() != turn),
+                        "the person's next turn or the end");
+            }
+            assertTrue(clicks >= 2, clicks + " moves clicked");
+            until(display, () -> view.model().view().end() != null, "End at the GC");
+            until(display, () -> black.view().over(), "End at the black seat");
+            assertTrue(white.view().message().startsWith("end: scores black "), white.view().message());
+            ReversiMessage.End end = view.model().view().end();
+            assertEquals("end: scores black " + end.blackScore() + ", white " + end.whiteScore(), white.view().message());
+            screenshot(display, shell, "reversi-gc-seats-game-over.png");
+        } finally {
+            shell.dispose();
+        }
+    }
+
     @Test
     void itShowsAWholeGameAndStepsASecondOneOnANewSize() throws Exception {
         Display display = Display.getDefault();
         Shell shell = new Shell(display);
         try {
-            ReversiControllerView view = new ReversiControllerView(OthelloRenderer::new);
+            ReversiControllerView view = view();
             shell.setLayout(new org.eclipse.swt.layout.FillLayout()); // as the workbench's tab folder holds a view
             view.createControl(shell);
             shell.setSize(900, 700);
