@@ -236,9 +236,9 @@ final class RemoteOnitama {
                     history.add(move);
                     lastMove = (OnitamaMove) move;
                 }
-                c.move((OnitamaMove) move);
                 say(String.format(java.util.Locale.ROOT, "%s played %s (%.2f s)", name, move.notation(),
-                        (System.nanoTime() - start) / 1e9));
+                        (System.nanoTime() - start) / 1e9)); // before sending: the answer must not be overwritten
+                c.move((OnitamaMove) move);
             } catch (Exception e) {
                 say("the player failed: " + e);
             }
@@ -268,8 +268,8 @@ final class RemoteOnitama {
             history.add(m);
             lastMove = m;
         }
+        say("move " + m.notation() + " sent"); // before sending, as for a loaded player
         c.move(m);
-        say("move " + m.notation() + " sent");
         return "sent";
     }
 

@@ -194,8 +194,8 @@ final class RemoteSeat {
             }
             turn = null;
         }
+        say("move " + Cells.square(col, row) + " sent"); // before sending: the GM's answer (End, say) must not be overwritten
         c.move(col, row);
-        say("move " + Cells.square(col, row) + " sent");
         return "sent";
     }
 
@@ -227,9 +227,9 @@ final class RemoteSeat {
             OthelloPosition position = ReversiPositions.position(board, side);
             Move move = player.chooseMove(MoveRequest.of(position, List.of(), start + thinking.toNanos(), start, () -> false));
             OthelloMove m = (OthelloMove) move;
-            c.move(m.col(), m.row());
             say(String.format(java.util.Locale.ROOT, "played %s (%.2f s)", Cells.square(m.col(), m.row()),
-                    (System.nanoTime() - start) / 1e9));
+                    (System.nanoTime() - start) / 1e9)); // before sending, as in play()
+            c.move(m.col(), m.row());
         } catch (Exception e) {
             say("the player failed: " + e);
         }
