@@ -51,8 +51,14 @@ class RealGamesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("games")
     void alphaBetaBeatsRandomOnEitherSide(Game game, GameOptions options) throws Exception {
-        // 50 ms a move: even on a busy machine alpha-beta gets to search (StrengthTest uses 10 ms)
+        // 50 ms a move (StrengthTest uses 10 ms); on a machine so busy that the search got too little of
+        // the CPU to win both (it happened at load 8, in Onitama), the pair is played again with 400 ms:
+        // what is checked is the player's strength, not the machine's speed
         Matches.Tally tally = Matches.play(game, options, AlphaBetaPlayer::new, RandomPlayer::new, 2, 50);
+        if (tally.wins() < 2) {
+            System.out.println("alpha-beta against random in " + game.id() + " at 50 ms a move: " + tally + "; again at 400 ms");
+            tally = Matches.play(game, options, AlphaBetaPlayer::new, RandomPlayer::new, 2, 400);
+        }
         assertThat(tally.wins()).as(tally.toString()).isEqualTo(2);
     }
 
