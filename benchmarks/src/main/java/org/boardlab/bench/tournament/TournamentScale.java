@@ -59,10 +59,11 @@ public final class TournamentScale {
             db = "jdbc:h2:file:" + Files.createTempDirectory("tournament-scale").resolve("db").toAbsolutePath();
         }
         List<String> players = List.of("p1", "p2", "p3", "p4");
-        int gamesPerPair = Math.max(2, games / 6);
-        TournamentSettings s = new TournamentSettings("scale", "tictactoe", GameOptions.DEFAULT, players, Format.ROUND_ROBIN, 1,
+        int cycles = Math.max(1, (games / 6 + 9_999) / 10_000); // at most 10,000 games a pairing a cycle
+        int gamesPerPair = Math.max(2, games / 6 / cycles);
+        TournamentSettings s = new TournamentSettings("scale", "tictactoe", GameOptions.DEFAULT, players, Format.ROUND_ROBIN, cycles,
                 gamesPerPair, TimeControl.parse("5s"), 1, "random:1", List.of(), null);
-        int total = 6 * gamesPerPair;
+        int total = 6 * gamesPerPair * cycles;
         System.out.printf(Locale.ROOT, "tournament of %,d games (4 random players, tic-tac-toe), concurrency %d, %s, max heap %d MB, %s%n",
                 total, concurrency, db, Runtime.getRuntime().maxMemory() >> 20, load());
         EventBus bus = new EventBus();
