@@ -52,8 +52,19 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * The libraries' own loggers whose INFO lines (SPI Fly's "Registered provider ...", Jetty's
+     * "Started ...") would fill the console on every start: only their warnings are shown. Held here
+     * so the levels stay set (java.util.logging keeps loggers weakly).
+     */
+    private static final List<java.util.logging.Logger> QUIET = List.of(
+            java.util.logging.Logger.getLogger("org.apache.aries.spifly"),
+            java.util.logging.Logger.getLogger("org.eclipse.jetty"),
+            java.util.logging.Logger.getLogger("org.cometd"));
+
     public static void main(String[] args) {
         Timing.mark("JVM and launcher ready");
+        QUIET.forEach(l -> l.setLevel(java.util.logging.Level.WARNING));
         int code;
         try {
             code = run(args);
@@ -154,7 +165,7 @@ public final class Main {
         context.registerService(Object.class.getName(), new Object(), props);
 
         List<Bundle> later = new ArrayList<>();
-        for (Bundle b : context.getBundles()) {
+        for (Bundle b : firstTheServiceLoaderMediator(context.getBundles())) {
             if (b.getBundleId() == 0 || !b.getLocation().startsWith(LOCATION) || b.getHeaders("").get(Constants.FRAGMENT_HOST) != null
                     || !mode.wants(b)) {
                 continue;
@@ -197,6 +208,21 @@ public final class Main {
         framework.stop();
         framework.waitForStop(10_000);
         return result instanceof Integer code ? code : 0;
+    }
+
+    /**
+     * The bundles in the order they are started: SPI Fly (the OSGi ServiceLoader mediator) and the
+     * SLF4J provider first, so that SLF4J finds its provider the first time a bundle (Jetty, CometD)
+     * asks for a logger, instead of printing "No SLF4J providers were found" on every start and
+     * dropping those bundles' log lines.
+     */
+    private static List<Bundle> firstTheServiceLoaderMediator(Bundle[] bundles) {
+        List<Bundle> ordered = new ArrayList<>(List.of(bundles));
+        ordered.sort(java.util.Comparator.comparingInt(b -> {
+            String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
+            return name.startsWith("org.apache.aries.spifly") ? 0 : name.startsWith("slf4j.jdk14") ? 1 : 2;
+        }));
+        return ordered;
     }
 
     private static void startBundle(Bundle b) {
