@@ -19,13 +19,23 @@ import org.boardlab.api.event.MatchOutcome;
  */
 public final class LobbySeat implements MemberListener, AutoCloseable {
 
-    /** Answers invitations and pairs again after a game, off the lobby's and the tables' threads. */
-    private static final java.util.concurrent.Executor SHARED = new java.util.concurrent.ThreadPoolExecutor(0, 4, 10,
-            java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
-                Thread t = new Thread(r, "boardlab-lobby-seats");
-                t.setDaemon(true);
-                return t;
-            });
+    /**
+     * Answers invitations and pairs again after a game, off the lobby's and the tables' threads: one
+     * thread for every seat, in order, which ends after 10 s with nothing to do. (A pool with no core
+     * thread and an unbounded queue never grows past one thread, so one is what it says.)
+     */
+    private static final java.util.concurrent.Executor SHARED = shared();
+
+    private static java.util.concurrent.Executor shared() {
+        java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(1, 1, 10,
+                java.util.concurrent.TimeUnit.SECONDS, new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "boardlab-lobby-seats");
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
 
     private final Lobby lobby;
     private final Supplier<Player> players;
