@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -26,11 +27,14 @@ import org.boardlab.store.Store;
 /**
  * Stored games per second: random against random, Othello 8x8, four players (round-robin pairs,
  * colours alternating), {@code --concurrency} games at once, each game played through the referee
- * (as {@code boardlab match} plays it) and committed to the store, with its moves, in one
- * transaction before it counts. Prints the figure with the machine's load average.
+ * (as {@code boardlab match} plays it) and handed to the store's writer ({@link Store#saveLater}),
+ * which commits the games finished meanwhile in one transaction; a game counts once its batch has
+ * committed, and the clock stops when every game has. {@code --sync} commits each game on its
+ * game's thread instead ({@link Store#saveGame}, one transaction per game), for comparison. Prints
+ * the figure with the machine's load average.
  *
  * <pre>
- * java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.store.StoreThroughput [--db URL] [--games 10000] [--concurrency 2] [--no-store]
+ * java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.store.StoreThroughput [--db URL] [--games 10000] [--concurrency 2] [--sync] [--no-store]
  * </pre>
  *
  * Without {@code --db}, a new H2 file database in a temporary folder (deleted afterwards).
@@ -40,6 +44,9 @@ public final class StoreThroughput {
     /** {@code --no-store}: the games only, for comparison (nothing is committed). */
     private static volatile boolean NO_STORE;
     private static final AtomicLong TOTAL_COMMIT_NANOS = new AtomicLong();
+    /** {@code --sync}: each game committed on its own game's thread ({@link Store#saveGame}), as before the writer. */
+    private static volatile boolean SYNC;
+    private static final List<CompletableFuture<Long>> commits = new ArrayList<>();
 
     private StoreThroughput() {
     }
@@ -49,14 +56,17 @@ public final class StoreThroughput {
         int games = 10_000;
         int concurrency = 2;
         boolean noStore = false;
+        boolean commitOnly = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--db" -> url = args[++i];
                 case "--games" -> games = Integer.parseInt(args[++i]);
                 case "--concurrency" -> concurrency = Integer.parseInt(args[++i]);
                 case "--no-store" -> noStore = true;
+                case "--sync" -> SYNC = true;
+                case "--commit-only" -> commitOnly = true;
                 default -> {
-                    System.err.println("usage: StoreThroughput [--db URL] [--games N] [--concurrency C]");
+                    System.err.println("usage: StoreThroughput [--db URL] [--games N] [--concurrency C] [--sync] [--no-store] [--commit-only]");
                     System.exit(2);
                 }
             }
@@ -81,6 +91,10 @@ public final class StoreThroughput {
         EventBus events = new EventBus();
         events.subscribe(e -> { }); // someone listens, as the workbench does
         NO_STORE = noStore;
+        if (commitOnly) {
+            commitOnly(url, temp, referee, events, othello, pairings, games, concurrency);
+            return;
+        }
         try (Store store = Store.open(url)) {
             long before = store.countGames();
             // warm-up: 200 games, not counted
@@ -94,8 +108,9 @@ public final class StoreThroughput {
             double[] loadAfter = load();
             long stored = store.countGames() - before - 200;
             System.out.printf(Locale.ROOT, "store: %s%n", store.url());
-            System.out.printf(Locale.ROOT, "%d games (random vs random, othello 8x8, 4 players, concurrency %d), each committed before it counts, "
-                    + "in %.2f s: %.0f games/s; %d stored; commit (saveGame) %.2f ms on average, %.1f ms at most%n", games, concurrency, seconds,
+            System.out.printf(Locale.ROOT, "%d games (random vs random, othello 8x8, 4 players, concurrency %d), each committed before it counts (%s), "
+                    + "in %.2f s: %.0f games/s; %d stored; game over to committed %.2f ms on average, %.1f ms at most%n", games, concurrency,
+                    SYNC ? "saveGame on the game's thread" : "the store's writer, group commit", seconds,
                     games / seconds, stored, TOTAL_COMMIT_NANOS.get() / 1e6 / games, maxCommitNanos.get() / 1e6);
             System.out.printf(Locale.ROOT, "load average before %.2f %.2f %.2f, after %.2f %.2f %.2f; %d cores%n", loadBefore[0],
                     loadBefore[1], loadBefore[2], loadAfter[0], loadAfter[1], loadAfter[2], Runtime.getRuntime().availableProcessors());
@@ -130,11 +145,24 @@ public final class StoreThroughput {
                             return;
                         }
                         long t0 = System.nanoTime();
-                        store.saveGame(FinishedGame.of(m[0].journal(), "match", new Seat(r.first(), "random", "boardlab.ai.basic", "0.1.0", null),
-                                new Seat(r.second(), "random", "boardlab.ai.basic", "0.1.0", null)));
-                        long took = System.nanoTime() - t0;
-                        maxCommitNanos.accumulateAndGet(took, Math::max);
-                        TOTAL_COMMIT_NANOS.addAndGet(took);
+                        FinishedGame g = FinishedGame.of(m[0].journal(), "match", new Seat(r.first(), "random", "boardlab.ai.basic", "0.1.0", null),
+                                new Seat(r.second(), "random", "boardlab.ai.basic", "0.1.0", null));
+                        if (SYNC) {
+                            store.saveGame(g);
+                            long took = System.nanoTime() - t0;
+                            maxCommitNanos.accumulateAndGet(took, Math::max);
+                            TOTAL_COMMIT_NANOS.addAndGet(took);
+                            return;
+                        }
+                        // the store's writer: the game's thread goes on, the game counts when its batch has committed
+                        CompletableFuture<Long> stored = store.saveLater(g).whenComplete((id, e) -> {
+                            long took = System.nanoTime() - t0;
+                            maxCommitNanos.accumulateAndGet(took, Math::max);
+                            TOTAL_COMMIT_NANOS.addAndGet(took);
+                        });
+                        synchronized (commits) {
+                            commits.add(stored);
+                        }
                     });
                     m[0].runHere();
                 }
@@ -144,7 +172,87 @@ public final class StoreThroughput {
         for (Future<?> f : done) {
             f.get();
         }
+        // every game committed before the clock stops
+        synchronized (commits) {
+            CompletableFuture.allOf(commits.toArray(CompletableFuture[]::new)).get();
+            commits.clear();
+        }
         pool.shutdown();
+    }
+
+    /**
+     * {@code --commit-only}: the games are played first, kept in memory, then committed as fast as
+     * the store takes them: one thread calling {@code saveGame} per game ({@code --sync}), or all
+     * handed to the writer ({@code saveLater}); the store's own capacity, without the games' CPU.
+     */
+    private static void commitOnly(String url, Path temp, Referee referee, EventBus events, Othello othello, List<String[]> pairings,
+            int games, int concurrency) throws Exception {
+        List<FinishedGame> played = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicInteger next = new AtomicInteger();
+        ExecutorService pool = Executors.newFixedThreadPool(concurrency);
+        List<Future<?>> done = new ArrayList<>();
+        for (int t = 0; t < concurrency; t++) {
+            done.add(pool.submit(() -> {
+                for (int k; (k = next.getAndIncrement()) < games;) {
+                    String[] pair = pairings.get(k % pairings.size());
+                    Match[] m = new Match[1];
+                    m[0] = new Match(referee, othello, GameOptions.DEFAULT, new PlayerSeat(pair[0], RandomPlayer::new),
+                            new PlayerSeat(pair[1], RandomPlayer::new), MatchSettings.defaults().withSeed(k), events);
+                    m[0].onGameResult((GameResult r) -> played.add(FinishedGame.of(m[0].journal(), "match",
+                            new Seat(r.first(), "random", "boardlab.ai.basic", "0.1.0", null),
+                            new Seat(r.second(), "random", "boardlab.ai.basic", "0.1.0", null))));
+                    m[0].runHere();
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : done) {
+            f.get();
+        }
+        pool.shutdown();
+        try (Store store = Store.open(url)) {
+            for (FinishedGame g : played.subList(0, Math.min(200, played.size()))) {
+                store.saveGame(g); // warm-up
+            }
+            double[] loadBefore = load();
+            long cpu0 = cpuNanos();
+            long start = System.nanoTime();
+            if (SYNC) {
+                for (FinishedGame g : played) {
+                    store.saveGame(g);
+                }
+            } else {
+                List<CompletableFuture<Long>> all = new ArrayList<>(played.size());
+                for (FinishedGame g : played) {
+                    all.add(store.saveLater(g));
+                }
+                CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).get();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuMsPerGame = (cpuNanos() - cpu0) / 1e6 / played.size();
+            double[] loadAfter = load();
+            long[] counts = store.writerCounts();
+            System.out.printf(Locale.ROOT, "store: %s%n", store.url());
+            System.out.printf(Locale.ROOT, "%d games played first, then committed (%s) in %.2f s: %.0f games/s, %.3f ms of CPU a game%s%n",
+                    played.size(), SYNC ? "one thread, saveGame, one transaction each" : "the store's writer, group commit", seconds,
+                    played.size() / seconds, cpuMsPerGame,
+                    SYNC ? "" : String.format(Locale.ROOT, "; %d transactions, %.1f games each", counts[0], counts[1] / (double) Math.max(1, counts[0])));
+            System.out.printf(Locale.ROOT, "load average before %.2f %.2f %.2f, after %.2f %.2f %.2f; %d cores%n", loadBefore[0],
+                    loadBefore[1], loadBefore[2], loadAfter[0], loadAfter[1], loadAfter[2], Runtime.getRuntime().availableProcessors());
+        } finally {
+            referee.close();
+            if (temp != null) {
+                try (var files = Files.walk(temp)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+            }
+        }
+    }
+
+    /** The process's CPU time so far (all threads), or 0 if the JVM does not say. */
+    private static long cpuNanos() {
+        java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
     }
 
     private static double[] load() {

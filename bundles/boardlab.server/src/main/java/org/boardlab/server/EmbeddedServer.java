@@ -100,7 +100,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final Map<Long, ChannelConnection> connections = new ConcurrentHashMap<>();
     private final Map<Long, Table> tables = new ConcurrentHashMap<>();
     private final List<Consumer<GameResult>> resultListeners = new CopyOnWriteArrayList<>();
-    private final List<java.util.function.BiConsumer<GameResult, org.boardlab.core.MatchJournal>> recorders = new CopyOnWriteArrayList<>();
+    private final List<Recorder> recorders = new CopyOnWriteArrayList<>();
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong violations = new AtomicLong();
     private final AtomicLong slowReaders = new AtomicLong();
@@ -155,13 +155,8 @@ public final class EmbeddedServer implements AutoCloseable {
         Table[] self = new Table[1];
         Table table = new Table(game, options, first, second, lobby, settings, referee, events, timer, result -> {
             tables.remove(self[0].id()); // a finished game is recorded, not kept: a lab server runs for weeks
-            record(result, self[0].journal());
-            log.accept("game over (" + result.outcome().finalState().game().id() + "): " + result.first() + " vs "
-                    + result.second() + ": " + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins")
-                    + " (" + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
-            for (Consumer<GameResult> listener : resultListeners) {
-                listener.accept(result);
-            }
+            // the table tells the players when this completes: after the commit, and after the log and the listeners
+            return record(result, self[0].journal()).thenRun(() -> reported(result.outcome().finalState().game().id(), result));
         });
         self[0] = table;
         tables.put(table.id(), table);
@@ -403,12 +398,20 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     private void recorded(String gameId, GameResult result, org.boardlab.core.MatchJournal journal) {
-        record(result, journal);
+        record(result, journal).thenRun(() -> reported(gameId, result));
+    }
+
+    /** Logs a finished game and hands it to the result listeners (once it is recorded). */
+    private void reported(String gameId, GameResult result) {
         log.accept("game over (" + gameId + "): " + result.first() + " vs " + result.second() + ": "
                 + (result.winnerName() == null ? "no winner" : result.winnerName() + " wins") + " ("
                 + result.outcome().ending().name().toLowerCase() + ", " + result.outcome().detail() + ")");
         for (Consumer<GameResult> listener : resultListeners) {
-            listener.accept(result);
+            try {
+                listener.accept(result);
+            } catch (RuntimeException e) {
+                log.accept("a result listener failed on " + result.first() + " vs " + result.second() + ": " + e);
+            }
         }
     }
 
@@ -558,23 +561,59 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * Calls {@code recorder} with every finished game and its journal, on the game's thread, before
-     * the game is logged, reported to {@link #onResult} listeners or told to its players: the store
-     * commits it first. A recorder that throws is logged; the game is reported all the same.
+     * Records a finished game: commits it, or hands it to a writer that commits it later.
      */
-    public void onRecord(java.util.function.BiConsumer<GameResult, org.boardlab.core.MatchJournal> recorder) {
+    @FunctionalInterface
+    public interface Recorder {
+        /**
+         * Called with every finished game and its journal, on the game's thread; read the journal
+         * now. Return at once: the game is reported when the returned stage completes.
+         *
+         * @return completes once the game is committed (exceptionally if it could not be)
+         */
+        java.util.concurrent.CompletionStage<?> record(GameResult result, org.boardlab.core.MatchJournal journal);
+    }
+
+    /**
+     * Calls {@code recorder} with every finished game and its journal, on the game's thread. The
+     * game is logged, reported to {@link #onResult} listeners and told to its players only when the
+     * stage the recorder returns completes (the store's writer has committed it), so the game's
+     * thread never waits for the disk and a crash loses no reported game. A recorder that throws or
+     * fails is logged; the game is reported all the same.
+     */
+    public void onRecord(Recorder recorder) {
         recorders.add(recorder);
     }
 
-    /** Hands a finished game to the recorders (the store) before it is reported to anybody. */
-    private void record(GameResult result, org.boardlab.core.MatchJournal journal) {
-        for (java.util.function.BiConsumer<GameResult, org.boardlab.core.MatchJournal> r : recorders) {
-            try {
-                r.accept(result, journal);
-            } catch (RuntimeException e) {
-                log.accept("could not record the game " + result.first() + " vs " + result.second() + ": " + e.getMessage());
-            }
+    private static final java.util.concurrent.CompletableFuture<Void> RECORDED = java.util.concurrent.CompletableFuture.completedFuture(null);
+
+    /**
+     * Hands a finished game to the recorders (the store).
+     *
+     * @return completes (never exceptionally) when every recorder has recorded it or failed
+     */
+    private java.util.concurrent.CompletableFuture<Void> record(GameResult result, org.boardlab.core.MatchJournal journal) {
+        if (recorders.isEmpty()) {
+            return RECORDED;
         }
+        List<java.util.concurrent.CompletableFuture<?>> all = new ArrayList<>(recorders.size());
+        for (Recorder r : recorders) {
+            java.util.concurrent.CompletableFuture<?> done;
+            try {
+                done = r.record(result, journal).toCompletableFuture();
+            } catch (RuntimeException e) {
+                done = java.util.concurrent.CompletableFuture.failedFuture(e);
+            }
+            all.add(done.handle((x, e) -> {
+                if (e != null) {
+                    Throwable why = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+                    log.accept("could not record the game " + result.first() + " vs " + result.second() + ": " + why.getMessage());
+                }
+                return null;
+            }));
+        }
+        return all.size() == 1 ? all.get(0).thenApply(x -> null)
+                : java.util.concurrent.CompletableFuture.allOf(all.toArray(java.util.concurrent.CompletableFuture[]::new));
     }
 
     /** Calls {@code listener} with every finished game (on the game's thread). */

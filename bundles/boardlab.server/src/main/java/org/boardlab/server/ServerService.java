@@ -90,7 +90,7 @@ public final class ServerService {
             protocols.values().forEach(server::addProtocol);
             if (!"off".equals(System.getProperty("boardlab.server.store"))) {
                 // every game of the server's tables is stored (committed before it is reported); -Dboardlab.server.store=off: not
-                server.onRecord((result, journal) -> stores.open().record(journal, "server", registry));
+                server.onRecord((result, journal) -> stores.open().recordLater(journal, "server", registry));
             }
         }
         return server;

@@ -5,7 +5,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
@@ -60,17 +59,20 @@ public final class Table {
     private final ScheduledExecutorService timer;
     private final Match match;
     private final EventBus events;
-    private final Consumer<GameResult> onResult;
+    private final java.util.function.Function<GameResult, java.util.concurrent.CompletionStage<?>> onResult;
     private final ScheduledFuture<?>[] reconnectTimers = new ScheduledFuture<?>[2];
     private final AtomicBoolean over = new AtomicBoolean();
 
     /**
      * @param first    the member playing the first side (the inviter)
      * @param second   the other member
-     * @param onResult called with the game's result when it ends (the server records it)
+     * @param onResult called with the game's result when it ends, on the game's thread (the server
+     *                 records it); the players are told the result, and are free again in the lobby,
+     *                 when the stage it returns completes (the game is committed)
      */
     public Table(Game game, GameOptions options, Member first, Member second, Lobby lobby, ServerSettings settings,
-            Referee referee, EventBus events, ScheduledExecutorService timer, Consumer<GameResult> onResult) {
+            Referee referee, EventBus events, ScheduledExecutorService timer,
+            java.util.function.Function<GameResult, java.util.concurrent.CompletionStage<?>> onResult) {
         this.game = game;
         this.seats = new Member[] {first, second};
         this.lobby = lobby;
@@ -181,13 +183,21 @@ public final class Table {
             }
         }
         MatchOutcome outcome = result.outcome();
-        onResult.accept(result); // recorded first
-        for (Member m : seats) {
-            if (m.isConnected()) {
-                m.tell(l -> l.gameEnded(this, outcome));
-            }
+        java.util.concurrent.CompletionStage<?> recorded;
+        try {
+            recorded = onResult.apply(result);
+        } catch (RuntimeException e) {
+            recorded = java.util.concurrent.CompletableFuture.failedFuture(e);
         }
-        lobby.tableEnded(this); // then both are ready again
+        // recorded first: told once committed (on the store's writer thread, or here if it is done)
+        recorded.whenComplete((x, e) -> {
+            for (Member m : seats) {
+                if (m.isConnected()) {
+                    m.tell(l -> l.gameEnded(this, outcome));
+                }
+            }
+            lobby.tableEnded(this); // then both are ready again
+        });
     }
 
     /**

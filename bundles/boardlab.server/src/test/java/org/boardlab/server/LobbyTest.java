@@ -39,7 +39,10 @@ class LobbyTest {
     private Lobby newLobby() {
         Lobby[] holder = new Lobby[1];
         holder[0] = new Lobby((a, b) -> new Table(game, GameOptions.DEFAULT, a, b, holder[0], settings, referee, events, timer,
-                results::add), timer, settings, line -> { });
+                r -> {
+                    results.add(r);
+                    return java.util.concurrent.CompletableFuture.completedFuture(null);
+                }), timer, settings, line -> { });
         return holder[0];
     }
 

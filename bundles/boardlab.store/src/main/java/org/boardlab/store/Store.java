@@ -68,83 +68,237 @@ public final class Store implements AutoCloseable {
      * @throws AlreadyStoredException if its scheduled game is already stored
      */
     public long saveGame(FinishedGame g) {
+        return db.transaction(c -> insertGame(c, g));
+    }
+
+    /**
+     * Stores finished games in one transaction ({@link #saveGame} for each): all of them or, if
+     * one fails, none.
+     *
+     * @return the stored games' ids, in order
+     */
+    public List<Long> saveGames(List<FinishedGame> games) {
         return db.transaction(c -> {
+            List<Long> ids = new ArrayList<>(games.size());
+            try (Inserter in = new Inserter(c)) {
+                for (FinishedGame g : games) {
+                    ids.add(in.insert(g));
+                }
+                in.flushMoves();
+            }
+            return ids;
+        });
+    }
+
+    /** How many finished games may wait for the writer before {@link #saveLater} waits. */
+    public static final int WRITER_QUEUE = 1024;
+    /**
+     * The most games the writer commits in one transaction (system property
+     * {@code boardlab.store.batch}, default 64: on H2 the CPU a game costs is lowest between 8 and
+     * 64 games a transaction, and higher with 256).
+     */
+    public static final int WRITER_BATCH = Integer.getInteger("boardlab.store.batch", 64);
+
+    private final Object writerLock = new Object();
+    private org.boardlab.store.internal.GroupCommitter<FinishedGame, Long> writer;
+    private volatile boolean closed;
+
+    /**
+     * Hands a finished game to this store's writer, one thread that commits the games queued
+     * meanwhile together, in one transaction (group commit), so that the thread that finished the
+     * game does not wait for the disk. The future completes with the stored game's id only once
+     * that transaction has committed: report the game (log it, tell its players, count it) from
+     * the future, never before, and a crash loses no reported game. Futures complete in the order
+     * their games were handed in, on the writer's thread, which also runs what follows them (unless
+     * a thread waiting in {@code get} or {@code join} runs it first): keep that short, and never
+     * wait there for this store's writer.
+     *
+     * <p>When {@value #WRITER_QUEUE} games already wait, this call waits until there is room
+     * (nothing is dropped). A batch that fails is committed again game by game, so a game already
+     * stored ({@link AlreadyStoredException}) or refused fails only its own future.
+     *
+     * @return completed with the stored game's id, or exceptionally with a {@link StoreException}
+     *         (nothing of that game stored)
+     */
+    public java.util.concurrent.CompletableFuture<Long> saveLater(FinishedGame g) {
+        org.boardlab.store.internal.GroupCommitter<FinishedGame, Long> w = writer();
+        if (w == null) {
+            return java.util.concurrent.CompletableFuture.failedFuture(
+                    new StoreException("the store " + url() + " is closed: the game was not stored"));
+        }
+        return w.submit(g);
+    }
+
+    /**
+     * {@link #saveLater} for the finished game a journal holds, each side's seat found by its name
+     * in the registry ({@link Seats#ofName}). The journal is read now, on the caller's thread
+     * (before the next game of its match starts).
+     */
+    public java.util.concurrent.CompletableFuture<Long> recordLater(org.boardlab.core.MatchJournal journal, String origin,
+            org.boardlab.core.Registry registry) {
+        FinishedGame g;
+        try {
+            List<String> names = journal.players();
+            g = FinishedGame.of(journal, origin, Seats.ofName(registry, names.get(0)), Seats.ofName(registry, names.get(1)));
+        } catch (RuntimeException e) {
+            return java.util.concurrent.CompletableFuture.failedFuture(e);
+        }
+        return saveLater(g);
+    }
+
+    /** How many finished games wait for the writer now. */
+    public int writerQueue() {
+        synchronized (writerLock) {
+            return writer == null ? 0 : writer.queued();
+        }
+    }
+
+    /**
+     * What the writer has done so far: {@code [transactions, games]} committed (games / transactions
+     * is the average batch).
+     */
+    public long[] writerCounts() {
+        synchronized (writerLock) {
+            return writer == null ? new long[2] : new long[] {writer.transactions(), writer.committed()};
+        }
+    }
+
+    private org.boardlab.store.internal.GroupCommitter<FinishedGame, Long> writer() {
+        synchronized (writerLock) {
+            if (writer == null) {
+                if (closed) {
+                    return null;
+                }
+                writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::saveGames, this::saveGame, WRITER_QUEUE, WRITER_BATCH);
+            }
+            return writer;
+        }
+    }
+
+    private long insertGame(Connection c, FinishedGame g) throws SQLException {
+        try (Inserter in = new Inserter(c)) {
+            long id = in.insert(g);
+            in.flushMoves();
+            return id;
+        }
+    }
+
+    /**
+     * Writes games on one connection, inside the caller's transaction, each statement prepared once
+     * for all of them; the moves of every game go in one JDBC batch ({@link #flushMoves}).
+     */
+    private final class Inserter implements AutoCloseable {
+        private final Connection c;
+        private PreparedStatement scheduledCheck;
+        private PreparedStatement gameInsert;
+        private PreparedStatement moveInsert;
+        private PreparedStatement scheduledDone;
+        private boolean movesPending;
+
+        Inserter(Connection c) {
+            this.c = c;
+        }
+
+        void flushMoves() throws SQLException {
+            if (movesPending) {
+                moveInsert.executeBatch();
+                movesPending = false;
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            for (PreparedStatement p : new PreparedStatement[] {scheduledCheck, gameInsert, moveInsert, scheduledDone}) {
+                if (p != null) {
+                    p.close();
+                }
+            }
+        }
+
+        /** Writes one game (its moves wait for {@link #flushMoves}); for a scheduled game, checks and marks it. */
+        long insert(FinishedGame g) throws SQLException {
             if (g.scheduledId() != null) {
-                try (PreparedStatement p = c.prepareStatement("SELECT state, game_id FROM scheduled_games WHERE id = ? FOR UPDATE")) {
-                    p.setLong(1, g.scheduledId());
-                    try (ResultSet r = p.executeQuery()) {
-                        if (!r.next()) {
-                            throw new StoreException("there is no scheduled game " + g.scheduledId() + " in " + url());
-                        }
-                        if ("done".equals(r.getString(1))) {
-                            throw new AlreadyStoredException(g.scheduledId(), r.getLong(2));
-                        }
+                flushMoves(); // the moves so far, before a check that may fail the batch
+                if (scheduledCheck == null) {
+                    scheduledCheck = c.prepareStatement("SELECT state, game_id FROM scheduled_games WHERE id = ? FOR UPDATE");
+                }
+                scheduledCheck.setLong(1, g.scheduledId());
+                try (ResultSet r = scheduledCheck.executeQuery()) {
+                    if (!r.next()) {
+                        throw new StoreException("there is no scheduled game " + g.scheduledId() + " in " + url());
+                    }
+                    if ("done".equals(r.getString(1))) {
+                        throw new AlreadyStoredException(g.scheduledId(), r.getLong(2));
                     }
                 }
             }
+            if (gameInsert == null) {
+                gameInsert = c.prepareStatement("INSERT INTO games (game, options, origin, tournament_id, scheduled_id, "
+                        + "first_name, first_player, first_bundle, first_version, first_hash, second_name, second_player, second_bundle, "
+                        + "second_version, second_hash, started_at, ended_at, winner, ending, result, first_score, second_score, "
+                        + "first_time_ms, second_time_ms, plies, opening_plies) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        Statement.RETURN_GENERATED_KEYS);
+            }
+            PreparedStatement p = gameInsert;
+            int i = 1;
+            p.setString(i++, g.game());
+            p.setString(i++, g.options());
+            p.setString(i++, g.origin());
+            setLong(p, i++, g.tournamentId());
+            setLong(p, i++, g.scheduledId());
+            i = seat(p, i, g.first());
+            i = seat(p, i, g.second());
+            p.setObject(i++, time(g.startedAt()));
+            p.setObject(i++, time(g.endedAt()));
+            if (g.winner() == null) {
+                p.setNull(i++, Types.SMALLINT);
+            } else {
+                p.setShort(i++, g.winner().shortValue());
+            }
+            p.setString(i++, g.ending());
+            p.setString(i++, cut(g.result(), 2000));
+            p.setInt(i++, g.firstScore());
+            p.setInt(i++, g.secondScore());
+            p.setLong(i++, g.firstTimeMs());
+            p.setLong(i++, g.secondTimeMs());
+            p.setInt(i++, g.plies());
+            p.setInt(i, g.openingPlies());
+            p.executeUpdate();
             long id;
-            try (PreparedStatement p = c.prepareStatement("INSERT INTO games (game, options, origin, tournament_id, scheduled_id, "
-                    + "first_name, first_player, first_bundle, first_version, first_hash, second_name, second_player, second_bundle, "
-                    + "second_version, second_hash, started_at, ended_at, winner, ending, result, first_score, second_score, "
-                    + "first_time_ms, second_time_ms, plies, opening_plies) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    Statement.RETURN_GENERATED_KEYS)) {
-                int i = 1;
-                p.setString(i++, g.game());
-                p.setString(i++, g.options());
-                p.setString(i++, g.origin());
-                setLong(p, i++, g.tournamentId());
-                setLong(p, i++, g.scheduledId());
-                i = seat(p, i, g.first());
-                i = seat(p, i, g.second());
-                p.setObject(i++, time(g.startedAt()));
-                p.setObject(i++, time(g.endedAt()));
-                if (g.winner() == null) {
-                    p.setNull(i++, Types.SMALLINT);
-                } else {
-                    p.setShort(i++, g.winner().shortValue());
-                }
-                p.setString(i++, g.ending());
-                p.setString(i++, cut(g.result(), 2000));
-                p.setInt(i++, g.firstScore());
-                p.setInt(i++, g.secondScore());
-                p.setLong(i++, g.firstTimeMs());
-                p.setLong(i++, g.secondTimeMs());
-                p.setInt(i++, g.plies());
-                p.setInt(i, g.openingPlies());
-                p.executeUpdate();
-                try (ResultSet keys = p.getGeneratedKeys()) {
-                    keys.next();
-                    id = keys.getLong(1);
-                }
+            try (ResultSet keys = p.getGeneratedKeys()) {
+                keys.next();
+                id = keys.getLong(1);
             }
             if (!g.moves().isEmpty()) {
-                try (PreparedStatement p = c.prepareStatement("INSERT INTO moves (game_id, ply, side, notation, elapsed_us, thinking_us, "
-                        + "network_us, clock_used_ms, clock_left_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                    for (StoredMove m : g.moves()) {
-                        p.setLong(1, id);
-                        p.setInt(2, m.ply());
-                        p.setShort(3, (short) m.side());
-                        p.setString(4, m.notation());
-                        p.setLong(5, m.elapsedUs());
-                        p.setLong(6, m.thinkingUs());
-                        p.setLong(7, m.networkUs());
-                        p.setLong(8, m.clockUsedMs());
-                        setLong(p, 9, m.clockLeftMs());
-                        p.addBatch();
-                    }
-                    p.executeBatch();
+                if (moveInsert == null) {
+                    moveInsert = c.prepareStatement("INSERT INTO moves (game_id, ply, side, notation, elapsed_us, thinking_us, "
+                            + "network_us, clock_used_ms, clock_left_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
                 }
+                for (StoredMove m : g.moves()) {
+                    moveInsert.setLong(1, id);
+                    moveInsert.setInt(2, m.ply());
+                    moveInsert.setShort(3, (short) m.side());
+                    moveInsert.setString(4, m.notation());
+                    moveInsert.setLong(5, m.elapsedUs());
+                    moveInsert.setLong(6, m.thinkingUs());
+                    moveInsert.setLong(7, m.networkUs());
+                    moveInsert.setLong(8, m.clockUsedMs());
+                    setLong(moveInsert, 9, m.clockLeftMs());
+                    moveInsert.addBatch();
+                }
+                movesPending = true;
             }
             if (g.scheduledId() != null) {
-                try (PreparedStatement p = c.prepareStatement(
-                        "UPDATE scheduled_games SET state = 'done', game_id = ?, lease_until = NULL WHERE id = ?")) {
-                    p.setLong(1, id);
-                    p.setLong(2, g.scheduledId());
-                    p.executeUpdate();
+                if (scheduledDone == null) {
+                    scheduledDone = c.prepareStatement("UPDATE scheduled_games SET state = 'done', game_id = ?, lease_until = NULL WHERE id = ?");
                 }
+                scheduledDone.setLong(1, id);
+                scheduledDone.setLong(2, g.scheduledId());
+                scheduledDone.executeUpdate();
             }
             return id;
-        });
+        }
     }
 
     /**
@@ -548,13 +702,35 @@ public final class Store implements AutoCloseable {
      * @return {@code true} if this game was stored, {@code false} if another was stored before
      */
     public boolean complete(long scheduledId, String owner, FinishedGame game) {
-        ScheduledGame row = db.call(c -> scheduledById(c, scheduledId));
         try {
-            saveGame(game.inTournament(row.tournamentId(), scheduledId));
-            return true;
-        } catch (AlreadyStoredException e) {
-            return false;
+            return completeLater(scheduledId, owner, game).join();
+        } catch (java.util.concurrent.CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
         }
+    }
+
+    /**
+     * {@link #complete} through the store's writer ({@link #saveLater}): committed together with
+     * the other games finished meanwhile.
+     *
+     * @return completed, once committed, with {@code true} if this game was stored, {@code false} if
+     *         another was stored before
+     */
+    public java.util.concurrent.CompletableFuture<Boolean> completeLater(long scheduledId, String owner, FinishedGame game) {
+        ScheduledGame row = db.call(c -> scheduledById(c, scheduledId));
+        return saveLater(game.inTournament(row.tournamentId(), scheduledId)).handle((id, e) -> {
+            if (e == null) {
+                return true;
+            }
+            Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+            if (cause instanceof AlreadyStoredException) {
+                return false;
+            }
+            throw cause instanceof RuntimeException r ? r : new StoreException(String.valueOf(cause.getMessage()), cause);
+        });
     }
 
     /** Puts a scheduled game back in the queue, whoever holds it (a dead run's game); a done game stays done. */
@@ -928,6 +1104,14 @@ public final class Store implements AutoCloseable {
     @Override
     public void close() {
         org.boardlab.store.internal.OpenStores.forget(this);
+        org.boardlab.store.internal.GroupCommitter<FinishedGame, Long> w;
+        synchronized (writerLock) {
+            closed = true;
+            w = writer;
+        }
+        if (w != null) {
+            w.close(); // commits the games already handed to it
+        }
         db.close();
     }
 

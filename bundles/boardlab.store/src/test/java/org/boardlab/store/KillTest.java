@@ -61,7 +61,7 @@ class KillTest {
                 Thread.sleep(5);
             }
             assertThat(lines).as("the player process started: %s", lines).contains("started");
-            Thread.sleep(random.nextInt(600));
+            Thread.sleep(100 + random.nextInt(700));
             p.destroyForcibly(); // SIGKILL
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             reader.join(10_000);

@@ -11,8 +11,9 @@ import org.boardlab.core.Referee;
 import org.boardlab.game.othello.Othello;
 
 /**
- * The process {@link KillTest} kills: plays random Othello games through the referee, stores each
- * one and only then prints {@code stored ID}, until it is killed.
+ * The process {@link KillTest} kills: plays random Othello games through the referee, hands each one
+ * to the store's writer ({@link Store#saveLater}, group commit) and prints {@code stored ID} only when
+ * its batch has committed, until it is killed.
  *
  * <pre>java -cp ... org.boardlab.store.PlayAndStore URL SEED</pre>
  */
@@ -29,9 +30,11 @@ public final class PlayAndStore {
         m[0] = new Match(referee, new Othello(), GameOptions.DEFAULT, new PlayerSeat("random#1", RandomPlayer::new),
                 new PlayerSeat("random#2", RandomPlayer::new), MatchSettings.defaults().withGames(1_000_000).withSeed(seed), new EventBus());
         m[0].onGameResult(r -> {
-            long id = store.saveGame(FinishedGame.of(m[0].journal(), "match", Seat.named(r.first()), Seat.named(r.second())));
-            System.out.println("stored " + id);
-            System.out.flush();
+            // through the store's writer, as the server and match do: printed only once its batch committed
+            store.saveLater(FinishedGame.of(m[0].journal(), "match", Seat.named(r.first()), Seat.named(r.second()))).thenAccept(id -> {
+                System.out.println("stored " + id);
+                System.out.flush();
+            });
         });
         System.out.println("started");
         System.out.flush();

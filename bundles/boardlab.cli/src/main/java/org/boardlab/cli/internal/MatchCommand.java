@@ -125,24 +125,52 @@ public final class MatchCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("cannot create " + records + ": " + e.getMessage());
             }
         }
+        // each game goes to the store's writer (committed with the games finished meanwhile, off the game's thread);
+        // it is printed, counted and written to --records only once committed: a game printed here survives a crash
+        java.util.concurrent.atomic.AtomicReference<RuntimeException> failed = new java.util.concurrent.atomic.AtomicReference<>();
+        java.util.List<java.util.concurrent.CompletableFuture<?>> pending = new java.util.ArrayList<>();
         match.onGameResult(result -> {
-            // committed before it is reported: a game printed here survives a crash of this process
-            long id = store.saveGame(FinishedGame.of(match.journal(), "match", Seats.ofName(registry, result.first()),
-                    Seats.ofName(registry, result.second())));
-            summary.add(result);
-            print(result, id, game, out);
-            if (records != null) {
-                // called before the next game starts: the journal is this game's
-                java.nio.file.Path file = records.resolve(game.id() + "-" + result.number() + ".txt");
-                try {
-                    java.nio.file.Files.writeString(file, GameRecord.of(match.journal()).write(),
-                            java.nio.charset.StandardCharsets.UTF_8);
-                } catch (java.io.IOException e) {
-                    spec.commandLine().getErr().println("boardlab: cannot write " + file + ": " + e.getMessage());
+            // read now, on the game's thread, before the next game starts: the journal is this game's
+            FinishedGame finished = FinishedGame.of(match.journal(), "match", Seats.ofName(registry, result.first()),
+                    Seats.ofName(registry, result.second()));
+            String record = records == null ? null : GameRecord.of(match.journal()).write();
+            java.util.concurrent.CompletableFuture<?> done = store.saveLater(finished).whenComplete((id, error) -> {
+                if (error != null) {
+                    Throwable why = error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+                            ? error.getCause() : error;
+                    if (failed.compareAndSet(null, why instanceof RuntimeException r ? r : new IllegalStateException(why))) {
+                        match.stop(); // no further game: it could not be stored either
+                    }
+                    return;
                 }
+                summary.add(result);
+                print(result, id, game, out);
+                if (record != null) {
+                    java.nio.file.Path file = records.resolve(game.id() + "-" + result.number() + ".txt");
+                    try {
+                        java.nio.file.Files.writeString(file, record, java.nio.charset.StandardCharsets.UTF_8);
+                    } catch (java.io.IOException e) {
+                        spec.commandLine().getErr().println("boardlab: cannot write " + file + ": " + e.getMessage());
+                    }
+                }
+            });
+            synchronized (pending) {
+                pending.add(done);
             }
         });
         match.runHere();
+        java.util.concurrent.CompletableFuture<?>[] all;
+        synchronized (pending) {
+            all = pending.toArray(java.util.concurrent.CompletableFuture[]::new);
+        }
+        try {
+            java.util.concurrent.CompletableFuture.allOf(all).join(); // every game committed (or failed) and printed
+        } catch (java.util.concurrent.CompletionException e) {
+            // the first failure is thrown below
+        }
+        if (failed.get() != null) {
+            throw failed.get();
+        }
         double seconds = (System.nanoTime() - start) / 1e9;
         if (json) {
             Map<String, Object> s = new LinkedHashMap<>();

@@ -123,7 +123,7 @@ public final class ServeCommand implements Callable<Integer> {
                 });
         protocols.forEach(server::addProtocol);
         if (store != null) {
-            server.onRecord((result, journal) -> store.record(journal, "server", cli.services().registry()));
+            server.onRecord((result, journal) -> store.recordLater(journal, "server", cli.services().registry()));
         }
         AutoCloseable subscription = traceWriter == null ? null
                 : cli.services().events().subscribe(traceWriter, org.boardlab.api.event.WireEvent.class);

@@ -164,14 +164,15 @@ final class MatchModel implements AutoCloseable {
 
     /**
      * Stores every game of the matches started here: {@code recorder} is called with the game's
-     * journal when it ends (on the referee's thread) and returns the stored game's id. What it throws
-     * is shown on the status line; the match goes on.
+     * journal when it ends (on the referee's thread; it reads the journal then) and returns at once
+     * a stage completed with the stored game's id once committed (the store's writer). What it throws
+     * or fails with is shown on the status line; the match goes on.
      */
-    void recordWith(java.util.function.ToLongFunction<MatchJournal> recorder) {
+    void recordWith(java.util.function.Function<MatchJournal, java.util.concurrent.CompletionStage<Long>> recorder) {
         this.recorder = recorder;
     }
 
-    private volatile java.util.function.ToLongFunction<MatchJournal> recorder;
+    private volatile java.util.function.Function<MatchJournal, java.util.concurrent.CompletionStage<Long>> recorder;
     /** What the last recording said ("stored as game 12", or why not), shown after the result. */
     private String stored = "";
 
@@ -370,19 +371,22 @@ final class MatchModel implements AutoCloseable {
             match = new Match(referee, g, options, seats[0], seats[1], settings, events);
             stored = "";
             Match started = match;
-            java.util.function.ToLongFunction<MatchJournal> store = recorder;
+            java.util.function.Function<MatchJournal, java.util.concurrent.CompletionStage<Long>> store = recorder;
             if (store != null) {
                 started.onGameResult(r -> {
-                    String said;
+                    java.util.concurrent.CompletionStage<Long> saved;
                     try {
-                        said = "stored as game " + store.applyAsLong(started.journal());
+                        saved = store.apply(started.journal());
                     } catch (RuntimeException e) {
-                        said = "not stored: " + e.getMessage();
+                        saved = java.util.concurrent.CompletableFuture.failedFuture(e);
                     }
-                    String note = said;
-                    owner.execute(() -> {
-                        stored = note;
-                        changed(Part.STATUS);
+                    saved.whenComplete((id, e) -> {
+                        Throwable why = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+                        String note = why == null ? "stored as game " + id : "not stored: " + why.getMessage();
+                        owner.execute(() -> {
+                            stored = note;
+                            changed(Part.STATUS);
+                        });
                     });
                 });
             }

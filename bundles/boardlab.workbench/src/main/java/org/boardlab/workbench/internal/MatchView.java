@@ -119,7 +119,7 @@ public final class MatchView implements WorkbenchView {
             }
         }));
         // every game played here is stored (the default database: -Dboardlab.db, else data/boardlab)
-        model.recordWith(journal -> stores.open().record(journal, "workbench", registry));
+        model.recordWith(journal -> stores.open().recordLater(journal, "workbench", registry));
         Composite root = new Composite(parent, SWT.NONE);
         root.setLayout(new GridLayout(1, false));
 

@@ -140,7 +140,7 @@ class MatchModelTest {
     void everyGameOfTheMatchViewIsStoredAndTheStatusSaysSo(@TempDir Path dir) throws Exception {
         try (org.boardlab.store.Store store = org.boardlab.store.Store.open("jdbc:h2:file:" + dir.resolve("db"))) {
             model();
-            model.recordWith(journal -> store.record(journal, "workbench", registry));
+            model.recordWith(journal -> store.recordLater(journal, "workbench", registry));
             model.choose(Side.FIRST, "first-legal");
             model.setDelayMillis(0);
             model.start();

@@ -72,6 +72,29 @@ final class LineClient implements AutoCloseable {
         }
     }
 
+    /**
+     * Reads for {@code millis}: {@code true} if a line starting with {@code prefix} came (reading
+     * stops there), {@code false} if none did (or the connection closed).
+     */
+    boolean sees(String prefix, int millis) throws IOException {
+        socket.setSoTimeout(millis);
+        try {
+            while (true) {
+                String line = next();
+                if (line == null) {
+                    return false;
+                }
+                if (line.startsWith(prefix)) {
+                    return true;
+                }
+            }
+        } catch (SocketTimeoutException e) {
+            return false;
+        } finally {
+            socket.setSoTimeout(5_000);
+        }
+    }
+
     /** {@code true} if the server closes the connection within the socket's time-out. */
     boolean closedByServer() throws IOException {
         try {

@@ -44,32 +44,10 @@ class ServerRecordingTest {
             EmbeddedServer server = new EmbeddedServer(id -> othello, events, ServerSettings.defaults(), line -> { });
             try {
                 server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
-                server.onRecord((result, journal) -> store.record(journal, "server", registry));
+                server.onRecord((result, journal) -> store.recordLater(journal, "server", registry));
                 InetSocketAddress address = server.start("othello", "127.0.0.1", 0);
                 LineClient ann = new LineClient(address);
-                ann.send("CNAME~ann");
-                LineClient bob = new LineClient(address);
-                bob.send("CNAME~bob");
-                ann.await("SADDP~bob");
-                ann.send("CREQ~bob");
-                bob.await("SREQ~ann");
-                bob.send("CRES~ann~ACCEPT");
-                ann.await("SSTARTG");
-                LineClient[] c = {ann, bob};
-                GameState state = othello.newGame();
-                Random random = new Random(11);
-                StringBuilder played = new StringBuilder();
-                while (!state.isTerminal()) {
-                    List<Move> legal = state.legalMoves();
-                    Move move = legal.get(random.nextInt(legal.size()));
-                    played.append(played.length() == 0 ? "" : " ").append(move.notation());
-                    if (!move.notation().equals("pass")) { // the server plays a pass itself
-                        Square s = Square.of(move.notation());
-                        c[state.sideToMove().index()].send("CMOV~" + s.x() + "~" + s.y());
-                        ann.await("SMOV");
-                    }
-                    state = state.apply(move);
-                }
+                String played = playToTheEnd(othello, address, ann);
                 ann.await("SENDG");
                 // ann has heard the end: the game must already be committed, with every move
                 List<StoredGame> games = store.games(GameQuery.ALL);
@@ -78,11 +56,88 @@ class ServerRecordingTest {
                 assertThat(g.origin()).isEqualTo("server");
                 assertThat(g.first().name()).isEqualTo("ann");
                 assertThat(g.second().name()).isEqualTo("bob");
-                assertThat(String.join(" ", g.moves().stream().map(StoredMove::notation).toList())).isEqualTo(played.toString());
+                assertThat(String.join(" ", g.moves().stream().map(StoredMove::notation).toList())).isEqualTo(played);
                 assertThat(g.moves()).allSatisfy(m -> assertThat(m.networkUs()).isGreaterThanOrEqualTo(-1));
             } finally {
                 server.close();
             }
         }
+    }
+
+    /**
+     * The store's writer commits later, off the game's thread: until the recorder's future
+     * completes, neither player hears the end, no result listener is called and the log says
+     * nothing; once it completes (committed), all three happen.
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void theResultIsToldOnlyOnceTheRecordersFutureCompletes(String kind) throws Exception {
+        Othello othello = new Othello();
+        EventBus events = new EventBus();
+        Registry registry = new Registry(events);
+        try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
+            java.util.List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.List<org.boardlab.core.GameResult> results = new java.util.concurrent.CopyOnWriteArrayList<>();
+            java.util.concurrent.CompletableFuture<Void> gate = new java.util.concurrent.CompletableFuture<>();
+            java.util.concurrent.atomic.AtomicLong committed = new java.util.concurrent.atomic.AtomicLong(-1);
+            EmbeddedServer server = new EmbeddedServer(id -> othello, events, ServerSettings.defaults(), log::add);
+            try {
+                server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+                // the writer is held back by the gate: the game is read now, handed to the store's writer when the gate opens
+                server.onRecord((result, journal) -> {
+                    FinishedGame g = FinishedGame.of(journal, "server", org.boardlab.store.Seat.named(result.first()),
+                            org.boardlab.store.Seat.named(result.second()));
+                    return gate.thenCompose(x -> store.saveLater(g)).thenAccept(committed::set);
+                });
+                server.onResult(results::add);
+                InetSocketAddress address = server.start("othello", "127.0.0.1", 0);
+                LineClient ann = new LineClient(address);
+                playToTheEnd(othello, address, ann);
+                assertThat(ann.sees("SENDG", 500)).as("ann hears the end before the game is committed").isFalse();
+                assertThat(results).isEmpty();
+                assertThat(log).noneMatch(line -> line.startsWith("game over"));
+                assertThat(store.countGames()).isZero();
+                gate.complete(null);
+                ann.await("SENDG");
+                assertThat(committed.get()).isPositive();
+                assertThat(store.game(committed.get())).isPresent();
+                long until = System.nanoTime() + 5_000_000_000L;
+                while (results.isEmpty() && System.nanoTime() < until) {
+                    Thread.sleep(5);
+                }
+                assertThat(results).hasSize(1);
+                assertThat(log).anyMatch(line -> line.startsWith("game over"));
+            } finally {
+                server.close();
+            }
+        }
+    }
+
+    /** Logs ann and bob in, starts a game, plays random moves to its last; returns the moves played. */
+    private static String playToTheEnd(Othello othello, InetSocketAddress address, LineClient ann) throws Exception {
+        ann.send("CNAME~ann");
+        LineClient bob = new LineClient(address);
+        bob.send("CNAME~bob");
+        ann.await("SADDP~bob");
+        ann.send("CREQ~bob");
+        bob.await("SREQ~ann");
+        bob.send("CRES~ann~ACCEPT");
+        ann.await("SSTARTG");
+        LineClient[] c = {ann, bob};
+        GameState state = othello.newGame();
+        Random random = new Random(11);
+        StringBuilder played = new StringBuilder();
+        while (!state.isTerminal()) {
+            List<Move> legal = state.legalMoves();
+            Move move = legal.get(random.nextInt(legal.size()));
+            played.append(played.length() == 0 ? "" : " ").append(move.notation());
+            if (!move.notation().equals("pass")) { // the server plays a pass itself
+                Square s = Square.of(move.notation());
+                c[state.sideToMove().index()].send("CMOV~" + s.x() + "~" + s.y());
+                ann.await("SMOV");
+            }
+            state = state.apply(move);
+        }
+        return played.toString();
     }
 }

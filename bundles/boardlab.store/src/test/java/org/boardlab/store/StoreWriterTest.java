@@ -1,0 +1,236 @@
+package org.boardlab.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.GameOptions;
+import org.boardlab.core.EventBus;
+import org.boardlab.core.Match;
+import org.boardlab.core.MatchSettings;
+import org.boardlab.core.PlayerSeat;
+import org.boardlab.core.Referee;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The store's writer ({@link Store#saveLater}): one thread that commits the games queued meanwhile
+ * in one transaction and completes each game's future only after that commit; a full queue makes
+ * the caller wait; a bad game in a batch fails only itself. On H2 and PostgreSQL.
+ */
+class StoreWriterTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<Store> open = new ArrayList<>();
+    private final Referee referee = new Referee();
+
+    @AfterEach
+    void close() {
+        open.forEach(Store::close);
+        referee.close();
+    }
+
+    static List<String> kinds() {
+        return TestDatabases.kinds();
+    }
+
+    private String url;
+
+    private Store store(String kind) throws Exception {
+        url = TestDatabases.fresh(kind, dir);
+        Store s = Store.open(url);
+        open.add(s);
+        return s;
+    }
+
+    private List<FinishedGame> play(int n, long seed) {
+        List<FinishedGame> games = new ArrayList<>();
+        Match[] m = new Match[1];
+        m[0] = new Match(referee, new Othello(), GameOptions.DEFAULT, new PlayerSeat("random#1", RandomPlayer::new),
+                new PlayerSeat("random#2", RandomPlayer::new), MatchSettings.defaults().withGames(n).withSeed(seed), new EventBus());
+        m[0].onGameResult(r -> games.add(FinishedGame.of(m[0].journal(), "match", Seat.named(r.first()), Seat.named(r.second()))));
+        m[0].runHere();
+        return games;
+    }
+
+    /**
+     * Hands {@code g} to the writer with a follower that keeps the writer's thread until
+     * {@code release}; returns once the writer is held (the follower runs), with the follower's future.
+     */
+    private static CompletableFuture<Void> holdWriter(Store store, FinishedGame g, CountDownLatch release) throws Exception {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            CompletableFuture<Boolean> holding = new CompletableFuture<>();
+            CompletableFuture<Void> held = store.saveLater(g).thenAccept(id -> {
+                if (!Thread.currentThread().getName().equals("boardlab-store-writer")) {
+                    holding.complete(false); // committed before the follower was added: it runs here, holds nothing; try again
+                    return;
+                }
+                holding.complete(true);
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            if (holding.get(30, TimeUnit.SECONDS)) {
+                return held;
+            }
+        }
+        throw new AssertionError("could not hold the writer");
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aGamesFutureCompletesOnlyOnceItIsCommittedAndVisibleToOtherConnections(String kind) throws Exception {
+        Store store = store(kind);
+        List<FinishedGame> games = play(20, 3);
+        List<CompletableFuture<Boolean>> seen = new ArrayList<>();
+        for (FinishedGame g : games) {
+            // run when the future completes: another pooled connection must already see the game, with all its moves
+            seen.add(store.saveLater(g).thenApply(id -> store.game(id).map(s -> s.game().moves().size() == g.plies()).orElse(false)));
+        }
+        for (CompletableFuture<Boolean> f : seen) {
+            assertThat(f.get(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(store.countGames()).isEqualTo(20);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void gamesQueuedMeanwhileAreCommittedTogetherInOrder(String kind) throws Exception {
+        Store store = store(kind);
+        List<FinishedGame> games = play(300, 4);
+        CountDownLatch release = new CountDownLatch(1);
+        // the first game's follower holds the writer's thread: what comes next queues up meanwhile
+        CompletableFuture<Void> held = holdWriter(store, games.get(0), release);
+        long base = store.countGames();
+        long[] before = store.writerCounts();
+        List<CompletableFuture<Long>> rest = new ArrayList<>();
+        List<Long> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+        for (FinishedGame g : games.subList(1, games.size())) {
+            CompletableFuture<Long> f = store.saveLater(g);
+            f.thenAccept(order::add);
+            rest.add(f);
+        }
+        assertThat(store.writerQueue()).isEqualTo(299);
+        release.countDown();
+        // wait without get(): a thread waiting in get() may run followers itself, out of the writer's order
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (order.size() < rest.size() && System.nanoTime() < until) {
+            Thread.sleep(5);
+        }
+        held.get(30, TimeUnit.SECONDS);
+        List<Long> ids = new ArrayList<>();
+        for (CompletableFuture<Long> f : rest) {
+            ids.add(f.get(30, TimeUnit.SECONDS));
+        }
+        long[] after = store.writerCounts();
+        assertThat(after[1] - before[1]).isEqualTo(299);
+        // 299 games queued at once, in batches of at most WRITER_BATCH: a handful of transactions, not 299
+        assertThat(after[0] - before[0]).isEqualTo((299 + Store.WRITER_BATCH - 1) / Store.WRITER_BATCH);
+        assertThat(ids).isSorted().doesNotHaveDuplicates();
+        assertThat(order).as("futures complete in the order the games were handed in").isEqualTo(ids);
+        assertThat(store.countGames() - base).isEqualTo(299);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aFullQueueMakesTheCallerWaitAndLosesNothing(String kind) throws Exception {
+        Store store = store(kind);
+        List<FinishedGame> games = play(2, 5);
+        CountDownLatch release = new CountDownLatch(1);
+        // the first game's follower holds the writer's thread: what comes next queues up meanwhile
+        CompletableFuture<Void> held = holdWriter(store, games.get(0), release);
+        long base = store.countGames();
+        List<CompletableFuture<Long>> queued = new ArrayList<>();
+        for (int k = 0; k < Store.WRITER_QUEUE; k++) {
+            queued.add(store.saveLater(games.get(1)));
+        }
+        assertThat(store.writerQueue()).isEqualTo(Store.WRITER_QUEUE);
+        AtomicBoolean returned = new AtomicBoolean();
+        CompletableFuture<CompletableFuture<Long>> one = CompletableFuture.supplyAsync(() -> {
+            CompletableFuture<Long> f = store.saveLater(games.get(0));
+            returned.set(true);
+            return f;
+        });
+        Thread.sleep(500);
+        assertThat(returned).as("saveLater waits while the queue is full").isFalse();
+        release.countDown();
+        held.get(30, TimeUnit.SECONDS);
+        queued.add(one.get(30, TimeUnit.SECONDS));
+        for (CompletableFuture<Long> f : queued) {
+            f.get(60, TimeUnit.SECONDS);
+        }
+        assertThat(store.countGames() - base).isEqualTo(Store.WRITER_QUEUE + 1);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aGameStoredTwiceInOneBatchFailsOnlyItself(String kind) throws Exception {
+        Store store = store(kind);
+        List<FinishedGame> games = play(4, 6);
+        Tournament t = store.createTournament("twice", "othello", "", "{}", 1000, 0, 0);
+        store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "", "random", "random", null, null, "", "1s", 1)));
+        ScheduledGame s = store.take(t.id(), "w", Duration.ofMinutes(1)).orElseThrow();
+        CountDownLatch release = new CountDownLatch(1);
+        // the first game's follower holds the writer's thread: what comes next queues up meanwhile
+        CompletableFuture<Void> held = holdWriter(store, games.get(0), release);
+        long base = store.countGames();
+        // one batch: a plain game, the scheduled game's result, a second result for it, another plain game
+        CompletableFuture<Long> plain = store.saveLater(games.get(1));
+        CompletableFuture<Boolean> once = store.completeLater(s.id(), "w", games.get(2));
+        CompletableFuture<Boolean> twice = store.completeLater(s.id(), "w", games.get(3));
+        CompletableFuture<Long> last = store.saveLater(games.get(3));
+        release.countDown();
+        held.get(30, TimeUnit.SECONDS);
+        assertThat(plain.get(30, TimeUnit.SECONDS)).isPositive();
+        assertThat(once.get(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(twice.get(30, TimeUnit.SECONDS)).as("the second result for one scheduled game is not stored").isFalse();
+        assertThat(last.get(30, TimeUnit.SECONDS)).isPositive();
+        assertThat(store.countGames() - base).isEqualTo(3);
+        assertThat(store.scheduled(t.id())).singleElement().satisfies(x -> assertThat(x.state()).isEqualTo("done"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void closingCommitsWhatIsQueuedAndRefusesWhatComesAfter(String kind) throws Exception {
+        Store store = store(kind);
+        List<FinishedGame> games = play(50, 7);
+        List<CompletableFuture<Long>> futures = new ArrayList<>();
+        for (FinishedGame g : games) {
+            futures.add(store.saveLater(g));
+        }
+        store.close();
+        Set<Long> ids = new HashSet<>();
+        for (CompletableFuture<Long> f : futures) {
+            ids.add(f.getNow(null));
+        }
+        assertThat(ids).hasSize(50).doesNotContainNull();
+        CompletableFuture<Long> late = store.saveLater(games.get(0));
+        assertThat(late).isCompletedExceptionally();
+        try {
+            late.join();
+        } catch (CompletionException e) {
+            assertThat(e.getCause()).isInstanceOf(StoreException.class).hasMessageContaining("is closed: the game was not stored");
+        }
+        try (Store again = Store.open(url)) {
+            assertThat(again.countGames()).isEqualTo(50);
+        }
+    }
+}
