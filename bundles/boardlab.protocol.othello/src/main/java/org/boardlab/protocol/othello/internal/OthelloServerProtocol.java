@@ -25,10 +25,17 @@ public final class OthelloServerProtocol implements ServerProtocol {
     static final long SILENCE_SECONDS = 30;
 
     private final OthelloProtocol protocol;
+    private final long silenceMillis;
 
     @Inject
     public OthelloServerProtocol(OthelloProtocol protocol) {
+        this(protocol, java.time.Duration.ofSeconds(SILENCE_SECONDS));
+    }
+
+    /** For tests: the protocol with another silence limit. */
+    OthelloServerProtocol(OthelloProtocol protocol, java.time.Duration silence) {
         this.protocol = protocol;
+        this.silenceMillis = silence.toMillis();
     }
 
     @Override
@@ -38,7 +45,7 @@ public final class OthelloServerProtocol implements ServerProtocol {
 
     @Override
     public void initChannel(ChannelPipeline pipeline, Connection connection) {
-        pipeline.addLast("othello-silence", new IdleStateHandler(SILENCE_SECONDS, 0, 0, TimeUnit.SECONDS))
+        pipeline.addLast("othello-silence", new IdleStateHandler(silenceMillis, 0, 0, TimeUnit.MILLISECONDS))
                 .addLast(OthelloCodec.FRAMER, OthelloCodec.newFramer())
                 .addLast("tap", connection.tap())
                 .addLast(OthelloCodec.DECODER, OthelloDecoder.CLIENT_LINES)

@@ -1,0 +1,39 @@
+package org.boardlab.conform;
+
+import java.util.List;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A protocol's conformance kit: what {@code boardlab conform <protocol> server HOST:PORT} and
+ * {@code boardlab conform <protocol> client --port P} run. Implemented by protocol bundles in a class
+ * annotated {@code @javax.inject.Named("<protocol id>")}, so a new protocol brings its kit.
+ */
+@ConsumerType
+public interface ConformanceKit {
+
+    /** The protocol's id, e.g. {@code othello}; the same as the bean's name. */
+    String protocol();
+
+    /** The protocol in words, e.g. {@code seed 000 Othello text protocol}. */
+    String title();
+
+    /** The protocol's default port. */
+    int defaultPort();
+
+    /** How the protocol's frames are cut and read. */
+    FrameCodec codec();
+
+    /** The scenarios run against a server under test; empty if the kit has none. */
+    List<Scenario> serverScenarios();
+
+    /**
+     * The scenarios run against a client under test (the kit plays the server's part); empty if the
+     * kit has none. They run one after the other on the connections the client makes.
+     */
+    List<Scenario> clientScenarios();
+
+    /** What the client under test must do for the client scenarios, e.g. how to start boardlab's own. */
+    default String clientInstructions(int port) {
+        return "start the client under test against port " + port;
+    }
+}
