@@ -25,6 +25,16 @@ public interface Services {
     /** The terminal client of protocol {@code id}, if its bundle has one. */
     Optional<org.boardlab.client.TerminalClient> terminalClient(String id);
 
+    /** The conformance kit of protocol {@code id}, if its bundle has one. */
+    default Optional<org.boardlab.conform.ConformanceKit> conformanceKit(String id) {
+        return conformanceKits().stream().filter(k -> k.protocol().equals(id)).findFirst();
+    }
+
+    /** Every loaded protocol's conformance kit. */
+    default java.util.List<org.boardlab.conform.ConformanceKit> conformanceKits() {
+        return java.util.List.of();
+    }
+
     /** boardlab's version, e.g. {@code 0.1.0}. */
     String version();
 

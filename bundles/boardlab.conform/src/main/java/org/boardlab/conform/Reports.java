@@ -72,6 +72,16 @@ public final class Reports {
         }
     }
 
+    /**
+     * The frames that show a failed check, one per line, decoded (and raw for the frames of the
+     * evidence): the scenario's frames up to the last of the evidence.
+     */
+    public static String evidence(Report report, ScenarioResult scenario, CheckResult check) {
+        StringBuilder b = new StringBuilder();
+        appendFrames(b, report, scenario, check.evidence());
+        return b.toString();
+    }
+
     /** The summary line: {@code othello server 127.0.0.1:10000: 14 scenarios, 13 passed, 1 failed, ... in 4.2 s}. */
     public static String summary(Report report) {
         return String.format(Locale.ROOT, "%s %s %s: %d scenarios, %d passed, %d failed, %d errors, %d skipped; %d checks failed; %.1f s",

@@ -1095,6 +1095,70 @@ public final class Store implements AutoCloseable {
         });
     }
 
+    // ---------------------------------------------------------------- the bug log
+
+    /** Stores a bug found by a conformance kit; returns its id. */
+    public long recordBug(Bug b) {
+        return db.transaction(c -> {
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO bugs (found_at, protocol, role, component, address, version, scenario, "
+                    + "check_id, rule, expected, received, frames) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Statement.RETURN_GENERATED_KEYS)) {
+                p.setObject(1, time(b.foundAt()));
+                p.setString(2, b.protocol());
+                p.setString(3, b.role());
+                p.setString(4, b.component());
+                p.setString(5, b.address());
+                p.setString(6, b.version());
+                p.setString(7, b.scenario());
+                p.setString(8, b.checkId());
+                p.setString(9, b.rule());
+                p.setString(10, b.expected());
+                p.setString(11, b.received());
+                p.setString(12, b.frames());
+                p.executeUpdate();
+                try (ResultSet k = p.getGeneratedKeys()) {
+                    k.next();
+                    return k.getLong(1);
+                }
+            }
+        });
+    }
+
+    /**
+     * The bug log, oldest first.
+     *
+     * @param component only this component's bugs, or {@code null} for all
+     * @param protocol  only this protocol's, or {@code null} for all
+     */
+    public List<Bug> bugs(String component, String protocol) {
+        return db.call(c -> {
+            StringBuilder sql = new StringBuilder("SELECT id, found_at, protocol, role, component, address, version, scenario, check_id, rule, "
+                    + "expected, received, frames FROM bugs WHERE 1 = 1");
+            List<String> args = new ArrayList<>();
+            if (component != null) {
+                sql.append(" AND component = ?");
+                args.add(component);
+            }
+            if (protocol != null) {
+                sql.append(" AND protocol = ?");
+                args.add(protocol);
+            }
+            sql.append(" ORDER BY id");
+            try (PreparedStatement p = c.prepareStatement(sql.toString())) {
+                for (int i = 0; i < args.size(); i++) {
+                    p.setString(i + 1, args.get(i));
+                }
+                List<Bug> out = new ArrayList<>();
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new Bug(r.getLong(1), instant(r, 2), r.getString(3), r.getString(4), r.getString(5), r.getString(6), r.getString(7),
+                                r.getString(8), r.getString(9), r.getString(10), r.getString(11), r.getString(12), r.getString(13)));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
     // ---------------------------------------------------------------- helpers
 
     /**

@@ -88,6 +88,16 @@ final class LocatorServices implements Services, AutoCloseable {
     }
 
     @Override
+    public java.util.List<org.boardlab.conform.ConformanceKit> conformanceKits() {
+        java.util.List<org.boardlab.conform.ConformanceKit> list = new java.util.ArrayList<>();
+        for (BeanEntry<?, org.boardlab.conform.ConformanceKit> e : locator().locate(Key.get(org.boardlab.conform.ConformanceKit.class))) {
+            list.add(e.getValue());
+        }
+        list.sort(java.util.Comparator.comparing(org.boardlab.conform.ConformanceKit::protocol));
+        return list;
+    }
+
+    @Override
     public String version() {
         return version;
     }
