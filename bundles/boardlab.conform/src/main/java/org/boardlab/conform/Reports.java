@@ -60,7 +60,7 @@ public final class Reports {
             }
         }
         frames.addAll(report.frames(r));
-        long last = evidence.isEmpty() ? Long.MAX_VALUE : evidence.get(evidence.size() - 1);
+        long last = evidence.isEmpty() ? Long.MAX_VALUE : java.util.Collections.max(evidence);
         for (Frame fr : frames) {
             if (fr.seq() > last) {
                 break;
