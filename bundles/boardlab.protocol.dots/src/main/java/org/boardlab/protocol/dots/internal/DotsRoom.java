@@ -186,7 +186,13 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     @Override
     public void sessionRemoved(ServerSession session, ServerMessage message, boolean timeout) {
-        clients.remove(session.getId());
+        Client client = clients.remove(session.getId());
+        if (timeout && client != null) {
+            // a client that stopped polling (or never began): only its session ends; its next message is answered
+            // 402::Unknown client, and a silent player leaves the lobby or loses his game by the time rules
+            host.log("dots: dropped " + client.remote + (client.name == null ? "" : " (" + client.name + ")")
+                    + ": no /meta/connect for " + timers.silence().toMillis() / 1000.0 + " s");
+        }
     }
 
     @Override

@@ -249,6 +249,57 @@ class DotsBayeuxTest {
     }
 
     @Test
+    void aSubscriberThatNeverPollsIsDroppedAloneAndNothingStoredIsLost() throws Exception {
+        Game g = game();
+        Map<String, Object> watcherAccount = RawBayeux.account(server.base, "wes" + NAMES.incrementAndGet());
+        RawBayeux watcher = inLobby(watcherAccount);
+        String ghostName = "ghost" + NAMES.incrementAndGet();
+        Map<String, Object> ghostAccount = RawBayeux.account(server.base, ghostName);
+        // the ghost handshakes, subscribes to the lobby and a game, joins the queue, and never sends /meta/connect
+        RawBayeux ghost = new RawBayeux(server.base);
+        ghost.auth = auth(ghostAccount);
+        Map<String, Object> hs = ghost.send(data("channel", "/meta/handshake", "version", "1.0",
+                "supportedConnectionTypes", List.of("long-polling"))).get(0);
+        ghost.clientId = (String) hs.get("clientId");
+        assertThat(RawBayeux.error(ghost.subscribe("/game/queue"))).isNull();
+        assertThat(RawBayeux.error(ghost.subscribe(g.channel()))).isNull();
+        assertThat(RawBayeux.error(ghost.publish("/game/queue", data("type", "heartbeat")))).isNull();
+        // the others play and wait in the lobby meanwhile, well past the tests' 3 s
+        int moves = 0;
+        List<Map<String, Object>> bobHeard = new ArrayList<>();
+        List<Map<String, Object>> watcherHeard = new ArrayList<>();
+        long until = System.nanoTime() + 5_000_000_000L;
+        while (System.nanoTime() < until) {
+            RawBayeux mover = moves % 2 == 0 ? g.ann() : g.bob();
+            assertThat(RawBayeux.error(mover.publish(g.channel(), move(moves, 3)))).isNull();
+            moves++;
+            g.ann().publish(g.channel(), data("type", "heartbeat"));
+            g.bob().publish(g.channel(), data("type", "heartbeat"));
+            watcher.publish("/game/queue", data("type", "heartbeat"));
+            g.ann().poll();
+            bobHeard.addAll(g.bob().poll());
+            watcherHeard.addAll(watcher.poll());
+            Thread.sleep(250);
+        }
+        assertThat(server.log).anyMatch(l -> l.contains("dots: dropped") && l.contains(ghostName) && l.contains("no /meta/connect"));
+        // its end is clear to it: the server no longer knows it
+        Map<String, Object> after = ghost.publish("/game/queue", data("type", "heartbeat"));
+        assertThat(RawBayeux.error(after)).startsWith("402::");
+        watcherHeard.addAll(watcher.poll());
+        assertThat(watcherHeard).anySatisfy(d -> assertThat(d).containsEntry("type", "quit").containsEntry("id", ghostAccount.get("id")));
+        // nobody else was touched: every move arrived, the game goes on and ends as it should, ratings stored
+        bobHeard.addAll(g.bob().poll());
+        long movesSeen = bobHeard.stream().filter(d -> "move".equals(d.get("type"))).count();
+        assertThat(movesSeen).isEqualTo(moves);
+        assertThat(RawBayeux.error(g.ann().publish(g.channel(), data("type", "quit")))).isNull();
+        assertThat(waitFor(g.bob(), "gameover")).containsEntry("winner", 2);
+        assertThat(server.accounts.account(Long.parseLong((String) g.bobAccount().get("id"))).orElseThrow().rating()).isEqualTo(1613);
+        long ghostId = Long.parseLong((String) ghostAccount.get("id"));
+        assertThat(server.accounts.account(ghostId).orElseThrow().rating()).isEqualTo(1600);
+        assertThat(RawBayeux.post(server.base, "/auth", "name=" + ghostName + "&password=secret-" + ghostName).statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void oneRequestAtATimeAndALapsedInvitationCannotBeAccepted() throws Exception {
         Map<String, Object> a = RawBayeux.account(server.base, "ida" + NAMES.incrementAndGet());
         Map<String, Object> b = RawBayeux.account(server.base, "ivo" + NAMES.incrementAndGet());

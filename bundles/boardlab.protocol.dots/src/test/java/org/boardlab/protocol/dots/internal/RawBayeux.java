@@ -105,7 +105,14 @@ final class RawBayeux {
         if (auth != null) {
             m.put("auth", auth);
         }
-        return send(m).get(0);
+        String id = String.valueOf(nextId + 1);
+        for (Map<String, Object> reply : send(m)) {
+            // the answer may carry messages delivered to this client before the reply
+            if (id.equals(reply.get("id")) && "/meta/subscribe".equals(reply.get("channel"))) {
+                return reply;
+            }
+        }
+        throw new AssertionError("no reply to a subscribe to " + channel);
     }
 
     /** Publishes {@code data} with this client's auth; returns the server's reply to it. */
