@@ -29,7 +29,8 @@ import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
  *   SizeLimitHandler      a request body over 64 KiB is refused with 413
  *   CrossOriginHandler    CORS for any origin (the original page is served from elsewhere)
  *   PathMappingsHandler
- *     /game, /game/*      ServletContextHandler "/" (Jetty ee11)
+ *     /game, /game/*      FayeFormBodies        Faye 1.0's cross-origin message=... bodies as JSON
+ *                         ServletContextHandler "/" (Jetty ee11)
  *                           WebSocketUpgradeHandler   WebSocket upgrades (CometD's websocket transport)
  *                           CometDServlet             Bayeux long-polling and callback-polling
  *     /                   WebHandler: POST /register, POST /auth, GET /queue, GET /gamedata, the page
@@ -84,12 +85,15 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         Tokens tokens = new Tokens(timers.tokenLife());
         WebHandler web = new WebHandler(accounts, tokens);
         PathMappingsHandler paths = new PathMappingsHandler();
-        paths.addMapping(PathSpec.from(DotsWire.BAYEUX_PATH), bayeuxContext);
-        paths.addMapping(PathSpec.from(DotsWire.BAYEUX_PATH + "/*"), bayeuxContext);
+        FayeFormBodies bayeuxHandler = new FayeFormBodies(bayeuxContext);
+        paths.addMapping(PathSpec.from(DotsWire.BAYEUX_PATH), bayeuxHandler);
+        paths.addMapping(PathSpec.from(DotsWire.BAYEUX_PATH + "/*"), bayeuxHandler);
         paths.addMapping(PathSpec.from("/"), web);
         CrossOriginHandler cors = new CrossOriginHandler();
         cors.setAllowedOriginPatterns(Set.of("*"));
         cors.setAllowCredentials(false);
+        // the seed's page (Faye 1.0.1) sends Pragma on its cross-origin POSTs; Faye's other versions X-Requested-With
+        cors.setAllowedHeaders(Set.of("Content-Type", "Pragma", "X-Requested-With", "Cache-Control"));
         cors.setHandler(paths);
         SizeLimitHandler limit = new SizeLimitHandler(MAX_BODY, -1);
         limit.setHandler(cors);

@@ -300,6 +300,43 @@ class DotsBayeuxTest {
     }
 
     @Test
+    void faye10sCrossOriginPostsAreReadAndItsPreflightIsAllowed() throws Exception {
+        // the seed's page (Faye 1.0.1) from another origin: a preflight for its Pragma header, then message=<JSON> as text/plain
+        HttpResponse<String> preflight = RawBayeux.HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.base + "/game"))
+                .method("OPTIONS", java.net.http.HttpRequest.BodyPublishers.noBody()).header("Origin", "http://127.0.0.1:1")
+                .header("Access-Control-Request-Method", "POST").header("Access-Control-Request-Headers", "pragma").build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(preflight.statusCode()).isEqualTo(200);
+        assertThat(preflight.headers().firstValue("Access-Control-Allow-Headers").orElse("").toLowerCase()).contains("pragma");
+        String handshake = "[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"cross-origin-long-polling\"]}]";
+        HttpResponse<String> r = fayePost("message=" + java.net.URLEncoder.encode(handshake, java.nio.charset.StandardCharsets.UTF_8));
+        assertThat(r.statusCode()).isEqualTo(200);
+        Map<String, Object> reply = RawBayeux.parse(r.body()).get(0);
+        assertThat(reply).containsEntry("channel", "/meta/handshake").containsEntry("successful", true);
+        assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).isPresent();
+        // a publish the same way, with the seed's auth
+        Map<String, Object> account = RawBayeux.account(server.base, "faye" + NAMES.incrementAndGet());
+        String subscribe = Json.write(List.of(data("channel", "/meta/subscribe", "clientId", reply.get("clientId"), "subscription", "/game/queue",
+                "auth", auth(account))));
+        Map<String, Object> subscribed = RawBayeux.parse(fayePost("message=" + java.net.URLEncoder.encode(subscribe,
+                java.nio.charset.StandardCharsets.UTF_8)).body()).get(0);
+        assertThat(subscribed).containsEntry("successful", true);
+        // bad encodings: a clear 400, the server carries on
+        assertThat(fayePost("message=%E0%A4%A").statusCode()).isEqualTo(400);
+        assertThat(fayePost("message=" + "%5B%7B".repeat(3)).statusCode()).isEqualTo(400);
+        assertThat(fayePost("nonsense").statusCode()).isEqualTo(400);
+        Game g = game();
+        assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(2, 9)))).isNull();
+        assertThat(types(g.bob().poll())).contains("move");
+    }
+
+    private static HttpResponse<String> fayePost(String body) throws Exception {
+        return RawBayeux.HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.base + "/game"))
+                .header("Origin", "http://127.0.0.1:1").header("Pragma", "no-cache").header("Content-Type", "text/plain;charset=UTF-8")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
     void oneRequestAtATimeAndALapsedInvitationCannotBeAccepted() throws Exception {
         Map<String, Object> a = RawBayeux.account(server.base, "ida" + NAMES.incrementAndGet());
         Map<String, Object> b = RawBayeux.account(server.base, "ivo" + NAMES.incrementAndGet());
