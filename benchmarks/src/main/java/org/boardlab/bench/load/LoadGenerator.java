@@ -325,6 +325,8 @@ public final class LoadGenerator {
         long start = System.nanoTime();
         double jitAtStart = probe.jitSeconds();
         double jitAtWindow = Double.NaN;
+        double cpuAtWindow = Double.NaN;
+        long movesAtWindow = 0;
         boolean windowStarted = false;
         long halfway = start + (schedule.deadline() - start) / 2;
         boolean censusTaken = false;
@@ -338,6 +340,8 @@ public final class LoadGenerator {
             if (!windowStarted && now - schedule.windowStart() >= 0) {
                 windowStarted = true;
                 jitAtWindow = probe.jitSeconds();
+                cpuAtWindow = probe.cpuSeconds();
+                movesAtWindow = stats.movesThrough.sum();
             }
             if (!censusTaken && now - halfway >= 0) {
                 censusTaken = true;
@@ -363,6 +367,9 @@ public final class LoadGenerator {
         }
         report.jitWarmupSeconds = jitAtWindow - jitAtStart;
         report.jitWindowSeconds = jitAtEnd - jitAtWindow;
+        long windowMoves = stats.movesThrough.sum() - movesAtWindow;
+        report.serverCpuSeconds = probe.cpuSeconds() - cpuAtWindow;
+        report.serverCpuMsPerMove = windowStarted && windowMoves > 0 ? report.serverCpuSeconds * 1000 / windowMoves : Double.NaN;
     }
 
     /**

@@ -22,6 +22,13 @@ final class Report {
     /** Seconds this JVM's JIT compiled during the warm-up and in the measured window. */
     double jitWarmupSeconds;
     double jitWindowSeconds;
+    /**
+     * CPU seconds (user and system) of a server in its own process in the measured window, and per
+     * move through it: the server's cost of a move, which the machine's load changes far less than
+     * the latency.
+     */
+    double serverCpuSeconds = Double.NaN;
+    double serverCpuMsPerMove = Double.NaN;
     double loginSeconds;
     double closeSeconds;
     long unfinishedGames;
@@ -147,6 +154,10 @@ final class Report {
                     jitWarmupSeconds, jitWindowSeconds, jitWindowSeconds > 0.05 * (options.seconds() - options.warmupSeconds())
                             ? " (more than 5 % of the window: a longer --warmup gives steadier figures)" : ""));
         }
+        if (!Double.isNaN(serverCpuMsPerMove)) {
+            b.append(String.format(Locale.ROOT, "server cpu:   %.1f s in the measured window (%.2f cores), %.3f ms a move%n",
+                    serverCpuSeconds, serverCpuSeconds / (options.seconds() - options.warmupSeconds()), serverCpuMsPerMove));
+        }
         b.append(String.format(Locale.ROOT, "machine:      load average %s at the start, %s when the last game started, %s at the "
                 + "end; %d cores; closing took %.1f s", loadAverageAtStart, loadAverageAtDeadline, loadAverageAtEnd,
                 Runtime.getRuntime().availableProcessors(), closeSeconds));
@@ -210,6 +221,8 @@ final class Report {
         m.put("serverAfterHeapMb", round(serverAfter.heapUsedMb()));
         m.put("jitWarmupSeconds", round(jitWarmupSeconds));
         m.put("jitWindowSeconds", round(jitWindowSeconds));
+        m.put("serverCpuSeconds", round(serverCpuSeconds));
+        m.put("serverCpuMsPerMove", Double.isNaN(serverCpuMsPerMove) ? null : Math.round(serverCpuMsPerMove * 1000) / 1000.0);
         m.put("cores", Runtime.getRuntime().availableProcessors());
         m.put("loadAverageStart", loadAverageAtStart);
         m.put("loadAverageAtDeadline", loadAverageAtDeadline);

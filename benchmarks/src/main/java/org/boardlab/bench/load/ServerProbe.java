@@ -121,6 +121,25 @@ final class ServerProbe {
         return Double.NaN;
     }
 
+    /**
+     * CPU seconds the server's process has used so far, user and system (fields 14 and 15 of
+     * {@code /proc/PID/stat}, in clock ticks of 1/100 s), or NaN when the server is not a process
+     * of its own (in this JVM its time cannot be told from the load generator's).
+     */
+    double cpuSeconds() {
+        if (pid < 0) {
+            return Double.NaN;
+        }
+        try {
+            String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            // the command name (field 2) may hold spaces: count from the closing parenthesis
+            String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+            return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
     /** A number from {@code /proc/<who>/status}, or {@code -1}. */
     private static int statusField(String who, String field) {
         try {

@@ -46,6 +46,11 @@ import java.util.function.Consumer;
 public final class Lobby {
 
     private final Map<String, Member> members = new LinkedHashMap<>();
+    /**
+     * The members at no table, the only ones lobby news can be for: the news goes through these, not
+     * through every member, so a server with thousands playing pays for the few in the lobby.
+     */
+    private final Set<Member> atNoTable = new LinkedHashSet<>();
     /** inviter name → invitee name */
     private final Map<String, String> invitations = new HashMap<>();
     private final Map<String, ScheduledFuture<?>> lapses = new HashMap<>();
@@ -178,6 +183,7 @@ public final class Lobby {
             member.tellWhenIdle(l -> others.forEach(l::memberJoined));
         }
         members.put(name, member);
+        atNoTable.add(member);
         enterList(member);
         log.accept(name + " logged in (" + protocolId + ")");
         return member;
@@ -209,6 +215,7 @@ public final class Lobby {
         }
         noteChange(member);
         members.remove(member.name());
+        atNoTable.remove(member);
         leaveList(member);
         String invitee = invitations.remove(member.name());
         if (invitee != null) {
@@ -394,6 +401,8 @@ public final class Lobby {
         Table table = tables.open(first, second, options);
         first.table(table);
         second.table(table);
+        atNoTable.remove(first);
+        atNoTable.remove(second);
         table.start();
         return table;
     }
@@ -410,6 +419,9 @@ public final class Lobby {
                 continue;
             }
             m.table(null);
+            if (members.get(m.name()) == m) {
+                atNoTable.add(m);
+            }
             if (m.isConnected()) {
                 back.add(m);
             } else {
@@ -605,7 +617,7 @@ public final class Lobby {
                 });
             }
         }
-        for (Member m : members.values()) {
+        for (Member m : atNoTable) {
             if (!inTheLobby(m) || returning.contains(m)) {
                 continue;
             }
