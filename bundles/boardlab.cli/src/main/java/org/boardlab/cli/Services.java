@@ -35,6 +35,11 @@ public interface Services {
         return java.util.List.of();
     }
 
+    /** What runs players in processes of their own (the sandbox bundle), if it is loaded. */
+    default Optional<org.boardlab.core.PlayerHosting> hosting() {
+        return Optional.empty();
+    }
+
     /** boardlab's version, e.g. {@code 0.1.0}. */
     String version();
 

@@ -11,4 +11,11 @@ public interface LimitedPlayer {
 
     /** The limits of the coming game; called once, before the first move is asked. */
     void limit(PlayerLimits limits, Duration timePerMove);
+
+    /**
+     * The match this player plays its next games in, told with {@link #limit}: what the player's
+     * process says and is told (an engine's lines) is shown in the inspector under this match.
+     */
+    default void match(long matchId) {
+    }
 }

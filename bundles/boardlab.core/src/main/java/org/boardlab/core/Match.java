@@ -280,6 +280,7 @@ public final class Match {
                 Player player = seat.players().get();
                 if (player instanceof LimitedPlayer limited) {
                     limited.limit(settings.limits(), settings.timePerMove());
+                    limited.match(id);
                 }
                 return player;
             } catch (PlayerSeat.Unavailable e) {

@@ -16,6 +16,12 @@ public interface PlayerHosting {
      */
     String IN_PROCESS = "boardlab.players.inProcess";
 
+    /**
+     * What comes before an engine's limits in words in its registry description ("... (an engine
+     * speaking gomocup, in its own process: memory 256 MB, ...)"): the Match view shows them from there.
+     */
+    String ENGINE_LIMITS = "in its own process: ";
+
     /** How the registry's description of a player run in its own process ends. */
     String HOSTED = "a student's player, run in its own process";
 

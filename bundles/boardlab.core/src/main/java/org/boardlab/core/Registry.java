@@ -38,6 +38,8 @@ public final class Registry {
     private final EventBus events;
     private final java.util.ArrayDeque<RegistryEvent> recent = new java.util.ArrayDeque<>();
     private final Map<Kind, Map<String, Component<?>>> components = new ConcurrentHashMap<>();
+    /** what each loaded player said about each game it was asked about, until it leaves */
+    private final Map<Component<?>, Map<String, Boolean>> supports = new ConcurrentHashMap<>();
     /** id of a component that left → the bundle id it left from, to recognise a replacement. */
     private final Map<Kind, Map<String, Long>> departed = new ConcurrentHashMap<>();
 
@@ -96,6 +98,7 @@ public final class Registry {
             return;
         }
         ofKind.remove(component.id());
+        supports.remove(current);
         departed.get(component.kind()).put(component.id(), component.bundleId());
         publish(Change.REMOVED, component, "removed with " + component.bundle() + " " + component.bundleVersion());
     }
@@ -126,6 +129,45 @@ public final class Registry {
         List<Component<?>> list = new ArrayList<>(components.get(kind).values());
         list.sort(Comparator.comparing(Component::id));
         return list;
+    }
+
+    /**
+     * The ids of the loaded players that can play {@code game} (each is asked once, with a new
+     * instance, and its answer kept until it leaves), sorted; every player when {@code game} is
+     * {@code null}. A player that cannot even be created is not among them.
+     */
+    public List<String> playerIdsFor(Game game) {
+        List<String> ids = new ArrayList<>();
+        for (Component<?> c : all(Kind.PLAYER)) {
+            if (game == null || supports(c, game)) {
+                ids.add(c.id());
+            }
+        }
+        return ids;
+    }
+
+    /** Whether the loaded player {@code id} can play {@code game} ({@code false} if it is not loaded). */
+    public boolean supports(String id, Game game) {
+        return player(id).map(c -> supports(c, game)).orElse(false);
+    }
+
+    private boolean supports(Component<?> c, Game game) {
+        if (components.get(Kind.PLAYER).get(c.id()) != c) {
+            return askSupports(c, game); // gone or replaced meanwhile: not kept
+        }
+        boolean answer = supports.computeIfAbsent(c, k -> new ConcurrentHashMap<>()).computeIfAbsent(game.id(), g -> askSupports(c, game));
+        if (components.get(Kind.PLAYER).get(c.id()) != c) {
+            supports.remove(c); // it left while it was asked: keep nothing of it (its bundle's classes)
+        }
+        return answer;
+    }
+
+    private static boolean askSupports(Component<?> c, Game game) {
+        try {
+            return ((Player) c.get()).supports(game);
+        } catch (RuntimeException | LinkageError e) {
+            return false; // a player that cannot even be made is not offered
+        }
     }
 
     /** The game with this id. */

@@ -74,4 +74,52 @@ class RegistryTest {
                 .hasMessage("no player 'alphabeta' is loaded; loaded players: first-legal, random");
         assertThatThrownBy(() -> registry.requireGame("chess")).hasMessage("no game 'chess' is loaded; loaded games: none");
     }
+
+    /** A player that plays only {@code game}, counting how often it is created. */
+    private static Component<?> onlyFor(String id, String game, long bundleId, int[] created) {
+        return new Component<>(Kind.PLAYER, id, "test", "b", "1.0.0", bundleId, () -> {
+            created[0]++;
+            return new org.boardlab.api.Player() {
+                @Override
+                public org.boardlab.api.Move chooseMove(org.boardlab.api.MoveRequest request) {
+                    return request.state().legalMoves().get(0);
+                }
+
+                @Override
+                public boolean supports(org.boardlab.api.Game g) {
+                    return g.id().equals(game);
+                }
+            };
+        });
+    }
+
+    @Test
+    void thePlayersOfAGameAreThoseThatSupportItAskedOnceEach() {
+        org.boardlab.api.Game tictactoe = new org.boardlab.game.tictactoe.TicTacToe();
+        org.boardlab.api.Game othello = new org.boardlab.game.othello.Othello();
+        int[] created = new int[1];
+        registry.add(onlyFor("ttt-only", "tictactoe", 3, created));
+        registry.add(player("random", "b", "1.0.0", 5));
+        registry.add(new Component<>(Kind.PLAYER, "broken", "test", "b", "1.0.0", 6, () -> {
+            throw new IllegalStateException("the opening book is missing");
+        }));
+        assertThat(registry.playerIdsFor(tictactoe)).containsExactly("random", "ttt-only");
+        assertThat(registry.playerIdsFor(othello)).containsExactly("random");
+        assertThat(registry.playerIdsFor(null)).containsExactly("broken", "random", "ttt-only");
+        registry.playerIdsFor(tictactoe);
+        assertThat(created[0]).as("asked once a game, not on every look").isEqualTo(2);
+        assertThat(registry.supports("ttt-only", tictactoe)).isTrue();
+        assertThat(registry.supports("nobody", tictactoe)).isFalse();
+    }
+
+    @Test
+    void aReplacedPlayerIsAskedAgain() {
+        org.boardlab.api.Game othello = new org.boardlab.game.othello.Othello();
+        Component<?> first = onlyFor("student", "tictactoe", 7, new int[1]);
+        registry.add(first);
+        assertThat(registry.playerIdsFor(othello)).isEmpty();
+        registry.remove(first);
+        registry.add(onlyFor("student", "othello", 7, new int[1]));
+        assertThat(registry.playerIdsFor(othello)).containsExactly("student");
+    }
 }

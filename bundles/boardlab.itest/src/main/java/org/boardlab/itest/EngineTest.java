@@ -62,7 +62,9 @@ class EngineTest {
             Lab.drop(tutorial("gomoku-tutorial.engine"), "gomoku-tutorial.engine");
             Duration listed = Lab.await("the engine listed", LIMIT, () -> registry.player("gomoku-tutorial").isPresent());
             assertThat(registry.requirePlayer("gomoku-tutorial").description())
-                    .isEqualTo("tutorial 06's Gomoku engine in Python (an engine speaking gomocup, in its own process)");
+                    .as("its limits in words, from its descriptor (memory = 128, threads = 16), shown by list and the Match view")
+                    .startsWith("tutorial 06's Gomoku engine in Python (an engine speaking gomocup, in its own process: "
+                            + "memory 128 MB, 16 threads, CPU the time per move a move");
 
             Referee referee = Lab.bean(Referee.class);
             Match match = new Match(referee, registry.requireGame("gomoku"), GameOptions.DEFAULT,
@@ -73,6 +75,8 @@ class EngineTest {
                     .isEqualTo(Ending.NORMAL));
             assertThat(traffic).anyMatch(w -> w.decoded().summary().equals("START 15"))
                     .anyMatch(w -> w.fromClient() && w.decoded().type().equals("MESSAGE"));
+            assertThat(traffic).as("the engine's lines are shown under the match it plays")
+                    .allSatisfy(w -> assertThat(w.matchId()).isEqualTo(match.id()));
 
             Files.writeString(Lab.players().resolve("gomoku-tutorial.engine"), Files.readString(tutorial("gomoku-tutorial.engine"))
                     .replace("description = tutorial 06's Gomoku engine in Python", "description = version two"));

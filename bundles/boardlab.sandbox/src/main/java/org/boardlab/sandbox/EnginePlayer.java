@@ -26,6 +26,7 @@ public abstract class EnginePlayer implements AsyncPlayer, LimitedPlayer, AutoCl
     protected final EngineDescriptor engine;
     private final Engines engines;
     private Duration timePerMove = Duration.ofSeconds(10);
+    private long matchId;
     private EngineProcess process;
     private boolean begun;
     private long cpuMark = -1;
@@ -72,6 +73,14 @@ public abstract class EnginePlayer implements AsyncPlayer, LimitedPlayer, AutoCl
     }
 
     @Override
+    public synchronized void match(long matchId) {
+        this.matchId = matchId;
+        if (process != null) {
+            process.match(matchId);
+        }
+    }
+
+    @Override
     public CompletableFuture<Move> requestMove(MoveRequest request) {
         return requestTimedMove(request).thenApply(Timed::move);
     }
@@ -80,7 +89,7 @@ public abstract class EnginePlayer implements AsyncPlayer, LimitedPlayer, AutoCl
     public synchronized CompletableFuture<Timed> requestTimedMove(MoveRequest request) {
         if (process == null) {
             try {
-                process = engines.start(engine, engine.limits(), List.of(), describer());
+                process = engines.start(engine, engine.limits(), List.of(), describer(), matchId);
             } catch (RuntimeException e) {
                 return CompletableFuture.failedFuture(new PlayerFault(e.getMessage(), e));
             }

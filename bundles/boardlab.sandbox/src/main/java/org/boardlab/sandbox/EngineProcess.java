@@ -25,6 +25,12 @@ public interface EngineProcess {
     /** The move being played, for the reason of a fault ("exited with status 1 at move 7"). */
     void atMove(int move);
 
+    /**
+     * The match the engine now plays in: the lines to and from it from now on are shown in the
+     * inspector under that match ({@code 0}: none, the default).
+     */
+    void match(long matchId);
+
     /** Whether it still runs. */
     boolean alive();
 

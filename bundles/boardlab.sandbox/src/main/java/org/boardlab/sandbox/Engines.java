@@ -16,8 +16,18 @@ public interface Engines {
      *
      * @throws IllegalStateException if the process cannot be started (the message says why)
      */
+    default EngineProcess start(EngineDescriptor engine, PlayerLimits limits, List<String> extraArguments,
+            Describer describer) {
+        return start(engine, limits, extraArguments, describer, 0);
+    }
+
+    /**
+     * {@link #start(EngineDescriptor, PlayerLimits, List, Describer)} for a player of match
+     * {@code matchId}: its lines are shown in the inspector under that match from the first
+     * ({@link EngineProcess#match} changes it later).
+     */
     EngineProcess start(EngineDescriptor engine, PlayerLimits limits, List<String> extraArguments,
-            Describer describer);
+            Describer describer, long matchId);
 
     /** Turns one line of an engine's traffic into the inspector's fields. */
     @FunctionalInterface

@@ -98,6 +98,13 @@ final class LocatorServices implements Services, AutoCloseable {
     }
 
     @Override
+    public Optional<org.boardlab.core.PlayerHosting> hosting() {
+        Iterator<? extends BeanEntry<?, org.boardlab.core.PlayerHosting>> it = locator()
+                .locate(Key.get(org.boardlab.core.PlayerHosting.class)).iterator();
+        return it.hasNext() ? Optional.of(it.next().getValue()) : Optional.empty();
+    }
+
+    @Override
     public String version() {
         return version;
     }

@@ -75,6 +75,9 @@ public final class MatchCommand implements Callable<Integer> {
         "to DIR/<game>-<n>.txt; DIR is created if missing."})
     java.nio.file.Path records;
 
+    @picocli.CommandLine.Mixin
+    LimitOptions limits;
+
     @Option(names = "--json", description = "Print one JSON object per game, then one with the summary.")
     boolean json;
 
@@ -111,11 +114,12 @@ public final class MatchCommand implements Callable<Integer> {
         PlayerSeat b = new PlayerSeat(nameB, PlayerSeat.of(registry, playerB).players());
         MatchSettings settings = MatchSettings.defaults()
                 .withTimePerMove(Duration.ofNanos((long) (timePerMove * 1e9)))
-                .withGames(games).withSeed(seed).withAlternateSides(!sameSides);
+                .withGames(games).withSeed(seed).withAlternateSides(!sameSides).withLimits(limits.limits());
         // open the store before the first game: an unreachable or newer database stops the match before it starts
         Store store = cli.services().stores().open(db);
         Match match = new Match(cli.services().referee(), game, gameOptions, a, b, settings, cli.services().events());
         PrintWriter out = spec.commandLine().getOut();
+        describeLimits(registry, settings);
         long start = System.nanoTime();
         Summary summary = new Summary(nameA, nameB);
         if (records != null) {
@@ -197,6 +201,22 @@ public final class MatchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Says, on the error stream before the first game, which players run in a process of their own
+     * and under which limits (with what this machine cannot enforce), so that a forfeit for memory or
+     * CPU time is no surprise.
+     */
+    private void describeLimits(org.boardlab.core.Registry registry, MatchSettings settings) {
+        java.util.List<String> hosted = java.util.stream.Stream.of(playerA, playerB).distinct()
+                .filter(id -> registry.player(id).map(org.boardlab.core.PlayerHosting::hosted).orElse(false)).toList();
+        if (hosted.isEmpty()) {
+            return;
+        }
+        cli.services().hosting().ifPresent(h -> spec.commandLine().getErr().println(String.join(", ", hosted)
+                + (hosted.size() == 1 ? " runs" : " run") + " in its own process: " + h.describe(settings.limits())
+                + "; the wall time is the time per move"));
     }
 
     private void print(GameResult r, long id, Game game, PrintWriter out) {

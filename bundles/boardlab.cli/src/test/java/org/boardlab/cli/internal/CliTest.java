@@ -169,6 +169,26 @@ class CliTest {
     }
 
     @Test
+    void thePlayersLimitsAreOptionsOfMatch() {
+        LimitOptions given = new LimitOptions();
+        new picocli.CommandLine(given).parseArgs("--player-heap", "48", "--player-threads", "32", "--player-cpu", "2.5",
+                "--player-files", "8");
+        assertThat(given.limits()).isEqualTo(new org.boardlab.core.PlayerLimits(48, 32, java.time.Duration.ofMillis(2500), 8));
+        LimitOptions none = new LimitOptions();
+        new picocli.CommandLine(none).parseArgs();
+        assertThat(none.limits()).isEqualTo(org.boardlab.core.PlayerLimits.DEFAULT);
+    }
+
+    @Test
+    void limitsAPlayerCannotRunUnderAreAClearErrorBeforeAnyGame() {
+        assertThat(run("match", "tictactoe", "random", "first-legal", "--player-heap", "8")).isEqualTo(2);
+        assertThat(err.toString()).contains("boardlab: a player's heap must be at least 16 MB, not 8", "(see 'boardlab match --help')");
+        assertThat(run("match", "tictactoe", "random", "first-legal", "--player-cpu", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--player-cpu must be more than 0 and at most 86400 seconds, not 0.0");
+        assertThat(out.toString()).doesNotContain("game 1");
+    }
+
+    @Test
     void anUnknownGameOptionIsAClearError() {
         assertThat(run("match", "tictactoe", "random", "random", "-o", "size=4")).isEqualTo(1);
         assertThat(err.toString()).contains("tictactoe has no option 'size'");
@@ -268,6 +288,17 @@ class CliTest {
                 .isEqualTo("(point h11); (point h4)");
         assertThat(PlayCommand.readable("")).isEqualTo("none");
         assertThat(PlayCommand.readable(false)).isEqualTo("no");
+    }
+
+    @Test
+    void gcAndClientAddressesAreCheckedBeforeConnecting() {
+        assertThat(run("gc", "127.0.0.1")).isEqualTo(2);
+        assertThat(err.toString()).contains("gc 127.0.0.1: give HOST:PORT, e.g. 127.0.0.1:14000");
+        assertThat(run("gc", "127.0.0.1:70000")).isEqualTo(2);
+        assertThat(err.toString()).contains("gc 127.0.0.1:70000: the port must be a number 1..65535");
+        assertThat(run("gc", ":14002")).isEqualTo(2);
+        assertThat(run("gc", "127.0.0.1:14002")).isEqualTo(1);
+        assertThat(err.toString()).contains("the reversi protocol bundle (boardlab.protocol.reversi) is not loaded");
     }
 
     @Test

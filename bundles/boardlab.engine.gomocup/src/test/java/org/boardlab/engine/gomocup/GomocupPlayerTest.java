@@ -45,6 +45,7 @@ class GomocupPlayerTest {
     private static final EventBus events = new EventBus();
     private static final List<WireEvent> traffic = new CopyOnWriteArrayList<>();
     private static Referee referee;
+    private static volatile long lastMatch;
     private static EngineFolder engines;
 
     @BeforeAll
@@ -75,6 +76,7 @@ class GomocupPlayerTest {
                 new PlayerSeat(engine.id(), () -> protocol.player(engine, engines)),
                 new PlayerSeat("first-legal", FirstLegalPlayer::new),
                 MatchSettings.defaults().withGames(games).withTimePerMove(perMove), events);
+        lastMatch = match.id();
         return match.runHere();
     }
 
@@ -98,6 +100,8 @@ class GomocupPlayerTest {
         assertThat(lines).anyMatch(l -> l.startsWith("TURN "));
         assertThat(lines).anyMatch(l -> l.startsWith("MESSAGE thinking about"));
         assertThat(traffic).allSatisfy(w -> assertThat(w.protocol()).isEqualTo("gomocup"));
+        assertThat(traffic).as("the inspector shows the engine's lines under its match")
+                .allSatisfy(w -> assertThat(w.matchId()).isEqualTo(lastMatch));
         assertThat(traffic.stream().filter(w -> w.decoded().summary().equals("7,7")).findFirst().get().fromClient())
                 .as("the engine's answer comes from the engine").isTrue();
     }

@@ -40,6 +40,7 @@ final class Seed001Player implements AsyncPlayer, LimitedPlayer, AutoCloseable {
     private final Engines engines;
     private final int depth;
     private Duration timePerMove = Duration.ofSeconds(10);
+    private volatile long matchId;
     private volatile EngineProcess running;
 
     Seed001Player(EngineDescriptor engine, Engines engines) {
@@ -56,6 +57,11 @@ final class Seed001Player implements AsyncPlayer, LimitedPlayer, AutoCloseable {
     @Override
     public void limit(PlayerLimits limits, Duration timePerMove) {
         this.timePerMove = timePerMove;
+    }
+
+    @Override
+    public void match(long matchId) {
+        this.matchId = matchId;
     }
 
     private static DecodedMessage describe(String line, boolean fromEngine) {
@@ -87,7 +93,7 @@ final class Seed001Player implements AsyncPlayer, LimitedPlayer, AutoCloseable {
         EngineProcess p;
         long t0 = System.nanoTime();
         try {
-            p = engines.start(engine, engine.limits(), arguments, Seed001Player::describe);
+            p = engines.start(engine, engine.limits(), arguments, Seed001Player::describe, matchId);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(new PlayerFault(e.getMessage(), e));
         }

@@ -44,6 +44,7 @@ class Seed001PlayerTest {
 
     private static final EventBus events = new EventBus();
     private static final List<WireEvent> traffic = new CopyOnWriteArrayList<>();
+    private static volatile long lastMatch;
     private static Referee referee;
     private static EngineFolder engines;
 
@@ -75,6 +76,7 @@ class Seed001PlayerTest {
                 new PlayerSeat(engine.id(), () -> protocol.player(engine, engines)),
                 new PlayerSeat("first-legal", FirstLegalPlayer::new),
                 MatchSettings.defaults().withGames(games).withTimePerMove(perMove), events);
+        lastMatch = match.id();
         return match.runHere();
     }
 
@@ -92,6 +94,8 @@ class Seed001PlayerTest {
                 .isIn(Ending.NORMAL));
         assertThat(traffic).anyMatch(w -> w.fromClient() && w.decoded().type().equals("move"));
         assertThat(traffic).allSatisfy(w -> assertThat(w.protocol()).isEqualTo("seed001"));
+        assertThat(traffic).as("the inspector shows the AI's lines under its match")
+                .allSatisfy(w -> assertThat(w.matchId()).isEqualTo(lastMatch));
     }
 
     @Test

@@ -145,7 +145,8 @@ public final class EngineFolder implements Engines {
             return;
         }
         Component<Player> component = new Component<>(Kind.PLAYER, engine.id(),
-                engine.description() + " (an engine speaking " + engine.protocol() + ", in its own process)",
+                engine.description() + " (an engine speaking " + engine.protocol() + ", " + org.boardlab.core.PlayerHosting.ENGINE_LIMITS
+                        + hosting.describe(engine.limits()).replaceFirst("^heap", "memory") + ")",
                 "engine " + file.getFileName(), VERSION.format(Instant.ofEpochMilli(s.modified())), bundleId,
                 () -> player(engine));
         if (registry.add(component)) {
@@ -166,12 +167,13 @@ public final class EngineFolder implements Engines {
     }
 
     @Override
-    public EngineProcess start(EngineDescriptor engine, PlayerLimits limits, List<String> extra, Describer describer) {
+    public EngineProcess start(EngineDescriptor engine, PlayerLimits limits, List<String> extra, Describer describer,
+            long matchId) {
         long connection = connections.incrementAndGet();
         String[] remote = {"engine " + engine.id()};
         try {
-            EngineProcessImpl p = new EngineProcessImpl(engine, limits, extra, hosting.confinement(), hosting.scratch(),
-                    (line, fromEngine) -> tap(connection, remote[0], engine, line, fromEngine, describer));
+            EngineProcessImpl p = new EngineProcessImpl(engine, limits, extra, hosting.confinement(), hosting.scratch(), matchId,
+                    (line, fromEngine, match) -> tap(connection, remote[0], engine, line, fromEngine, describer, match));
             remote[0] = "engine " + engine.id() + " (pid " + p.pid() + ")";
             return p;
         } catch (IOException | RuntimeException e) {
@@ -179,12 +181,13 @@ public final class EngineFolder implements Engines {
         }
     }
 
-    private void tap(long connection, String remote, EngineDescriptor engine, String line, boolean fromEngine, Describer describer) {
+    private void tap(long connection, String remote, EngineDescriptor engine, String line, boolean fromEngine, Describer describer,
+            long matchId) {
         if (!events.hasListeners(WireEvent.class)) {
             return;
         }
         byte[] raw = (line + "\n").getBytes(StandardCharsets.UTF_8);
         events.publish(new WireEvent(EventBus.nowMicros(), sequence.incrementAndGet(), connection, remote, engine.id(),
-                engine.protocol(), fromEngine, raw, () -> describer.describe(line, fromEngine), 0));
+                engine.protocol(), fromEngine, raw, () -> describer.describe(line, fromEngine), matchId));
     }
 }

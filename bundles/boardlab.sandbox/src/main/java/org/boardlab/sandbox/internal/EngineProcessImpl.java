@@ -15,7 +15,6 @@ import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.boardlab.core.PlayerFault;
@@ -39,20 +38,22 @@ final class EngineProcessImpl implements EngineProcess {
     private final Cgroups.Group group;
     private final Path scratch;
     private final OutputStream in;
-    /** (line, from the engine) → the inspector; standard error lines come as "stderr: ...". */
-    private final BiConsumer<String, Boolean> tap;
+    /** (line, from the engine, match) → the inspector; standard error lines come as "stderr: ...". */
+    private final Tap tap;
     private final Deque<String> errors = new ArrayDeque<>();
     /** Lines that came while nobody waited (a fast engine answering before {@link #next} was called). */
     private final Deque<String> unclaimed = new ArrayDeque<>();
     private CompletableFuture<String> waiting;
     private Predicate<String> answer;
     private volatile int move;
+    private volatile long matchId;
     private volatile boolean killed;
     private volatile String fault;
 
     EngineProcessImpl(EngineDescriptor engine, PlayerLimits limits, List<String> extra, Confinement confinement,
-            Path scratchRoot, BiConsumer<String, Boolean> tap) throws IOException {
+            Path scratchRoot, long matchId, Tap tap) throws IOException {
         this.engine = engine;
+        this.matchId = matchId;
         this.limits = limits;
         this.tap = tap;
         long memory = (long) limits.heapMegabytes() << 20;
@@ -98,10 +99,10 @@ final class EngineProcessImpl implements EngineProcess {
                             errors.removeFirst();
                         }
                     }
-                    tap.accept("stderr: " + line, true);
+                    tap.line("stderr: " + line, true, matchId);
                     continue;
                 }
-                tap.accept(line, true);
+                tap.line(line, true, matchId);
                 CompletableFuture<String> done = null;
                 synchronized (this) {
                     if (waiting == null) {
@@ -125,7 +126,7 @@ final class EngineProcessImpl implements EngineProcess {
 
     @Override
     public synchronized void send(String line) {
-        tap.accept(line, false);
+        tap.line(line, false, matchId);
         try {
             in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
             in.flush();
@@ -205,6 +206,18 @@ final class EngineProcessImpl implements EngineProcess {
     @Override
     public void atMove(int n) {
         move = n;
+    }
+
+    @Override
+    public void match(long id) {
+        matchId = id;
+    }
+
+    /** Where each line to and from the engine goes (the inspector). */
+    @FunctionalInterface
+    interface Tap {
+        /** @param fromEngine {@code true} for a line the engine wrote; @param matchId its match, or 0 */
+        void line(String line, boolean fromEngine, long matchId);
     }
 
     @Override

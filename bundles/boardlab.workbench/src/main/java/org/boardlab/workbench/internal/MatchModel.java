@@ -147,6 +147,22 @@ final class MatchModel implements AutoCloseable {
      */
     String limitsText() {
         List<String> hosted = new ArrayList<>();
+        List<String> engines = new ArrayList<>();
+        for (String id : chosen) {
+            String description = id == null ? "" : registry.player(id).map(org.boardlab.core.Component::description).orElse("");
+            int at = description.indexOf(org.boardlab.core.PlayerHosting.ENGINE_LIMITS);
+            if (at >= 0 && description.endsWith(")") && engines.stream().noneMatch(e -> e.startsWith(id + ": "))) {
+                // an engine: its descriptor sets its limits (the sandbox puts them in its description)
+                engines.add(id + ": " + description.substring(at + org.boardlab.core.PlayerHosting.ENGINE_LIMITS.length(), description.length() - 1));
+            }
+        }
+        String engineText = engines.isEmpty() ? "" : String.join("; ", engines) + " (an engine in its own process; the wall time is the time per move)";
+        String hostedText = hostedText();
+        return hostedText.isEmpty() ? engineText : engineText.isEmpty() ? hostedText : hostedText + ". " + engineText;
+    }
+
+    private String hostedText() {
+        List<String> hosted = new ArrayList<>();
         for (String id : chosen) {
             if (id != null && !hosted.contains(id) && registry.player(id).map(org.boardlab.core.PlayerHosting::hosted).orElse(false)) {
                 hosted.add(id);
@@ -641,7 +657,6 @@ final class MatchModel implements AutoCloseable {
     private void onEvent(BoardlabEvent event) {
         if (event instanceof RegistryEvent) {
             owner.execute(() -> {
-                choices.registryChanged();
                 if (gameId == null || registry.game(gameId).isEmpty()) {
                     List<String> games = games();
                     gameId = games.contains(gameId) ? gameId : games.contains("othello") ? "othello" : games.isEmpty() ? null : games.get(0);

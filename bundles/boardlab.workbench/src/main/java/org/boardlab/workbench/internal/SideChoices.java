@@ -1,13 +1,9 @@
 package org.boardlab.workbench.internal;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.boardlab.api.Game;
 import org.boardlab.api.Player;
-import org.boardlab.api.event.RegistryEvent;
-import org.boardlab.core.Component;
 import org.boardlab.core.Registry;
 
 /**
@@ -28,8 +24,6 @@ final class SideChoices {
     }
 
     private final Registry registry;
-    /** Whether a player (this very component, so a replaced one is asked again) supports a game. */
-    private final Map<Component<?>, Map<String, Boolean>> supports = new HashMap<>();
 
     SideChoices(Registry registry) {
         this.registry = registry;
@@ -59,32 +53,13 @@ final class SideChoices {
     List<String> of(Game game, List<String> protocols) {
         List<String> choices = new ArrayList<>();
         choices.add(HUMAN);
-        for (Component<?> c : registry.all(RegistryEvent.Kind.PLAYER)) {
-            if (game == null || supports(c, game)) {
-                choices.add(c.id());
-            }
-        }
+        choices.addAll(registry.playerIdsFor(game));
         protocols.forEach(p -> choices.add(network(p)));
         return choices;
     }
 
     /** {@code true} if the loaded player {@code id} supports {@code game}. */
     boolean supports(String id, Game game) {
-        return registry.player(id).map(c -> supports(c, game)).orElse(false);
-    }
-
-    private boolean supports(Component<?> c, Game game) {
-        return supports.computeIfAbsent(c, k -> new HashMap<>()).computeIfAbsent(game.id(), g -> {
-            try {
-                return ((Player) c.get()).supports(game);
-            } catch (RuntimeException | LinkageError e) {
-                return false; // a player that cannot even be made is not offered
-            }
-        });
-    }
-
-    /** Forgets what players said about games (a bundle came or went). */
-    void registryChanged() {
-        supports.keySet().removeIf(c -> registry.player(c.id()).map(now -> now != c).orElse(true));
+        return registry.supports(id, game);
     }
 }

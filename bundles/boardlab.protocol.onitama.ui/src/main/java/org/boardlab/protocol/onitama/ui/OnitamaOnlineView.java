@@ -8,10 +8,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import javax.inject.Inject;
 import javax.inject.Named;
-import org.boardlab.api.Game;
 import org.boardlab.api.Move;
 import org.boardlab.api.Player;
-import org.boardlab.api.event.RegistryEvent;
 import org.boardlab.core.Registry;
 import org.boardlab.game.onitama.Onitama;
 import org.boardlab.protocol.onitama.OnitamaCodec;
@@ -84,18 +82,7 @@ public final class OnitamaOnlineView implements WorkbenchView {
     }
 
     private static List<String> onitamaPlayers(Registry registry) {
-        Game onitama = registry.game(Onitama.ID).map(c -> c.get()).orElse(null);
-        List<String> ids = new ArrayList<>();
-        for (var c : registry.all(RegistryEvent.Kind.PLAYER)) {
-            try {
-                if (onitama == null || ((Player) c.get()).supports(onitama)) {
-                    ids.add(c.id());
-                }
-            } catch (RuntimeException | LinkageError e) {
-                // a player that cannot even be asked is not offered
-            }
-        }
-        return ids;
+        return registry.playerIdsFor(registry.game(Onitama.ID).map(c -> c.get()).orElse(null));
     }
 
     @Override

@@ -8,10 +8,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import javax.inject.Inject;
 import javax.inject.Named;
-import org.boardlab.api.Game;
 import org.boardlab.api.Player;
 import org.boardlab.api.Side;
-import org.boardlab.api.event.RegistryEvent;
 import org.boardlab.core.Registry;
 import org.boardlab.game.othello.OthelloMove;
 import org.boardlab.protocol.reversi.ControllerDisplay;
@@ -100,18 +98,7 @@ public final class ReversiControllerView implements WorkbenchView {
     }
 
     private static List<String> othelloPlayers(Registry registry) {
-        Game othello = registry.game("othello").map(c -> c.get()).orElse(null);
-        List<String> ids = new ArrayList<>();
-        for (var c : registry.all(RegistryEvent.Kind.PLAYER)) {
-            try {
-                if (othello == null || ((Player) c.get()).supports(othello)) {
-                    ids.add(c.id());
-                }
-            } catch (RuntimeException | LinkageError e) {
-                // a player that cannot even be asked is not offered
-            }
-        }
-        return ids;
+        return registry.playerIdsFor(registry.game("othello").map(c -> c.get()).orElse(null));
     }
 
     RemoteController model() {
