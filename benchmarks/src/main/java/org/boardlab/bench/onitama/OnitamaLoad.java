@@ -100,6 +100,10 @@ public final class OnitamaLoad {
     final AtomicLong illegal = new AtomicLong();
     final AtomicLong unfinished = new AtomicLong();
 
+    /** How long a client thinks before each move, drawn evenly from thinkLo..thinkHi ms (0 0: at once). */
+    int thinkLo;
+    int thinkHi;
+
     OnitamaLoad(InetSocketAddress address, NioEventLoopGroup group) {
         this.address = address;
         this.group = group;
@@ -178,6 +182,24 @@ public final class OnitamaLoad {
             if (p == null || p.isTerminal() || !client.myTurn()) {
                 return;
             }
+            if (thinkHi > 0) {
+                OnitamaClient thinking = client;
+                int ms = thinkLo + random.nextInt(thinkHi - thinkLo + 1);
+                group.schedule(() -> {
+                    if (client == thinking) {
+                        move();
+                    }
+                }, ms, TimeUnit.MILLISECONDS);
+                return;
+            }
+            move();
+        }
+
+        private void move() {
+            OnitamaPosition p = client.position();
+            if (p == null || p.isTerminal() || !client.myTurn() || stopping) {
+                return;
+            }
             List<Move> legal = p.legalMoves();
             OnitamaMove move = (OnitamaMove) legal.get(random.nextInt(legal.size()));
             awaitingOk = true;
@@ -219,14 +241,25 @@ public final class OnitamaLoad {
         int tables = 5;
         int seconds = 30;
         int warmup = 10;
+        int thinkLo = 0;
+        int thinkHi = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--pve" -> pve = Integer.parseInt(args[++i]);
                 case "--tables" -> tables = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--think-ms" -> {
+                    String[] range = args[++i].split("-", 2);
+                    thinkLo = Integer.parseInt(range[0]);
+                    thinkHi = range.length == 2 ? Integer.parseInt(range[1]) : thinkLo;
+                    if (thinkLo < 0 || thinkHi < thinkLo) {
+                        System.err.println("--think-ms: T or LO-HI, 0 <= LO <= HI");
+                        System.exit(2);
+                    }
+                }
                 default -> {
-                    System.err.println("usage: OnitamaLoad [--pve N] [--tables 0..5] [--seconds S] [--warmup S]");
+                    System.err.println("usage: OnitamaLoad [--pve N] [--tables 0..5] [--seconds S] [--warmup S] [--think-ms T|LO-HI]");
                     System.exit(2);
                 }
             }
@@ -241,6 +274,8 @@ public final class OnitamaLoad {
         InetSocketAddress address = server.start("onitama", "127.0.0.1", 0);
         NioEventLoopGroup group = new NioEventLoopGroup(1);
         OnitamaLoad load = new OnitamaLoad(address, group);
+        load.thinkLo = thinkLo;
+        load.thinkHi = thinkHi;
         List<Slot> slots = new ArrayList<>();
         for (int t = 0; t < tables; t++) {
             slots.add(load.new Slot(false, t, 2L * t));
@@ -250,7 +285,9 @@ public final class OnitamaLoad {
             slots.add(load.new Slot(true, -1, 1000 + i));
         }
         System.out.printf(Locale.ROOT, "onitama load: %d PvP tables (%d clients) + %d PvE games against onitama-normal,"
-                + " pacing off, %d s (%d s warm-up); machine: %s%n", tables, 2 * tables, pve, seconds, warmup, loadAverage());
+                + " pacing off, clients think %s, %d s (%d s warm-up); machine: %s%n", tables, 2 * tables, pve,
+                thinkHi == 0 ? "0 ms (they answer at once: the server is saturated)" : thinkLo + "-" + thinkHi + " ms",
+                seconds, warmup, loadAverage());
         slots.forEach(Slot::start);
         Thread.sleep(warmup * 1000L);
         long startMoves = load.moves.get();

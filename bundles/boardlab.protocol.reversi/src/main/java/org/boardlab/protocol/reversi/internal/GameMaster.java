@@ -170,6 +170,13 @@ final class GameMaster implements ServerProtocol.PortGroup {
     void move(PlayerSession player, int x, int y) {
         Play g;
         CompletableFuture<Move> asked;
+        if (player.isGameOver()) {
+            // the game ended (a time-out, the other side's fault) while this move was on its way: the
+            // spec's "a later move is ignored"; End is on its way to it
+            host.log(player.name() + " (" + colour(player.side()) + ") moved " + Cells.square(x, y)
+                    + " after its game ended: ignored");
+            return;
+        }
         synchronized (this) {
             g = seats[player.side().index()] == player ? current : null;
             if (g == null) {
@@ -184,7 +191,13 @@ final class GameMaster implements ServerProtocol.PortGroup {
             asked = g.asked[player.side().index()];
             g.asked[player.side().index()] = null;
         }
-        if (asked == null || asked.isDone()) {
+        if (asked != null && asked.isDone()) {
+            // its time ran out (the referee gave up on this request) and the game's end is on its way
+            host.log(player.name() + " (" + colour(player.side()) + ") moved " + Cells.square(x, y)
+                    + " after its time ran out: ignored");
+            return;
+        }
+        if (asked == null) {
             player.refuseMove();
             forfeit(g, player.side(), Ending.OUT_OF_TURN, player.name() + " (" + colour(player.side())
                     + ") moved " + Cells.square(x, y) + " when it was not its turn");
@@ -377,6 +390,9 @@ final class GameMaster implements ServerProtocol.PortGroup {
         int[] scores = outcome.gmScores();
         ReversiMessage.End end = new ReversiMessage.End(scores[0], scores[1]);
         synchronized (this) {
+            for (PlayerSession p : g.players) {
+                p.gameOver();
+            }
             restartPending = false;
             if (current == g) {
                 current = null;

@@ -30,6 +30,8 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
     private final Connection connection;
     private final Side side;
     private volatile String name = "?";
+    /** Its game is over (End is on its way): a move from now on is late and ignored. */
+    private volatile boolean gameOver;
     private ChannelHandlerContext ctx;
     private State state = State.CONNECTING;
     /** A New Move was handed to the referee and its OK/NOK is not sent yet. */
@@ -151,6 +153,15 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
     }
 
     /** A move was handed to the referee (on this event loop). */
+    /** Its game ended: what it sends from now on until it is closed is ignored. */
+    void gameOver() {
+        gameOver = true;
+    }
+
+    boolean isGameOver() {
+        return gameOver;
+    }
+
     void moveSent() {
         moveReplyPending = true;
     }
