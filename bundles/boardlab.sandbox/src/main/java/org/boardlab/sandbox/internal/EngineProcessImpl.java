@@ -41,6 +41,10 @@ final class EngineProcessImpl implements EngineProcess {
     /** (line, from the engine, match) → the inspector; standard error lines come as "stderr: ...". */
     private final Tap tap;
     private final Deque<String> errors = new ArrayDeque<>();
+    /** Reads its standard error to the end; joined before the reason of its end is written. */
+    private final Thread errorReader;
+    /** How long the reason of an end waits for the last lines of standard error. */
+    private static final long ERROR_READER_WAIT_MILLIS = 2000;
     /** Lines that came while nobody waited (a fast engine answering before {@link #next} was called). */
     private final Deque<String> unclaimed = new ArrayDeque<>();
     private CompletableFuture<String> waiting;
@@ -75,14 +79,15 @@ final class EngineProcessImpl implements EngineProcess {
         }
         this.in = process.getOutputStream();
         reader(process.getInputStream(), false);
-        reader(process.getErrorStream(), true);
+        this.errorReader = reader(process.getErrorStream(), true);
         process.onExit().thenRun(this::exited);
     }
 
-    private void reader(InputStream stream, boolean stderr) {
+    private Thread reader(InputStream stream, boolean stderr) {
         Thread t = new Thread(() -> read(stream, stderr), "boardlab-engine-" + engine.id() + (stderr ? "-err-" : "-") + process.pid());
         t.setDaemon(true);
         t.start();
+        return t;
     }
 
     private void read(InputStream stream, boolean stderr) {
@@ -157,9 +162,11 @@ final class EngineProcessImpl implements EngineProcess {
     }
 
     private void exited() {
-        // let the readers pass on the last lines first (a traceback on standard error)
+        // the reason ends with its last words (a traceback on standard error): wait until the reader
+        // has read them all, that is until the end of the stream, which comes when the process and
+        // whatever it started have closed it; bounded, for a child that keeps it open
         try {
-            Thread.sleep(20);
+            errorReader.join(ERROR_READER_WAIT_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
