@@ -22,8 +22,12 @@ import org.boardlab.store.StoreException;
  *
  * <p>On PostgreSQL the whole upgrade is one transaction under an advisory lock, so several
  * processes (workers) starting at once on a new database upgrade it once; a failed migration
- * leaves the database as it was. H2 commits each DDL statement by itself; one process opens an
- * H2 file at a time.
+ * leaves the database as it was. H2 commits each DDL statement by itself, so a process killed in
+ * the middle of a migration leaves part of it behind: on H2 each {@code CREATE TABLE},
+ * {@code CREATE INDEX} and {@code ALTER TABLE ... ADD COLUMN} is run as its {@code IF NOT EXISTS}
+ * form ({@link #rerunnable}), and the next start runs the whole migration again over what is there.
+ * A migration file must therefore hold only such statements, or statements that can run twice. One
+ * process opens an H2 file at a time.
  *
  * <p>A database whose schema is newer than the newest file here is refused: an older boardlab
  * must not write into tables it does not know.
@@ -94,7 +98,7 @@ public final class Migrations {
             for (Migration m : all.subList(current, all.size())) {
                 try (Statement s = c.createStatement()) {
                     for (String statement : statements(m.sql())) {
-                        s.execute(statement);
+                        s.execute(postgres ? statement : rerunnable(statement));
                     }
                 } catch (SQLException e) {
                     throw new SQLException("migration " + m.version() + " (" + m.description() + ") failed: " + e.getMessage(),
@@ -120,12 +124,30 @@ public final class Migrations {
         }
     }
 
+    /**
+     * {@code statement} in a form that does nothing when what it creates is there already (H2:
+     * {@code CREATE TABLE IF NOT EXISTS}, {@code CREATE [UNIQUE] INDEX IF NOT EXISTS},
+     * {@code ADD COLUMN IF NOT EXISTS}); other statements as they are.
+     */
+    public static String rerunnable(String statement) {
+        if (statement.toUpperCase(java.util.Locale.ROOT).contains("IF NOT EXISTS")) {
+            return statement;
+        }
+        return statement.replaceFirst("(?is)^(\\s*CREATE\\s+(?:UNIQUE\\s+)?(?:TABLE|INDEX))\\s+", "$1 IF NOT EXISTS ")
+                .replaceFirst("(?is)^(\\s*ALTER\\s+TABLE\\s+\\S+\\s+ADD\\s+COLUMN)\\s+", "$1 IF NOT EXISTS ");
+    }
+
     /** The database's schema version: 0 for an empty database. */
     public static int current(Connection c) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT MAX(version) FROM schema_version")) {
             r.next();
             return r.getInt(1);
         }
+    }
+
+    /** The statements of migration {@code version}, as they are run (on PostgreSQL). */
+    public static List<String> statementsOf(int version) {
+        return statements(all().get(version - 1).sql());
     }
 
     /** The statements of a file: split at each {@code ;} that ends a line, comments dropped. */
