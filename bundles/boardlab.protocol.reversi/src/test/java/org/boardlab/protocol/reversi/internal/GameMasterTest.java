@@ -33,7 +33,19 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Whole games against the Game Master over loopback: players that play the first legal move and a
  * controller, in every mode and size, and every way of losing.
  */
+@org.junit.jupiter.api.Timeout(120)
 class GameMasterTest {
+
+    /**
+     * Waits until the Game Master has taken the controller in (a Control it accepts, answered OK): a
+     * controller whose connection the Game Master has not yet seen when a game ends is not told that
+     * game's End, and a test that connects its controller and at once seats two players may lose
+     * that race on a busy machine.
+     */
+    static void ready(WireClient gc) throws IOException {
+        gc.send(new Control(0, 0, Control.CONTINUOUS, 0));
+        assertEquals(ReversiMessage.Ok.OK, gc.next());
+    }
 
     private final List<String> log = new CopyOnWriteArrayList<>();
     private final List<GameResult> results = new CopyOnWriteArrayList<>();
@@ -372,6 +384,7 @@ class GameMasterTest {
     void anIllegalMoveGetsNokAndLosesWithScoreZero() throws Exception {
         List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
         try (WireClient gc = new WireClient(gm.get(2))) {
+            ready(gc);
             WireClient[] p = seat(gm);
             p[0].send(new ReversiMessage.NewMove(0, 0)); // A1 flips nothing
             assertEquals(ReversiMessage.Ok.NOK, p[0].next());
@@ -399,6 +412,7 @@ class GameMasterTest {
     void aMoveOutOfTurnGetsNokAndLoses() throws Exception {
         List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
         try (WireClient gc = new WireClient(gm.get(2))) {
+            ready(gc);
             WireClient[] p = seat(gm);
             p[1].send(new ReversiMessage.NewMove(2, 3)); // white, while black is to move
             assertEquals(ReversiMessage.Ok.NOK, p[1].next());
@@ -417,6 +431,7 @@ class GameMasterTest {
     void silenceAfterNextTurnLosesAtTheTimeLimitAndALateMoveIsIgnored() throws Exception {
         List<InetSocketAddress> gm = open(Duration.ofMillis(400));
         try (WireClient gc = new WireClient(gm.get(2))) {
+            ready(gc);
             WireClient[] p = seat(gm);
             ReversiMessage.End end = p[1].expect(ReversiMessage.End.class);
             assertEquals(new ReversiMessage.End(0, WINNER_ON_START_AFTER_OFFENDER_THOUGHT), end);
@@ -436,6 +451,7 @@ class GameMasterTest {
     void garbageBytesLoseTheGameAndCloseThatConnectionOnly() throws Exception {
         List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
         try (WireClient gc = new WireClient(gm.get(2))) {
+            ready(gc);
             WireClient[] p = seat(gm);
             p[0].sendBytes((byte) 0x42, (byte) 0x13, (byte) 0x37);
             assertEquals(ReversiMessage.Ok.NOK, p[0].next());
@@ -452,6 +468,7 @@ class GameMasterTest {
     void aPlayerThatDisconnectsMidGameLoses() throws Exception {
         List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
         try (WireClient gc = new WireClient(gm.get(2))) {
+            ready(gc);
             WireClient[] p = seat(gm);
             p[0].close();
             ReversiMessage.End end = p[1].expect(ReversiMessage.End.class);
