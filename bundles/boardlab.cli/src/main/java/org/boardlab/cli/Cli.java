@@ -10,6 +10,7 @@ import org.boardlab.cli.internal.ListCommand;
 import org.boardlab.cli.internal.MatchCommand;
 import org.boardlab.cli.internal.PerftCommand;
 import org.boardlab.cli.internal.PlayCommand;
+import org.boardlab.cli.internal.ProxyCommand;
 import org.boardlab.cli.internal.ServeCommand;
 import org.boardlab.cli.internal.TournamentCommand;
 import org.boardlab.cli.internal.UsageException;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "boardlab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "A workbench for networked board games: games, players and protocols are plug-in bundles.",
-        subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class,
+        subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ProxyCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class,
             TournamentCommand.class, GamesCommand.class, org.boardlab.cli.internal.ConformCommand.class, org.boardlab.cli.internal.BugsCommand.class})
 public final class Cli implements Runnable {
 

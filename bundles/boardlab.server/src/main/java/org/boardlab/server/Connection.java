@@ -105,4 +105,21 @@ public interface Connection {
     /** Something the client sent was accepted (a move played, a login, an invitation made): see {@link #refuse()}. */
     default void accepted() {
     }
+
+    /**
+     * The faults injected on this connection ({@link org.boardlab.server.faults.FaultProfile#NONE} when
+     * none): from its port's profile when it connected, or as last set with {@link #faults(org.boardlab.server.faults.FaultProfile)}.
+     */
+    default org.boardlab.server.faults.FaultProfile faults() {
+        return org.boardlab.server.faults.FaultProfile.NONE;
+    }
+
+    /**
+     * Injects {@code profile}'s faults on this connection from now on (the Server view's per-connection
+     * faults); {@link org.boardlab.server.faults.FaultProfile#NONE} stops injecting, and lifting a pause
+     * sends what it held. The default, for test doubles: refused.
+     */
+    default void faults(org.boardlab.server.faults.FaultProfile profile) {
+        throw new UnsupportedOperationException("this connection cannot inject faults");
+    }
 }

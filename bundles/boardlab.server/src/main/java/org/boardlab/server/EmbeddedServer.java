@@ -104,6 +104,9 @@ public final class EmbeddedServer implements AutoCloseable {
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong violations = new AtomicLong();
     private final AtomicLong slowReaders = new AtomicLong();
+    private final AtomicLong faultsInjected = new AtomicLong();
+    /** Fault profiles of ports, by protocol id (or a port group's name): each new connection there gets it. */
+    private final Map<String, org.boardlab.server.faults.FaultProfile> portFaults = new ConcurrentHashMap<>();
     private final Lobby lobby;
 
     /**
@@ -428,6 +431,10 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         ChannelConnection connection = new ChannelConnection(ch, protocol.protocol(), this);
         connections.put(connection.id(), connection);
+        org.boardlab.server.faults.FaultProfile faults = portFaults.get(protocol.protocol().id());
+        if (faults != null && !faults.none()) {
+            connection.faults(faults); // first in the pipeline, next to the socket
+        }
         ch.closeFuture().addListener(f -> connections.remove(connection.id()));
         // first: sees every write as the bytes that go out, stops reading while they pile up
         ch.pipeline().addLast("back-pressure", connection.backPressure());
@@ -535,6 +542,35 @@ public final class EmbeddedServer implements AutoCloseable {
 
     public WireTap tap() {
         return tap;
+    }
+
+    /**
+     * Injects {@code profile}'s faults on every connection that comes to the port(s) of {@code protocolId}
+     * from now on ({@code boardlab serve --faults}); {@link org.boardlab.server.faults.FaultProfile#NONE}
+     * stops it. Connections already open keep theirs (change one with {@link Connection#faults(org.boardlab.server.faults.FaultProfile)}).
+     */
+    public void portFaults(String protocolId, org.boardlab.server.faults.FaultProfile profile) {
+        if (profile.none()) {
+            portFaults.remove(protocolId);
+        } else {
+            portFaults.put(protocolId, profile);
+        }
+        log.accept(protocolId + ": new connections get the faults " + profile);
+    }
+
+    /** The fault profile new connections to the port(s) of {@code protocolId} get; {@code NONE} when none. */
+    public org.boardlab.server.faults.FaultProfile portFaults(String protocolId) {
+        return portFaults.getOrDefault(protocolId, org.boardlab.server.faults.FaultProfile.NONE);
+    }
+
+    /** Faults injected on the server's connections so far (fault profiles). */
+    public long faultsInjected() {
+        return faultsInjected.get();
+    }
+
+    /** Counts one injected fault. */
+    public void faultInjected() {
+        faultsInjected.incrementAndGet();
     }
 
     /** Clients turned away because the server was full. */

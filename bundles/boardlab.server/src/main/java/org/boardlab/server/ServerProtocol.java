@@ -69,6 +69,18 @@ public interface ServerProtocol {
     void initChannel(ChannelPipeline pipeline, Connection connection);
 
     /**
+     * A new framer that cuts one direction of this protocol's byte stream into whole frames exactly as they
+     * crossed the wire (line ends and headers kept), for a tap outside the protocol's own pipeline: the
+     * fault proxy ({@code boardlab proxy --protocol}) and the workbench's client connections use it to show
+     * frames, not reads, in the inspector. One per direction of a connection; it may throw on bytes that
+     * are not the protocol's (the tap then shows the rest as they came). The default, {@code null}: the
+     * tap shows each read as it came.
+     */
+    default io.netty.channel.ChannelHandler newTapFramer() {
+        return null;
+    }
+
+    /**
      * The roles of the ports one service of this protocol opens together, in port order (for example
      * {@code black}, {@code white}, {@code controller}); empty, the default, for a protocol on one port.
      */

@@ -26,7 +26,11 @@ public final class WireTap implements AutoCloseable {
 
     /** A frame as the I/O thread hands it over. */
     record Frame(long timeMicros, long connectionId, String remote, String player, Protocol protocol, boolean fromClient,
-            byte[] raw, long matchId, String violation) {
+            byte[] raw, long matchId, String violation, String fault) {
+        Frame(long timeMicros, long connectionId, String remote, String player, Protocol protocol, boolean fromClient,
+                byte[] raw, long matchId, String violation) {
+            this(timeMicros, connectionId, remote, player, protocol, fromClient, raw, matchId, violation, null);
+        }
     }
 
     private final EventBus events;
@@ -52,6 +56,31 @@ public final class WireTap implements AutoCloseable {
     /** {@code true} when events would reach somebody; the I/O threads skip the copy otherwise. */
     public boolean active() {
         return events.hasListeners(WireEvent.class);
+    }
+
+    /**
+     * Hands a frame seen outside the server's own connections to the tap (the fault proxy's), only while
+     * {@link #active()}.
+     */
+    public void frame(long connectionId, String remote, String player, Protocol protocol, boolean fromClient, byte[] raw,
+            long matchId) {
+        if (active()) {
+            offer(new Frame(EventBus.nowMicros(), connectionId, remote, player, protocol, fromClient, raw, matchId, null));
+        }
+    }
+
+    /**
+     * Hands an injected fault to the tap (only while {@link #active()}): published as a {@link WireEvent}
+     * whose {@link WireEvent#fault()} is {@code kind}, with {@code text} as its summary.
+     *
+     * @param fromClient {@code true} for a fault on what the client sends
+     * @param raw        the bytes the fault changed (may be empty)
+     */
+    public void fault(long connectionId, String remote, String player, Protocol protocol, boolean fromClient, String kind,
+            String text, byte[] raw, long matchId) {
+        if (active()) {
+            offer(new Frame(EventBus.nowMicros(), connectionId, remote, player, protocol, fromClient, raw, matchId, text, kind));
+        }
     }
 
     void offer(Frame frame) {
@@ -86,6 +115,14 @@ public final class WireTap implements AutoCloseable {
                 continue;
             }
             queuedBytes.addAndGet(-frame.raw().length);
+            if (frame.fault() != null) {
+                String kind = frame.fault();
+                String text = frame.violation();
+                events.publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
+                        frame.remote(), frame.player(), frame.protocol().id(), frame.fromClient(), frame.raw(),
+                        () -> faultMessage(kind, text, frame.fromClient(), frame.raw().length), frame.matchId(), kind));
+                continue;
+            }
             java.util.function.Supplier<DecodedMessage> describe = frame.violation() != null
                     ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
                             frame.violation())
@@ -94,6 +131,15 @@ public final class WireTap implements AutoCloseable {
                     frame.remote(), frame.player(), frame.protocol().id(), frame.fromClient(), frame.raw(), describe,
                     frame.matchId()));
         }
+    }
+
+    /** How the inspector shows an injected fault: type {@code fault}, the sentence as its summary. */
+    public static DecodedMessage faultMessage(String kind, String text, boolean fromClient, int bytes) {
+        return new DecodedMessage("fault", kind + ": " + text, java.util.List.of(
+                org.boardlab.api.MessageField.of("fault", kind),
+                org.boardlab.api.MessageField.of("direction", fromClient ? "to the server" : "to the client"),
+                org.boardlab.api.MessageField.of("what", text),
+                org.boardlab.api.MessageField.of("bytes", String.valueOf(bytes))), null);
     }
 
     /** Publishes what is queued, then stops. */

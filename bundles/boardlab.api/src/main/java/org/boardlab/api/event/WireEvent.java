@@ -22,6 +22,7 @@ public final class WireEvent implements BoardlabEvent {
     private final boolean fromClient;
     private final byte[] raw;
     private final long matchId;
+    private final String fault;
     private Supplier<DecodedMessage> describer;
     private volatile DecodedMessage decoded;
 
@@ -39,6 +40,20 @@ public final class WireEvent implements BoardlabEvent {
      */
     public WireEvent(long timeMicros, long sequence, long connectionId, String remote, String player, String protocol,
             boolean fromClient, byte[] raw, Supplier<DecodedMessage> describer, long matchId) {
+        this(timeMicros, sequence, connectionId, remote, player, protocol, fromClient, raw, describer, matchId, null);
+    }
+
+    /**
+     * An event that reports a fault injected on purpose (by {@code boardlab proxy}, or a server port or
+     * connection given a fault profile) rather than a frame: {@code fault} names its kind
+     * ({@code delay}, {@code split}, {@code flip}, ...), {@code fromClient} is {@code true} for a fault
+     * on what the client sends, {@code raw} holds the bytes it changed (may be empty) and the
+     * describer says what was done to them.
+     *
+     * @param fault the fault's kind, or {@code null} for an ordinary frame
+     */
+    public WireEvent(long timeMicros, long sequence, long connectionId, String remote, String player, String protocol,
+            boolean fromClient, byte[] raw, Supplier<DecodedMessage> describer, long matchId, String fault) {
         this.timeMicros = timeMicros;
         this.sequence = sequence;
         this.connectionId = connectionId;
@@ -49,12 +64,19 @@ public final class WireEvent implements BoardlabEvent {
         this.raw = raw;
         this.describer = Objects.requireNonNull(describer, "describer");
         this.matchId = matchId;
+        this.fault = fault;
     }
 
     /** An event whose frame is already decoded (e.g. read back from a trace). */
     public WireEvent(long timeMicros, long sequence, long connectionId, String remote, String player, String protocol,
             boolean fromClient, byte[] raw, DecodedMessage decoded, long matchId) {
-        this(timeMicros, sequence, connectionId, remote, player, protocol, fromClient, raw, () -> decoded, matchId);
+        this(timeMicros, sequence, connectionId, remote, player, protocol, fromClient, raw, decoded, matchId, null);
+    }
+
+    /** An event already decoded (e.g. read back from a trace) that reports a fault of kind {@code fault}, or a frame ({@code null}). */
+    public WireEvent(long timeMicros, long sequence, long connectionId, String remote, String player, String protocol,
+            boolean fromClient, byte[] raw, DecodedMessage decoded, long matchId, String fault) {
+        this(timeMicros, sequence, connectionId, remote, player, protocol, fromClient, raw, () -> decoded, matchId, fault);
         this.decoded = Objects.requireNonNull(decoded, "decoded");
         this.describer = null;
     }
@@ -117,9 +139,23 @@ public final class WireEvent implements BoardlabEvent {
         return matchId;
     }
 
+    /**
+     * The kind of fault this event reports ({@code delay}, {@code jitter}, {@code bandwidth},
+     * {@code drop}, {@code split}, {@code merge}, {@code flip}, {@code pause}), injected on purpose by
+     * {@code boardlab proxy} or a fault profile; {@code null} for an ordinary frame.
+     */
+    public String fault() {
+        return fault;
+    }
+
+    /** {@code true} if this event reports an injected fault, not a frame. */
+    public boolean isFault() {
+        return fault != null;
+    }
+
     @Override
     public String toString() {
-        return "WireEvent[" + sequence + " " + (fromClient ? "in" : "out") + " " + protocol + " #" + connectionId + " "
+        return "WireEvent[" + sequence + " " + (fault != null ? "fault " + fault + " " : "") + (fromClient ? "in" : "out") + " " + protocol + " #" + connectionId + " "
                 + raw.length + " bytes]";
     }
 }

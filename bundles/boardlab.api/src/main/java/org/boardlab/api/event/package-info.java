@@ -3,7 +3,7 @@
  * leaving. Everything that shows a match (views, protocols, the store, the CLI) listens to them.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package org.boardlab.api.event;
 
 import org.osgi.annotation.bundle.Export;

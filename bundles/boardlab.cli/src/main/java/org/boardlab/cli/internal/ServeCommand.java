@@ -82,6 +82,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--trace", paramLabel = "FILE", description = "Write every frame in and out as JSON lines to FILE (the inspector's format).")
     Path trace;
 
+    @Option(names = "--faults", paramLabel = "PROFILE",
+            description = {"Inject network faults on every connection to the ports served, e.g. 'delay=20ms,to-client:split'",
+                "(the profile form of boardlab proxy --faults; each fault is in the trace and the inspector)."})
+    String faults;
+
     @Option(names = "--json", description = "Print each finished game as one JSON object.")
     boolean json;
 
@@ -102,6 +107,12 @@ public final class ServeCommand implements Callable<Integer> {
                 .withReconnectWindow(seconds(reconnectWindow, "--reconnect-window"))
                 .withIdleTimeout(seconds(idleTimeout, "--idle-timeout"))
                 .withReconnectAnyAddress(reconnectAnyAddress);
+        org.boardlab.server.faults.FaultProfile faultProfile;
+        try {
+            faultProfile = org.boardlab.server.faults.FaultProfile.parse(faults);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--faults: " + e.getMessage());
+        }
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<ServerProtocol> protocols = cli.services().serverProtocols();
@@ -156,6 +167,13 @@ public final class ServeCommand implements Callable<Integer> {
             }
             for (Map.Entry<String, int[]> p : wanted) {
                 ServerProtocol sp = byId.get(p.getKey());
+                if (!faultProfile.none()) {
+                    if (sp != null && sp.ownsListener()) {
+                        err.println("boardlab server: --faults: " + p.getKey() + " runs its own HTTP listener; no faults are injected there");
+                    } else {
+                        server.portFaults(p.getKey(), faultProfile);
+                    }
+                }
                 if (sp != null && !sp.portRoles().isEmpty()) {
                     List<InetSocketAddress> bound = server.startGroup(p.getKey(), bind, p.getValue());
                     StringBuilder line = new StringBuilder("listening: " + p.getKey());

@@ -94,6 +94,7 @@ final class TraceWriter implements EventListener, AutoCloseable {
         line.put("error", d.error());
         line.put("refused", d.refused());
         line.put("violation", d.violation());
+        line.put("fault", w.fault());
         try {
             out.write(Json.line(line));
             out.newLine();

@@ -267,6 +267,37 @@ class CliTest {
     }
 
     @Test
+    void proxyRefusesWrongAddressesFaultsAndProtocolsAsWrongUsage() {
+        assertThat(run("proxy", "--listen", "0", "--to", "10000")).isEqualTo(2);
+        assertThat(err.toString()).contains("--to 10000: give HOST:PORT, e.g. 127.0.0.1:10000");
+        assertThat(run("proxy", "--listen", "0", "--to", "127.0.0.1:0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--to 127.0.0.1:0: the port is a number 1..65535");
+        assertThat(run("proxy", "--listen", "0", "--to", "127.0.0.1:1", "--faults", "delai=3")).isEqualTo(2);
+        assertThat(err.toString()).contains("faults: 'delai=3': there is no fault 'delai'");
+        assertThat(run("proxy", "--listen", "0", "--to", "127.0.0.1:1", "--split", "--direction", "up")).isEqualTo(2);
+        assertThat(err.toString()).contains("--direction is to-server, to-client or both, not 'up'");
+        assertThat(run("proxy", "--listen", "0", "--to", "127.0.0.1:1", "--protocol", "chess")).isEqualTo(2);
+        assertThat(err.toString()).contains("--protocol chess: no such protocol is loaded");
+        assertThat(run("serve", "--faults", "flip=3")).isEqualTo(2);
+        assertThat(err.toString()).contains("--faults: 'flip=3': a rate is a chance between 0 and 1");
+    }
+
+    @Test
+    void proxyOptionsMakeOneProfileForTheirDirection() {
+        ProxyCommand c = new ProxyCommand();
+        c.direction = "to-client";
+        c.delay = "30ms";
+        c.jitter = "5";
+        c.split = true;
+        c.faults = "to-server:flip=0.01";
+        c.seed = 4L;
+        assertThat(c.profile().toString()).isEqualTo("to-server:flip=0.01,to-client:delay=30ms,to-client:jitter=5ms,to-client:split,seed=4");
+        c.direction = "both";
+        c.faults = null;
+        assertThat(c.profile().toString()).isEqualTo("delay=30ms,jitter=5ms,split,seed=4");
+    }
+
+    @Test
     void helpListsEveryCommandWithAWholeSentence() {
         assertThat(run("--help")).isZero();
         String help = out.toString();

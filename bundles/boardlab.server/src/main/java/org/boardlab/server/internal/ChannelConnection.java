@@ -30,6 +30,7 @@ public final class ChannelConnection implements Connection {
     private volatile long lastRead = System.currentTimeMillis();
     private volatile String state = "connected";
     private volatile boolean violated;
+    private volatile org.boardlab.server.faults.FaultHandler faults;
 
     public ChannelConnection(Channel channel, Protocol protocol, EmbeddedServer server) {
         this.channel = channel;
@@ -51,6 +52,40 @@ public final class ChannelConnection implements Connection {
         server.slowReader(this, why);
         server.tapFrame(EventBus.nowMicros(), id, remote, player, protocol, true, new byte[0], matchId,
                 "slow reader: " + why);
+    }
+
+    @Override
+    public org.boardlab.server.faults.FaultProfile faults() {
+        org.boardlab.server.faults.FaultHandler f = faults;
+        return f == null ? org.boardlab.server.faults.FaultProfile.NONE : f.profile();
+    }
+
+    /**
+     * Injects {@code profile}'s faults: the first time, a {@link org.boardlab.server.faults.FaultHandler}
+     * goes first in the pipeline (next to the socket); later, its profile changes. Every fault goes to
+     * the wire tap and the server's log counts them.
+     */
+    @Override
+    public synchronized void faults(org.boardlab.server.faults.FaultProfile profile) {
+        org.boardlab.server.faults.FaultHandler f = faults;
+        if (f != null) {
+            f.profile(profile);
+            return;
+        }
+        if (profile.none()) {
+            return;
+        }
+        org.boardlab.server.faults.FaultHandler handler = new org.boardlab.server.faults.FaultHandler(profile,
+                (direction, kind, text, bytes) -> {
+                    server.faultInjected();
+                    server.tap().fault(id, remote, player, protocol, direction.fromClient(), kind, text, bytes, matchId);
+                });
+        faults = handler;
+        if (channel.eventLoop().inEventLoop() || !channel.isRegistered()) {
+            channel.pipeline().addFirst(org.boardlab.server.faults.FaultHandler.NAME, handler);
+        } else {
+            channel.eventLoop().execute(() -> channel.pipeline().addFirst(org.boardlab.server.faults.FaultHandler.NAME, handler));
+        }
     }
 
     EmbeddedServer server() {

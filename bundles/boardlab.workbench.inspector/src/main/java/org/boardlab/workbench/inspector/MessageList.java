@@ -62,6 +62,7 @@ final class MessageList {
     private final int textOffset;
     private final Color violation;
     private final Color refusal;
+    private final Color fault;
     private final Color grid;
     private final Cursor resizeCursor;
 
@@ -95,6 +96,7 @@ final class MessageList {
         Display display = canvas.getDisplay();
         violation = new Color(display, 255, 176, 176);
         refusal = new Color(display, 255, 214, 153);
+        fault = new Color(display, 222, 206, 255);
         grid = new Color(display, 224, 224, 224);
         resizeCursor = new Cursor(display, SWT.CURSOR_SIZEWE);
         GC gc = new GC(canvas);
@@ -121,6 +123,7 @@ final class MessageList {
         canvas.addListener(SWT.Dispose, e -> {
             violation.dispose();
             refusal.dispose();
+            fault.dispose();
             grid.dispose();
             resizeCursor.dispose();
         });
@@ -197,8 +200,8 @@ final class MessageList {
     /** The colour row {@code row} is drawn in when not selected. */
     Color background(int row) {
         Severity severity = source.row(row, new String[cells.length]);
-        return severity == Severity.VIOLATION ? violation
-                : severity == Severity.REFUSAL ? refusal : canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND);
+        return severity == Severity.VIOLATION ? violation : severity == Severity.REFUSAL ? refusal
+                : severity == Severity.FAULT ? fault : canvas.getDisplay().getSystemColor(SWT.COLOR_LIST_BACKGROUND);
     }
 
     // --- selection and scrolling ----------------------------------------------------------------------
@@ -491,7 +494,8 @@ final class MessageList {
             Severity severity = source.row(row, cells);
             boolean selected = row == selection;
             gc.setBackground(selected ? selectedBackground
-                    : severity == Severity.VIOLATION ? violation : severity == Severity.REFUSAL ? refusal : background);
+                    : severity == Severity.VIOLATION ? violation : severity == Severity.REFUSAL ? refusal
+                    : severity == Severity.FAULT ? fault : background);
             gc.fillRectangle(0, y, area.width, rowHeight);
             gc.setForeground(selected ? selectedForeground : foreground);
             for (int c = 0; c < cells.length; c++) {

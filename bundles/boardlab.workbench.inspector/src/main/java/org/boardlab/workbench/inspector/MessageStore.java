@@ -265,7 +265,7 @@ final class MessageStore {
         }
         Source src = source(e.protocol(), describer);
         Check check = checks.get(src);
-        boolean decodesAgain = src.describer() != null && check.repeatable;
+        boolean decodesAgain = !e.isFault() && src.describer() != null && check.repeatable; // a fault is not the protocol's to decode
         Segment g = segment(end);
         int o = at(end);
         g.time[o] = e.timeMicros();
@@ -277,7 +277,7 @@ final class MessageStore {
         g.type[o] = share(d.type());
         g.source[o] = src;
         g.kept[o] = decodesAgain ? null : d;
-        g.flags[o] = (byte) ((e.fromClient() ? FROM_CLIENT : 0) | Severity.of(d).ordinal() << SEVERITY_SHIFT);
+        g.flags[o] = (byte) ((e.fromClient() ? FROM_CLIENT : 0) | Severity.of(e, d).ordinal() << SEVERITY_SHIFT);
         byte[] raw = e.raw();
         g.rawLength[o] = raw.length;
         g.summaryLength[o] = summary.length;
@@ -384,8 +384,10 @@ final class MessageStore {
         DecodedMessage d = g.kept[o];
         boolean in = (g.flags[o] & FROM_CLIENT) != 0;
         if (d != null) {
+            String fault = SEVERITIES[g.flags[o] >> SEVERITY_SHIFT] != Severity.FAULT ? null
+                    : !d.fields().isEmpty() && d.fields().get(0).name().equals("fault") ? d.fields().get(0).value() : "fault";
             return new WireEvent(g.time[o], g.sequence[o], g.connection[o], g.remote[o], g.player[o], g.source[o].protocol(), in, raw(g, o),
-                    d, g.match[o]);
+                    d, g.match[o], fault);
         }
         byte[] raw = raw(g, o);
         Source src = g.source[o];

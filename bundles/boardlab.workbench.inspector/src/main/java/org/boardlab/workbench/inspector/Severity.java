@@ -2,7 +2,7 @@ package org.boardlab.workbench.inspector;
 
 import org.boardlab.api.DecodedMessage;
 
-/** How the inspector marks a message: red for a protocol violation, orange for a refusal. */
+/** How the inspector marks a message: red for a protocol violation, orange for a refusal, violet for an injected fault. */
 enum Severity {
     /** An ordinary message. */
     NORMAL,
@@ -17,7 +17,18 @@ enum Severity {
      * as for every frame the tap reports as a violation), or it tells the client that it broke the
      * protocol ({@linkplain DecodedMessage#violation() violation}, as Othello's {@code SERR}).
      */
-    VIOLATION;
+    VIOLATION,
+    /**
+     * Not a frame: a fault injected on purpose ({@linkplain org.boardlab.api.event.WireEvent#fault() fault}:
+     * a delay, a split, a flipped bit, ...) by {@code boardlab proxy} or a fault profile, shown next to the
+     * frames it changed.
+     */
+    FAULT;
+
+    /** The severity of event {@code e}, decoded as {@code m}; never {@code null}. */
+    static Severity of(org.boardlab.api.event.WireEvent e, DecodedMessage m) {
+        return e.isFault() ? FAULT : of(m);
+    }
 
     /** The severity of {@code m}; never {@code null}. */
     static Severity of(DecodedMessage m) {

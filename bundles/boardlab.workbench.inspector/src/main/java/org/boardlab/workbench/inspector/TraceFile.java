@@ -26,7 +26,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * (see "Trace" in the README): {@code time_us}, {@code seq}, {@code connection}, {@code remote},
  * {@code player}, {@code protocol}, {@code direction} ({@code in} or {@code out}), {@code match},
  * {@code raw} (base64), {@code type}, {@code summary}, {@code fields} ({@code name}, {@code value},
- * {@code children}), {@code error}, {@code refused} and {@code violation}.
+ * {@code children}), {@code error}, {@code refused} and {@code violation}, and {@code fault} for an event that
+ * reports an injected fault (by {@code boardlab proxy} or a fault profile) rather than a frame.
  *
  * <p>A trace opens without the protocol's bundle: the raw bytes come from {@code raw} and the
  * decoded message from {@code type}, {@code summary}, {@code fields}, {@code error}, {@code refused}
@@ -86,6 +87,9 @@ final class TraceFile {
         g.writeStringField("error", d.error());
         g.writeStringField("refused", d.refused());
         g.writeStringField("violation", d.violation());
+        if (e.isFault()) {
+            g.writeStringField("fault", e.fault());
+        }
         g.writeEndObject();
     }
 
@@ -172,9 +176,10 @@ final class TraceFile {
         String error = optionalText(node, "error", null);
         String refused = optionalText(node, "refused", null);
         String violation = optionalText(node, "violation", null);
+        String fault = optionalText(node, "fault", null);
         List<MessageField> fields = fields(node.get("fields"), "fields", strings);
         return new WireEvent(time, seq, connection, remote, player, protocol, direction.equals("in"), raw,
-                new DecodedMessage(type, summary, fields, error, refused, violation), match);
+                new DecodedMessage(type, summary, fields, error, refused, violation), match, fault);
     }
 
     private static List<MessageField> fields(JsonNode array, String where, Map<String, String> strings) throws BadLine {

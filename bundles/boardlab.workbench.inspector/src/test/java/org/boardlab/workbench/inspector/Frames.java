@@ -26,6 +26,14 @@ final class Frames {
                 (wire + "\r\n").getBytes(StandardCharsets.UTF_8), d, match);
     }
 
+    /** A fault injected on what {@code connection}'s client sent, as the wire tap reports it. */
+    static WireEvent fault(long seq, long connection, String kind, String text) {
+        return new WireEvent(T0 + seq * 1_000, seq, connection, remote(connection), null, "othello", true,
+                "CPING\n".getBytes(StandardCharsets.UTF_8), new DecodedMessage("fault", kind + ": " + text,
+                        List.of(MessageField.of("fault", kind), MessageField.of("direction", "to the server"),
+                                MessageField.of("what", text), MessageField.of("bytes", "6")), null), 0, kind);
+    }
+
     static WireEvent login(long seq, long connection, String name) {
         return event(seq, connection, null, true, "othello", "CLOGIN~" + name,
                 new DecodedMessage("CLOGIN", "login as " + name, List.of(MessageField.of("name", name)), null), 0);

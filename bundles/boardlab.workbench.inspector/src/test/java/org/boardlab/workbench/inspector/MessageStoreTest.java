@@ -72,6 +72,24 @@ class MessageStoreTest {
     }
 
     @Test
+    void anInjectedFaultIsKeptAsAFaultAndMarkedSo() {
+        MessageStore store = new MessageStore(4);
+        store.add(Frames.fault(1, 3, "split", "6 bytes to the server sent as 6 writes of 1 byte (split)"));
+        store.add(Frames.login(2, 3, "dave"));
+
+        WireEvent f = store.get(0);
+        assertThat(f.fault()).isEqualTo("split");
+        assertThat(f.decoded().summary()).isEqualTo("split: 6 bytes to the server sent as 6 writes of 1 byte (split)");
+        assertThat(store.get(1).isFault()).isFalse();
+        MessageStore.Row row = new MessageStore.Row();
+        assertThat(store.row(0, row)).isTrue();
+        assertThat(row.severity).isEqualTo(Severity.FAULT);
+        assertThat(row.type).isEqualTo("fault");
+        assertThat(store.row(1, row)).isTrue();
+        assertThat(row.severity).isEqualTo(Severity.NORMAL);
+    }
+
+    @Test
     void keepsFramesOfAnySizeAcrossItsByteChunks() {
         MessageStore store = new MessageStore(3);
         List<byte[]> frames = new ArrayList<>();

@@ -28,13 +28,15 @@ class TraceFileTest {
         assertThat(actual.raw()).isEqualTo(expected.raw());
         assertThat(actual.decoded()).isEqualTo(expected.decoded());
         assertThat(actual.matchId()).isEqualTo(expected.matchId());
+        assertThat(actual.fault()).isEqualTo(expected.fault());
     }
 
     @Test
     void whatIsWrittenReadsBackTheSame() throws Exception {
         List<WireEvent> events = List.of(Frames.login(1, 1, "alice"), Frames.board(2, 1, "alice", 7),
                 Frames.refused(3, 1, "alice", 3, 4, "d5 flips nothing", 7), Frames.violation(4, 2, null, "CMOV~9", "CMOV needs x and y"),
-                Frames.place(5, 3, "carol", 7, 7, 8), Frames.serverError(7, 2, null, "CMOV needs x and y"),
+                Frames.place(5, 3, "carol", 7, 7, 8), Frames.fault(8, 3, "delay", "6 bytes to the server held 20.3 ms (delay=20ms)"),
+                Frames.serverError(7, 2, null, "CMOV needs x and y"),
                 Frames.event(6, 3, "carol", false, "gomoku", "",
                         new DecodedMessage("ping", "ünïcödé \"quoted\" \\ text", List.of(), null), 0));
         Path file = dir.resolve("trace.jsonl");

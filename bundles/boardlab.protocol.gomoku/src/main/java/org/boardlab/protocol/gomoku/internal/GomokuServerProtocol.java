@@ -64,6 +64,12 @@ public final class GomokuServerProtocol implements ServerProtocol {
         return protocol;
     }
 
+    /** Whole GMKU frames, header included, as the server's own tap sees them. */
+    @Override
+    public io.netty.channel.ChannelHandler newTapFramer() {
+        return new GomokuFrameDecoder();
+    }
+
     @Override
     public void initChannel(ChannelPipeline pipeline, Connection connection) {
         pipeline.addLast("gomoku-silence", new IdleStateHandler(silenceMillis, 0, 0, TimeUnit.MILLISECONDS))

@@ -43,6 +43,12 @@ public final class OthelloServerProtocol implements ServerProtocol {
         return protocol;
     }
 
+    /** Whole lines with their line ends, as they crossed the wire (the describer takes them so). */
+    @Override
+    public io.netty.channel.ChannelHandler newTapFramer() {
+        return new io.netty.handler.codec.LineBasedFrameDecoder(OthelloCodec.MAX_LINE_LENGTH, false, false);
+    }
+
     @Override
     public void initChannel(ChannelPipeline pipeline, Connection connection) {
         pipeline.addLast("othello-silence", new IdleStateHandler(silenceMillis, 0, 0, TimeUnit.MILLISECONDS))
