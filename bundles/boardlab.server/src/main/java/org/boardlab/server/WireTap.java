@@ -33,6 +33,16 @@ public final class WireTap implements AutoCloseable {
         }
     }
 
+    private static final AtomicLong CONNECTION_IDS = new AtomicLong();
+
+    /**
+     * A connection id no other connection of this process has, whoever taps it (the server, the fault
+     * proxy, the workbench's own clients), so the inspector never mixes two connections up.
+     */
+    public static long newConnectionId() {
+        return CONNECTION_IDS.incrementAndGet();
+    }
+
     private final EventBus events;
     /**
      * Netty's bounded lock-free queue for many producers and one consumer (an array, so offering a

@@ -22,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.boardlab.api.Protocol;
@@ -61,8 +60,6 @@ public final class FaultProxy implements AutoCloseable {
 
         void close();
     }
-
-    private static final AtomicLong IDS = new AtomicLong();
 
     private final String bindAddress;
     private final int port;
@@ -156,7 +153,7 @@ public final class FaultProxy implements AutoCloseable {
     }
 
     private final class ProxyLink implements Link {
-        private final long id = IDS.incrementAndGet();
+        private final long id = WireTap.newConnectionId();
         private final Channel client;
         private final String remote;
         private volatile FaultProfile linkProfile = FaultProxy.this.profile;
@@ -293,19 +290,29 @@ public final class FaultProxy implements AutoCloseable {
                         return;
                     }
                     ended = true;
-                    // what the lanes still hold is sent first if they can (the peer's close waits for it)
-                    up.then(() -> {
+                    // what the lanes still hold is sent first if they can (the peer's close waits for it);
+                    // a paused lane would hold it for ever
+                    finish(up, () -> {
                         up.discard();
                         upFrames.close();
                         closeServer();
                     });
-                    down.then(() -> {
+                    finish(down, () -> {
                         down.discard();
                         downFrames.close();
                         closeClient();
                     });
                     log.accept("link " + id + " (" + remote + ") closed");
                 });
+            }
+        }
+
+        private void finish(FaultLane lane, Runnable action) {
+            if (lane.faults().paused()) {
+                lane.discard();
+                action.run();
+            } else {
+                lane.then(action);
             }
         }
 

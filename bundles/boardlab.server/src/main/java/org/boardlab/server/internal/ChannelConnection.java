@@ -3,7 +3,6 @@ package org.boardlab.server.internal;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
 import java.net.InetSocketAddress;
-import java.util.concurrent.atomic.AtomicLong;
 import org.boardlab.api.Protocol;
 import org.boardlab.core.EventBus;
 import org.boardlab.server.Connection;
@@ -14,9 +13,7 @@ import org.boardlab.server.ServerSettings;
 /** A connection as the server keeps it: the channel, who is on it, and its tap. */
 public final class ChannelConnection implements Connection {
 
-    private static final AtomicLong IDS = new AtomicLong();
-
-    private final long id = IDS.incrementAndGet();
+    private final long id = org.boardlab.server.WireTap.newConnectionId();
     private final Channel channel;
     private final Protocol protocol;
     private final EmbeddedServer server;
