@@ -169,6 +169,33 @@ class FaultyNetworkTest {
         assertThat(faults).as("the faults reach the server's tap").isNotEmpty();
     }
 
+    @org.junit.jupiter.api.Test
+    void faultsSetOnAnOpenConnectionApplyFromThenOnAndCanBeLifted() throws Exception {
+        InetSocketAddress at = server.start("othello", "127.0.0.1", 0);
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", at.getPort())) {
+            socket.setSoTimeout(10_000);
+            java.io.BufferedReader in = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII));
+            java.io.OutputStream out = socket.getOutputStream();
+            out.write("CNAME~ann\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            assertThat(in.readLine()).isEqualTo("SNAMEOK");
+            org.boardlab.server.Connection c = server.connections().get(0);
+            c.faults(FaultProfile.parse("to-client:delay=300ms"));
+            assertThat(c.faults().toString()).isEqualTo("to-client:delay=300ms");
+            long sent = System.nanoTime();
+            out.write("CPING\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            assertThat(in.readLine()).isEqualTo("SPONG");
+            long took = (System.nanoTime() - sent) / 1_000_000;
+            assertThat(took).as("SPONG held by the delay").isGreaterThanOrEqualTo(295);
+            c.faults(FaultProfile.NONE);
+            sent = System.nanoTime();
+            out.write("CPING\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            assertThat(in.readLine()).isEqualTo("SPONG");
+            assertThat((System.nanoTime() - sent) / 1_000_000).as("no delay once lifted").isLessThan(250);
+            assertThat(server.faultsInjected()).isEqualTo(1);
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"delay=3ms,jitter=4ms", "split", "merge=15ms"})
     void aWholeGameOnAPortWithAFaultProfileLosesNoMove(String profile) throws Exception {

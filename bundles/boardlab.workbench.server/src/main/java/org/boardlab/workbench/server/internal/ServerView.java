@@ -97,6 +97,8 @@ public final class ServerView implements WorkbenchView {
     private org.eclipse.swt.widgets.List logList;
     private List<String> shownLog = List.of();
     private Button disconnect;
+    private Text faults;
+    private Button applyFaults;
     private Button openMatch;
     private Button openInspector;
     private Label selectedGame;
@@ -228,11 +230,57 @@ public final class ServerView implements WorkbenchView {
         column(clients, "State", 240, (Connection c) -> c.state());
         column(clients, "Idle", 80, (Connection c) -> idle(System.currentTimeMillis() - c.lastReadMillis()));
         column(clients, "Match", 70, (Connection c) -> c.matchId() == 0 ? "" : Long.toString(c.matchId()));
-        clients.addSelectionChangedListener(e -> updateButtons());
-        disconnect = tag(new Button(clientsGroup, SWT.PUSH), "disconnect");
+        column(clients, "Faults", 200, (Connection c) -> c.faults().none() ? "" : c.faults().toString());
+        clients.addSelectionChangedListener(e -> {
+            updateButtons();
+            if (clients.getStructuredSelection().getFirstElement() instanceof Connection c) {
+                faults.setText(c.faults().none() ? "" : c.faults().toString());
+            }
+        });
+        Composite row = new Composite(clientsGroup, SWT.NONE);
+        row.setLayout(new GridLayout(4, false));
+        row.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        disconnect = tag(new Button(row, SWT.PUSH), "disconnect");
         disconnect.setText("Disconnect");
         disconnect.setToolTipText("Close the selected client's connection (a player in a game may log in again to go on)");
         disconnect.addListener(SWT.Selection, e -> disconnect());
+        Label faultsLabel = new Label(row, SWT.NONE);
+        faultsLabel.setText("Faults:");
+        faults = tag(new Text(row, SWT.BORDER), "faults");
+        faults.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
+        faults.setMessage("e.g. delay=200ms,to-client:split (empty: none)");
+        faults.setToolTipText("Network faults injected on the selected connection from now on: delay=T, jitter=T, bandwidth=N, "
+                + "drop-after=N, drop-rate=P, split, merge=T, flip=P, pause, seed=N; each item may start with to-server: or "
+                + "to-client: (otherwise both ways). Every fault shows in the inspector, in violet.");
+        faults.addListener(SWT.DefaultSelection, e -> applyFaults());
+        applyFaults = tag(new Button(row, SWT.PUSH), "apply-faults");
+        applyFaults.setText("Apply faults");
+        applyFaults.setToolTipText("Inject these faults on the selected connection (empty: stop injecting; a pause lifted sends what it held)");
+        applyFaults.addListener(SWT.Selection, e -> applyFaults());
+    }
+
+    private void applyFaults() {
+        if (!(clients.getStructuredSelection().getFirstElement() instanceof Connection c)) {
+            say("Select a connected client first.");
+            return;
+        }
+        org.boardlab.server.faults.FaultProfile profile;
+        try {
+            profile = org.boardlab.server.faults.FaultProfile.parse(faults.getText());
+        } catch (IllegalArgumentException e) {
+            say("Faults not applied: " + e.getMessage());
+            return;
+        }
+        try {
+            c.faults(profile);
+        } catch (RuntimeException e) {
+            say("Faults not applied: " + e.getMessage());
+            return;
+        }
+        String who = c.playerName() == null ? "client " + c.id() : c.playerName();
+        say(profile.none() ? "No faults on " + who + " (" + c.remoteAddress() + ") from now on."
+                : "Faults on " + who + " (" + c.remoteAddress() + ") from now on: " + profile + ".");
+        clients.refresh(c);
     }
 
     private void createLobby(Composite parent) {
@@ -334,6 +382,7 @@ public final class ServerView implements WorkbenchView {
 
         counters.setText("Connections: " + connections.size() + "    Refused (server full): " + s.refusedClients()
                 + "    Protocol violations: " + s.violations() + "    Slow readers: " + s.slowReaders()
+                + "    Faults injected: " + s.faultsInjected()
                 + "    Tap frames: " + s.tap().frames()
                 + "    Dropped frames: " + s.tap().dropped());
 
@@ -525,6 +574,7 @@ public final class ServerView implements WorkbenchView {
 
     private void updateButtons() {
         disconnect.setEnabled(!clients.getStructuredSelection().isEmpty());
+        applyFaults.setEnabled(!clients.getStructuredSelection().isEmpty());
         IStructuredSelection chosen = games.getStructuredSelection();
         boolean game = chosen.getFirstElement() instanceof Table;
         openMatch.setEnabled(game);

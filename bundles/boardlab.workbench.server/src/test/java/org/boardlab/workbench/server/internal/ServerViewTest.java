@@ -330,7 +330,7 @@ class ServerViewTest {
         assertThat(row("lobby", "carl")).containsExactly("carl", "othello", "othello", "READY", "connected", "");
         assertThat(row("games", Long.toString(match)))
                 .containsExactly(Long.toString(match), "othello", "ann (black) vs bob (white)", "0", "black (ann)");
-        assertThat(text("counters")).startsWith("Connections: 3    Refused (server full): 0    Protocol violations: 0    Slow readers: 0    Tap frames: ");
+        assertThat(text("counters")).startsWith("Connections: 3    Refused (server full): 0    Protocol violations: 0    Slow readers: 0    Faults injected: 0    Tap frames: ");
 
         c[0].send("CMOV~3~2"); // d3
         c[1].await("SMOV~3~2");
@@ -366,6 +366,35 @@ class ServerViewTest {
 
         int annIdle = Integer.parseInt(row("clients", "ann").get(5).replace(" s", ""));
         assertThat(annIdle).as("ann has been silent since logging in").isBetween(2, 10);
+    }
+
+    @Test
+    void faultsAppliedToTheSelectedClientDelayWhatItIsSentAndAWrongProfileIsRefusedWithTheReason() throws Exception {
+        InetSocketAddress address = startFromTheView();
+        SocketClient ann = login(address, "ann");
+        waitUntil("ann is shown", () -> table("clients").getItemCount() == 1);
+        assertThat(((Button) find("apply-faults")).isEnabled()).as("nobody is selected").isFalse();
+        select("clients", "ann");
+
+        ((org.eclipse.swt.widgets.Text) find("faults")).setText("delai=3");
+        press(find("apply-faults"));
+        assertThat(text("message")).isEqualTo("Faults not applied: 'delai=3': there is no fault 'delai'; the faults are "
+                + "delay, jitter, bandwidth, drop-after, drop-rate, split, merge, flip, pause, seed");
+
+        ((org.eclipse.swt.widgets.Text) find("faults")).setText("to-client:delay=300ms");
+        press(find("apply-faults"));
+        assertThat(text("message")).startsWith("Faults on ann (127.0.0.1:").endsWith(") from now on: to-client:delay=300ms.");
+        waitUntil("the Faults column shows them", () -> row("clients", "ann").get(7).equals("to-client:delay=300ms"));
+        long sent = System.nanoTime();
+        ann.send("CPING");
+        assertThat(ann.await("SPONG")).isEqualTo("SPONG");
+        assertThat((System.nanoTime() - sent) / 1_000_000).as("SPONG held by the delay").isGreaterThanOrEqualTo(290);
+
+        ((org.eclipse.swt.widgets.Text) find("faults")).setText("");
+        press(find("apply-faults"));
+        assertThat(text("message")).startsWith("No faults on ann");
+        pumpFor(600);
+        assertThat(text("counters")).contains("Faults injected: 1");
     }
 
     @Test
