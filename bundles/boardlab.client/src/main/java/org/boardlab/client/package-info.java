@@ -19,11 +19,13 @@
  * <li>{@link org.boardlab.client.TerminalClient} (the SPI behind {@code boardlab client PROTOCOL}),
  * {@link org.boardlab.client.TerminalSession} (what every terminal client does) and
  * {@link org.boardlab.client.TerminalLoop} (its main loop).</li>
+ * <li>{@link org.boardlab.client.RemotePlay}: the SPI by which the workbench's Match view plays on
+ * anybody's server by address (a protocol bundle implements it on its client and seat).</li>
  * </ul>
  * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package org.boardlab.client;
 
 import org.osgi.annotation.bundle.Export;

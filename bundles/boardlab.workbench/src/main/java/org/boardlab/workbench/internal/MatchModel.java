@@ -242,7 +242,16 @@ final class MatchModel implements AutoCloseable {
                     .filter(p -> p.gameId().equals(g.id())).forEach(p -> protocols.add(p.id()));
             protocols.sort(null);
         }
-        List<String> list = choices.of(g, protocols);
+        List<String> remoteIds = new ArrayList<>();
+        if (g != null) {
+            for (org.boardlab.client.RemotePlay r : remotes.get()) {
+                if (r.gameId().equals(g.id()) && !remoteIds.contains(r.protocolId())) {
+                    remoteIds.add(r.protocolId());
+                }
+            }
+            remoteIds.sort(null);
+        }
+        List<String> list = choices.of(g, protocols, remoteIds);
         for (String c : chosen) { // a chosen player whose bundle is being replaced stays chosen
             if (c != null && !list.contains(c) && SideChoices.kind(c) == SideChoices.Kind.PLAYER && registry.player(c).isEmpty()) {
                 list.add(c);
@@ -352,6 +361,12 @@ final class MatchModel implements AutoCloseable {
             Game g = registry.requireGame(gameId);
             GameOptions options = options();
             GameState start = g.newGame(options);
+            if (SideChoices.kind(chosen[0]) == SideChoices.Kind.REMOTE || SideChoices.kind(chosen[1]) == SideChoices.Kind.REMOTE) {
+                showGame(g, g.newGame(), new String[2]);
+                playRemote(g);
+                changed(Part.STATUS, Part.MODE, Part.BOARD);
+                return;
+            }
             if (SideChoices.kind(chosen[0]) == SideChoices.Kind.NETWORK || SideChoices.kind(chosen[1]) == SideChoices.Kind.NETWORK) {
                 showGame(g, start, new String[2]);
                 offerToTheNetwork(g);
@@ -443,6 +458,310 @@ final class MatchModel implements AutoCloseable {
         changed(Part.STATUS);
     }
 
+    // --- the opponent on somebody's server ---------------------------------------------------------
+
+    /** The protocols' ways to play on a server by address (from the protocol bundles, live). */
+    private java.util.function.Supplier<List<org.boardlab.client.RemotePlay>> remotes = List::of;
+    /** Where the frames of the workbench's own client connections go (the inspector listens). */
+    private org.boardlab.server.WireTap clientTap;
+    private String remoteAddress = "127.0.0.1:10000";
+    private String remoteName = "workbench";
+    private String remoteInvite = "";
+    private org.boardlab.client.RemotePlay.Session remote;
+    /** Counts the games started on servers: news of an older one is dropped. */
+    private int remoteGeneration;
+    /** The connection's tap handler (its frames in the inspector), or {@code null}. */
+    private org.boardlab.server.ClientTap remoteTap;
+    /** What the server said when it ended the game, or {@code null}. */
+    private String remoteEnd;
+
+    /**
+     * Where to find the protocols' {@link org.boardlab.client.RemotePlay} and where their connections'
+     * frames go ({@code null}: not tapped).
+     */
+    void setRemotes(java.util.function.Supplier<List<org.boardlab.client.RemotePlay>> remotes, org.boardlab.server.WireTap tap) {
+        this.remotes = remotes;
+        this.clientTap = tap;
+        refreshChoices();
+    }
+
+    String remoteAddress() {
+        return remoteAddress;
+    }
+
+    /** The server's address for a side played on a server: {@code HOST:PORT}. */
+    void setRemoteAddress(String address) {
+        remoteAddress = address == null ? "" : address.trim();
+    }
+
+    String remoteName() {
+        return remoteName;
+    }
+
+    /** The name to log in with on the server (protocols with names). */
+    void setRemoteName(String name) {
+        remoteName = name == null ? "" : name.trim();
+    }
+
+    String remoteInvite() {
+        return remoteInvite;
+    }
+
+    /** Whom to invite on the server (protocols with a lobby); empty: accept the first invitation. */
+    void setRemoteInvite(String name) {
+        remoteInvite = name == null ? "" : name.trim();
+    }
+
+    /** The connection's id in the inspector while the workbench plays on a server, else {@code 0}. */
+    long remoteConnection() {
+        return remoteTap == null ? 0 : remoteTap.connectionId();
+    }
+
+    /** The moves the server told, for one side of the local copy of its game: the referee applies them as they come. */
+    static final class Relay implements org.boardlab.core.AsyncPlayer {
+        private final java.util.ArrayDeque<String> moves = new java.util.ArrayDeque<>();
+        private java.util.concurrent.CompletableFuture<Move> pending;
+        private GameState pendingState;
+
+        /**
+         * A move the server told. The waiting request is taken before it is answered, and answered outside
+         * the lock: the referee, answered, may at once ask this relay again (after a pass it played itself).
+         */
+        void moved(String notation) {
+            java.util.concurrent.CompletableFuture<Move> waiting;
+            GameState state;
+            synchronized (this) {
+                if (pending == null || pending.isDone()) {
+                    moves.add(notation);
+                    return;
+                }
+                waiting = pending;
+                state = pendingState;
+                pending = null;
+            }
+            answer(waiting, state, notation);
+        }
+
+        @Override
+        public synchronized java.util.concurrent.CompletableFuture<Move> requestMove(org.boardlab.api.MoveRequest request) {
+            java.util.concurrent.CompletableFuture<Move> f = new java.util.concurrent.CompletableFuture<>();
+            String next = moves.poll();
+            if (next != null) {
+                answer(f, request.state(), next);
+            } else {
+                pending = f;
+                pendingState = request.state();
+            }
+            return f;
+        }
+
+        private static void answer(java.util.concurrent.CompletableFuture<Move> f, GameState state, String notation) {
+            try {
+                f.complete(state.parseMove(notation));
+            } catch (RuntimeException e) {
+                f.completeExceptionally(new IllegalStateException("the server's move " + notation + " cannot be read here: " + e.getMessage()));
+            }
+        }
+
+        @Override
+        public String description() {
+            return "the moves the server tells";
+        }
+    }
+
+    /**
+     * One side is the opponent on somebody's server: the other side (a person at this board, or a loaded
+     * player) connects there and plays one game the protocol's way; the server's game is shown here as a
+     * local copy that the referee plays from the moves the server tells (so a move the rules here refuse
+     * shows as that side's forfeit with the reason), and the connection's frames go to the inspector.
+     */
+    private void playRemote(Game g) {
+        int r = SideChoices.kind(chosen[0]) == SideChoices.Kind.REMOTE ? 0 : 1;
+        String here = chosen[1 - r];
+        SideChoices.Kind hereKind = SideChoices.kind(here);
+        String protocolId = SideChoices.protocolOf(chosen[r]);
+        if (hereKind == SideChoices.Kind.REMOTE || hereKind == SideChoices.Kind.NETWORK) {
+            status = "the side here plays on the server: choose a person at this board or a loaded player for it";
+            return;
+        }
+        org.boardlab.client.RemotePlay play = remotes.get().stream().filter(p -> p.protocolId().equals(protocolId)).findFirst()
+                .orElse(null);
+        if (play == null) {
+            status = "the protocol " + protocolId + " is not loaded";
+            return;
+        }
+        int colon = remoteAddress.lastIndexOf(':');
+        int port;
+        try {
+            port = Integer.parseInt(remoteAddress.substring(colon + 1));
+            if (colon <= 0 || port < 1 || port > 65535) {
+                throw new NumberFormatException();
+            }
+        } catch (RuntimeException e) {
+            status = "the server's address is HOST:PORT, e.g. 127.0.0.1:" + (protocolId.equals("gomoku") ? 23334 : 10000)
+                    + "; not '" + remoteAddress + "'";
+            return;
+        }
+        String host = remoteAddress.substring(0, colon);
+        HumanPlayer human = null;
+        org.boardlab.api.Player player;
+        if (hereKind == SideChoices.Kind.HUMAN) {
+            human = new HumanPlayer(state -> owner.execute(() -> changed(Part.BOARD)));
+            player = human;
+        } else {
+            if (!choices.supports(here, g)) {
+                registry.requirePlayer(here);
+                status = "the player " + here + " cannot play " + g.id();
+                return;
+            }
+            player = (org.boardlab.api.Player) registry.requirePlayer(here).get();
+        }
+        String name = remoteName.isEmpty() ? "workbench" : remoteName;
+        ServerProtocol sp = server == null ? null
+                : server.server().protocols().stream().filter(p -> p.protocol().id().equals(protocolId)).findFirst().orElse(null);
+        org.boardlab.api.Protocol described = sp != null ? sp.protocol() : org.boardlab.server.faults.RawBytes.INSTANCE;
+        org.boardlab.server.ClientTap tapHandler = clientTap == null ? null
+                : new org.boardlab.server.ClientTap(clientTap, described, sp == null ? null : sp::newTapFramer, name);
+        remoteTap = tapHandler;
+        remoteEnd = null;
+        int generation = ++remoteGeneration;
+        Relay[] relays = {new Relay(), new Relay()};
+        HumanPlayer person = human;
+        org.boardlab.client.RemotePlay.Events news = new org.boardlab.client.RemotePlay.Events() {
+            @Override
+            public void started(Side mine, String opponent) {
+                owner.execute(() -> {
+                    if (generation == remoteGeneration) {
+                        remoteStarted(g, mine, name, opponent, person, relays, host + ":" + port);
+                    }
+                });
+            }
+
+            @Override
+            public void moved(Side side, String move) {
+                relays[side.index()].moved(move);
+            }
+
+            @Override
+            public void ended(String result) {
+                owner.execute(() -> remoteEnded(generation, result));
+            }
+
+            @Override
+            public void said(String text) {
+                owner.execute(() -> {
+                    if (generation == remoteGeneration && remoteEnd == null && (match == null || !match.results().isDone())) {
+                        status = text;
+                        changed(Part.STATUS);
+                    }
+                });
+            }
+
+            @Override
+            public void closed(String why) {
+                owner.execute(() -> {
+                    if (generation == remoteGeneration && remoteEnd == null) {
+                        status = "the connection to " + host + ":" + port + " closed: " + why;
+                        if (match != null && !match.results().isDone()) {
+                            match.stop();
+                        }
+                        changed(Part.STATUS);
+                    }
+                });
+            }
+        };
+        try {
+            remote = play.open(new org.boardlab.client.RemotePlay.Request(host, port, name, remoteInvite, player, g,
+                    hereKind == SideChoices.Kind.HUMAN ? Duration.ofHours(1) : Duration.ofSeconds(secondsPerMove),
+                    pipeline -> {
+                        if (tapHandler != null) {
+                            pipeline.addFirst("boardlab-tap", tapHandler);
+                        }
+                    }), news);
+        } catch (RuntimeException e) {
+            status = "cannot play on " + host + ":" + port + ": " + e.getMessage();
+            return;
+        }
+        remote.connected().whenComplete((ok, e) -> owner.execute(() -> {
+            if (e != null && generation == remoteGeneration) {
+                Throwable cause = e instanceof java.util.concurrent.CompletionException && e.getCause() != null ? e.getCause() : e;
+                status = "cannot connect to " + host + ":" + port + ": " + (cause.getMessage() == null ? cause : cause.getMessage());
+                changed(Part.STATUS);
+            }
+        }));
+        String meet = play.howToMeet();
+        status = "connecting to " + host + ":" + port + " (" + protocolId + ") as " + name + "; the server decides who plays "
+                + g.sideName(Side.FIRST) + (meet == null ? "" : "; " + meet);
+    }
+
+    /** On the model's thread: the server started the game; its copy here is played from the moves it tells. */
+    private void remoteStarted(Game g, Side mine, String name, String opponent, HumanPlayer person, Relay[] relays, String address) {
+        String[] named = new String[2];
+        named[mine.index()] = name;
+        named[1 - mine.index()] = opponent.equals(name) ? opponent + " (on the server)" : opponent;
+        PlayerSeat[] seats = new PlayerSeat[2];
+        for (int i = 0; i < 2; i++) {
+            Relay relay = relays[i];
+            seats[i] = new PlayerSeat(named[i], () -> relay);
+        }
+        // the server keeps the time: the copy here waits as long as it takes
+        MatchSettings settings = MatchSettings.defaults().withTimePerMove(Duration.ofHours(1)).withMoveDelay(Duration.ZERO)
+                .withAlternateSides(false).withSeed(System.nanoTime());
+        if (match != null) {
+            match.stop();
+        }
+        unfollow();
+        showGame(g, g.newGame(), named);
+        humans[0] = humans[1] = null;
+        humans[mine.index()] = person;
+        match = new Match(referee, g, GameOptions.DEFAULT, seats[0], seats[1], settings, events);
+        if (remoteTap != null) {
+            remoteTap.matchId(match.id());
+        }
+        followed = match.id();
+        follow(match.journal());
+        match.setMode(Match.Mode.CONTINUOUS);
+        paused = false;
+        match.start();
+        status = "playing on " + address + ": " + name + " (" + g.sideName(mine) + ", "
+                + (person != null ? "you" : chosen[SideChoices.kind(chosen[0]) == SideChoices.Kind.REMOTE ? 1 : 0]) + ") against "
+                + opponent + (person != null ? "; click the board when it is your turn" : "");
+        changed(Part.STATUS, Part.MODE, Part.BOARD);
+    }
+
+    /** On the model's thread: the server says the game is over. */
+    private void remoteEnded(int generation, String text) {
+        if (generation != remoteGeneration) {
+            return;
+        }
+        remoteEnd = text;
+        status = (result.isEmpty() ? "" : status + "\n") + "the server ended the game: " + text;
+        changed(Part.STATUS);
+        Match m = match;
+        // the copy here ends by itself with the last move; a game the server ended otherwise (a time-out) is stopped
+        java.util.concurrent.CompletableFuture.delayedExecutor(2, java.util.concurrent.TimeUnit.SECONDS).execute(() -> owner.execute(() -> {
+            if (m != null && m == match && !m.results().isDone()) {
+                m.stop();
+                status = "the server ended the game: " + text + " (before the copy here was over)";
+                changed(Part.STATUS);
+            }
+        }));
+    }
+
+    /** The server's verdict on the game played there, or {@code null}. */
+    String remoteEnd() {
+        return remoteEnd;
+    }
+
+    private void closeRemote() {
+        remoteGeneration++;
+        remoteEnd = null;
+        if (remote != null) {
+            remote.close();
+            remote = null;
+        }
+    }
+
     /** Restarts the game of the match in progress with the options as they are now; starts a match if there is none. */
     void restart() {
         if (match == null || match.results().isDone()) {
@@ -458,9 +777,10 @@ final class MatchModel implements AutoCloseable {
         changed(Part.STATUS);
     }
 
-    /** Stops the match in progress (and leaves the server's lobby). */
+    /** Stops the match in progress (and leaves the server's lobby, or the server it plays on). */
     void stop() {
         closeOffer();
+        closeRemote();
         if (match != null) {
             match.stop();
         }
@@ -751,7 +1071,7 @@ final class MatchModel implements AutoCloseable {
             default -> who + " — " + o.ending().name().toLowerCase().replace('_', ' ') + ": " + o.detail();
         };
         status = resultText() + "\nGame Master scores (seed 004): " + names[0] + " " + o.gmScores()[0] + ", " + names[1] + " "
-                + o.gmScores()[1];
+                + o.gmScores()[1] + (remoteEnd == null ? "" : "\nthe server ended the game: " + remoteEnd);
         changed(Part.STATUS, Part.BOARD);
     }
 
@@ -907,6 +1227,7 @@ final class MatchModel implements AutoCloseable {
 
     private void endMatch() {
         closeOffer();
+        closeRemote();
         unfollow();
         recordOptions = GameOptions.DEFAULT;
         followed = 0;

@@ -81,10 +81,17 @@ public final class MatchView implements WorkbenchView {
     private org.eclipse.swt.widgets.List moveList;
 
     private final org.boardlab.store.Stores stores;
+    private final java.util.List<org.boardlab.client.RemotePlay> remotes;
+    private org.boardlab.server.WireTap ownTap;
+    private Text remoteAddress;
+    private Text remoteName;
+    private Text remoteInvite;
 
     @Inject
     public MatchView(Registry registry, EventBus events, Referee referee, BoardRenderers boards, ServerService server,
-            ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings, org.boardlab.store.Stores stores) {
+            ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings, org.boardlab.store.Stores stores,
+            java.util.List<org.boardlab.client.RemotePlay> remotes) {
+        this.remotes = remotes;
         this.hostings = hostings;
         this.stores = stores;
         this.registry = registry;
@@ -136,6 +143,37 @@ public final class MatchView implements WorkbenchView {
             sideCombos[side.index()] = combo;
         }
         button(setup, "start", "Start", () -> model.start());
+
+        // the side here plays on somebody's server, when the other side is "the opponent on a server (...)"
+        Composite remoteBar = bar(root, 7);
+        remoteAddress = tag(new Text(label(remoteBar, "Server (for an opponent on a server):"), SWT.BORDER), "remote-address");
+        remoteAddress.setText(model.remoteAddress());
+        remoteAddress.setMessage("HOST:PORT");
+        remoteAddress.setToolTipText("The server to play on: a team's, or boardlab's own (127.0.0.1:10000 Othello, 127.0.0.1:23334 Gomoku)");
+        remoteAddress.setLayoutData(new GridData(160, SWT.DEFAULT));
+        remoteAddress.addListener(SWT.Modify, e -> model.setRemoteAddress(remoteAddress.getText()));
+        remoteName = tag(new Text(label(remoteBar, "Name:"), SWT.BORDER), "remote-name");
+        remoteName.setText(model.remoteName());
+        remoteName.setToolTipText("The name to log in with (Othello); Gomoku's protocol has no names");
+        remoteName.setLayoutData(new GridData(110, SWT.DEFAULT));
+        remoteName.addListener(SWT.Modify, e -> model.setRemoteName(remoteName.getText()));
+        remoteInvite = tag(new Text(label(remoteBar, "Invite:"), SWT.BORDER), "remote-invite");
+        remoteInvite.setMessage("empty: accept an invitation");
+        remoteInvite.setToolTipText("Othello: the name to invite on the server; empty: accept the first invitation. "
+                + "Gomoku: the server pairs the players itself");
+        remoteInvite.setLayoutData(new GridData(150, SWT.DEFAULT));
+        remoteInvite.addListener(SWT.Modify, e -> model.setRemoteInvite(remoteInvite.getText()));
+        org.boardlab.server.WireTap tap;
+        try {
+            tap = server != null ? server.server().tap() : null;
+        } catch (RuntimeException e) {
+            tap = null;
+        }
+        if (tap == null) {
+            ownTap = new org.boardlab.server.WireTap(events);
+            tap = ownTap;
+        }
+        model.setRemotes(() -> java.util.List.copyOf(remotes), tap);
 
         Composite controls = bar(root, 12);
         Spinner time = spinner(controls, "Time per move (s):", "time", 10, 1, 3600, 1);
@@ -301,6 +339,10 @@ public final class MatchView implements WorkbenchView {
         if (model != null) {
             model.close();
             model = null;
+        }
+        if (ownTap != null) {
+            ownTap.close();
+            ownTap = null;
         }
     }
 }

@@ -17,10 +17,13 @@ final class SideChoices {
 
     static final String HUMAN = "a person at this board";
     private static final String NETWORK = "a network client (";
+    private static final String REMOTE = "the opponent on a server (";
 
     /** What a choice is. */
     enum Kind {
-        HUMAN, PLAYER, NETWORK
+        HUMAN, PLAYER, NETWORK,
+        /** The other side of a game on somebody's server, by address: the side here plays there. */
+        REMOTE
     }
 
     private final Registry registry;
@@ -34,16 +37,24 @@ final class SideChoices {
         return NETWORK + protocolId + ")";
     }
 
+    /** The choice that plays the other side on a server of {@code protocolId}, given by address. */
+    static String remote(String protocolId) {
+        return REMOTE + protocolId + ")";
+    }
+
     static Kind kind(String choice) {
         if (choice.equals(HUMAN)) {
             return Kind.HUMAN;
         }
+        if (choice.startsWith(REMOTE) && choice.endsWith(")")) {
+            return Kind.REMOTE;
+        }
         return choice.startsWith(NETWORK) && choice.endsWith(")") ? Kind.NETWORK : Kind.PLAYER;
     }
 
-    /** The protocol of a {@link Kind#NETWORK} choice. */
+    /** The protocol of a {@link Kind#NETWORK} or {@link Kind#REMOTE} choice. */
     static String protocolOf(String choice) {
-        return choice.substring(NETWORK.length(), choice.length() - 1);
+        return choice.substring((kind(choice) == Kind.REMOTE ? REMOTE : NETWORK).length(), choice.length() - 1);
     }
 
     /**
@@ -51,10 +62,16 @@ final class SideChoices {
      * client for each of {@code protocols} (the protocols that play it).
      */
     List<String> of(Game game, List<String> protocols) {
+        return of(game, protocols, List.of());
+    }
+
+    /** As {@link #of(Game, List)}, then the opponent on a server for each of {@code remoteProtocols}. */
+    List<String> of(Game game, List<String> protocols, List<String> remoteProtocols) {
         List<String> choices = new ArrayList<>();
         choices.add(HUMAN);
         choices.addAll(registry.playerIdsFor(game));
         protocols.forEach(p -> choices.add(network(p)));
+        remoteProtocols.forEach(p -> choices.add(remote(p)));
         return choices;
     }
 
