@@ -453,6 +453,233 @@ class WorkbenchTest {
         }
     }
 
+    /** A boardlab server in a process of its own ({@code boardlab serve}), for the workbench to play on by address. */
+    private Process serverProcess;
+    private final java.util.Map<String, Integer> serverPorts = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Starts {@code java -jar boardlab.jar serve} for Othello and Gomoku on free ports, once; returns the port of {@code protocol}. */
+    private int separateServer(String protocol) throws Exception {
+        if (serverProcess == null) {
+            Path jar = Path.of(Lab.context().getProperty("boardlab.itest.product"));
+            assertThat(jar).as("the product jar (built before the in-framework tests)").exists();
+            Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+            Path dir = Files.createDirectories(Lab.screenshots().getParent().resolve("separate-server"));
+            serverProcess = new ProcessBuilder(javaBin.toString(), "-jar", jar.toString(), "serve", "--protocol", "othello", "--port", "0",
+                    "--protocol", "gomoku", "--port", "0", "--no-store")
+                    .directory(dir.toFile()).redirectError(dir.resolve("server.log").toFile()).start();
+            var out = new java.io.BufferedReader(new java.io.InputStreamReader(serverProcess.getInputStream(),
+                    java.nio.charset.StandardCharsets.UTF_8));
+            Thread reader = new Thread(() -> {
+                try {
+                    String line;
+                    while ((line = out.readLine()) != null) {
+                        // listening: othello on 127.0.0.1:40123
+                        if (line.startsWith("listening: ")) {
+                            String[] w = line.split(" ");
+                            serverPorts.put(w[1], Integer.parseInt(w[3].substring(w[3].lastIndexOf(':') + 1)));
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    // the process ended
+                }
+            }, "itest-server-output");
+            reader.setDaemon(true);
+            reader.start();
+            Lab.await("the separate server listens (" + dir.resolve("server.log") + ")", Duration.ofSeconds(180),
+                    () -> serverPorts.size() == 2 || !serverProcess.isAlive());
+            assertThat(serverProcess.isAlive()).as("the separate server runs; its log: " + dir.resolve("server.log")).isTrue();
+        }
+        return serverPorts.get(protocol);
+    }
+
+    @AfterAll
+    void stopSeparateServer() throws Exception {
+        if (serverProcess != null) {
+            serverProcess.destroy();
+            if (!serverProcess.waitFor(20, TimeUnit.SECONDS)) {
+                serverProcess.destroyForcibly();
+            }
+        }
+    }
+
+    /** The frames of the workbench's own connections, as the inspector gets them. */
+    private static List<org.boardlab.api.event.WireEvent> framesOf(List<org.boardlab.api.event.WireEvent> all, String player) {
+        return all.stream().filter(e -> player.equals(e.player()) && !e.isFault()).toList();
+    }
+
+    @Test
+    void aPersonPlaysAWholeOthelloGameOnASeparateServerByAddressWithItsFramesInTheInspector() throws Exception {
+        int port = separateServer("othello");
+        Game game = Lab.bean(Registry.class).requireGame("othello");
+        List<org.boardlab.api.event.WireEvent> wire = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.boardlab.core.EventBus events = Lab.bean(org.boardlab.core.EventBus.class);
+        org.boardlab.protocol.othello.OthelloClient rival = null;
+        try (AutoCloseable tap = events.subscribe(e -> wire.add((org.boardlab.api.event.WireEvent) e), org.boardlab.api.event.WireEvent.class)) {
+            onUi(display, () -> {
+                workbench.showView("match");
+                ((Text) find(shell, "options")).setText("");
+                select(shell, "game", "othello");
+                select(shell, "first", "a person at this board");
+                select(shell, "second", "the opponent on a server (othello)");
+                ((Text) find(shell, "remote-address")).setText("127.0.0.1:" + port);
+                ((Text) find(shell, "remote-name")).setText("itest-person");
+                ((Text) find(shell, "remote-invite")).setText("");
+                press(shell, "start");
+                return true;
+            });
+            Lab.await("logged in on the separate server", Duration.ofSeconds(30),
+                    () -> onUi(display, () -> text(shell, "status")).contains("logged in as itest-person; waiting for an invitation"));
+            // boardlab's own Othello client, a loaded player, invites the workbench: it plays black
+            rival = new org.boardlab.protocol.othello.OthelloClient(null);
+            rival.connect("127.0.0.1", port).get(30, TimeUnit.SECONDS);
+            org.boardlab.protocol.othello.OthelloSeat seat = org.boardlab.protocol.othello.OthelloSeat.start(rival,
+                    (org.boardlab.api.Player) Lab.bean(Registry.class).requirePlayer("first-legal").get(), game,
+                    org.boardlab.client.SeatOptions.defaults().withInvite("itest-person").withGames(1), null);
+            rival.login("rival").get(30, TimeUnit.SECONDS);
+
+            GameState state = game.newGame();
+            Random random = new Random(17);
+            int clicked = 0;
+            long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+            boolean shot = false;
+            Path png = Lab.screenshots().resolve("remote-othello-match.png");
+            Seen seen = seen();
+            while (!seen.over()) {
+                for (int i = state.ply(); i < seen.moves().size(); i++) {
+                    state = state.apply(state.parseMove(notation(seen.moves().get(i))));
+                }
+                assertThat(System.nanoTime()).as("the game goes on too long; status: " + seen.status()).isLessThan(deadline);
+                if (!state.isTerminal() && state.sideToMove() == Side.SECOND && state.forcedMove().isEmpty()) {
+                    if (!shot && state.ply() >= 20) {
+                        Thread.sleep(300);
+                        onUi(display, () -> screenshot(shell, png));
+                        shot = true;
+                    }
+                    playByClicks(choose(state, random), state.ply());
+                    clicked++;
+                } else {
+                    Thread.sleep(5);
+                }
+                seen = seen();
+            }
+            for (int i = state.ply(); i < seen.moves().size(); i++) {
+                state = state.apply(state.parseMove(notation(seen.moves().get(i))));
+            }
+            assertThat(seat.finished().get(30, TimeUnit.SECONDS)).as("the rival's game on the server").isEqualTo(1);
+            Lab.await("the server's end of the game", Duration.ofSeconds(10),
+                    () -> onUi(display, () -> text(shell, "status")).contains("the server ended the game"));
+            String status = onUi(display, () -> text(shell, "status"));
+            System.out.printf("[itest] remote othello: %d plies, %d moves by clicks; %s%n", state.ply(), clicked, status.replace('\n', ' '));
+            assertThat(state.isTerminal()).isTrue();
+            assertThat(status).doesNotContain("illegal", "timeout", "error", "stopped", " — ");
+            assertThat(clicked).isGreaterThan(5);
+            if (!shot) {
+                onUi(display, () -> screenshot(shell, png));
+            }
+
+            // the inspector has the connection's frames, decoded by the Othello protocol
+            Lab.await("the frames reach the inspector's stream", Duration.ofSeconds(10),
+                    () -> framesOf(wire, "itest-person").stream().anyMatch(e -> e.decoded().type().equals("SENDG")));
+            List<org.boardlab.api.event.WireEvent> mine = framesOf(wire, "itest-person");
+            assertThat(mine.stream().map(e -> e.connectionId()).distinct()).hasSize(1);
+            assertThat(mine.stream().filter(e -> e.fromClient()).map(e -> e.decoded().type())).contains("CNAME", "CRES", "CMOV");
+            assertThat(mine.stream().filter(e -> !e.fromClient()).map(e -> e.decoded().type())).contains("SNAMEOK", "SSTARTG", "SMOV", "SENDG");
+            assertThat(mine.stream().filter(e -> e.fromClient() && e.decoded().type().equals("CMOV")).count()).isEqualTo(clicked);
+            assertThat(mine).allMatch(e -> e.protocol().equals("othello") && e.decoded().error() == null);
+            onUi(display, () -> {
+                workbench.showView("inspector");
+                return true;
+            });
+            Thread.sleep(1_500);
+            Path inspector = Lab.screenshots().resolve("remote-othello-inspector.png");
+            onUi(display, () -> screenshot(shell, inspector));
+            assertThat(Files.size(inspector)).isGreaterThan(10_000);
+        } finally {
+            if (rival != null) {
+                rival.close();
+            }
+            onUi(display, () -> {
+                workbench.showView("match");
+                press(shell, "stop");
+                select(shell, "second", "first-legal");
+                return true;
+            });
+        }
+    }
+
+    @Test
+    void aLoadedPlayerPlaysAWholeGomokuRoundOnASeparateServerByAddressWithItsFramesInTheInspector() throws Exception {
+        int port = separateServer("gomoku");
+        Game game = Lab.bean(Registry.class).requireGame("gomoku");
+        List<org.boardlab.api.event.WireEvent> wire = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.boardlab.core.EventBus events = Lab.bean(org.boardlab.core.EventBus.class);
+        org.boardlab.protocol.gomoku.GomokuClient rival = null;
+        try (AutoCloseable tap = events.subscribe(e -> wire.add((org.boardlab.api.event.WireEvent) e), org.boardlab.api.event.WireEvent.class)) {
+            onUi(display, () -> {
+                workbench.showView("match");
+                ((Text) find(shell, "options")).setText("");
+                select(shell, "game", "gomoku");
+                select(shell, "first", "random");
+                select(shell, "second", "the opponent on a server (gomoku)");
+                ((Text) find(shell, "remote-address")).setText("127.0.0.1:" + port);
+                ((Text) find(shell, "remote-name")).setText("itest-random");
+                press(shell, "start");
+                return true;
+            });
+            Lab.await("joined on the separate server", Duration.ofSeconds(30),
+                    () -> onUi(display, () -> text(shell, "status")).contains("waiting for the server to pair us"));
+            rival = new org.boardlab.protocol.gomoku.GomokuClient(null);
+            rival.connect("127.0.0.1", port).get(30, TimeUnit.SECONDS);
+            org.boardlab.protocol.gomoku.GomokuSeat seat = org.boardlab.protocol.gomoku.GomokuSeat.start(rival,
+                    (org.boardlab.api.Player) Lab.bean(Registry.class).requirePlayer("first-legal").get(), game,
+                    org.boardlab.client.SeatOptions.defaults().withGames(1), null);
+            assertThat(seat.finished().get(120, TimeUnit.SECONDS)).as("the rival's round on the server").isEqualTo(1);
+            Lab.await("the match view shows the end", Duration.ofSeconds(20), () -> seen().over()
+                    && onUi(display, () -> text(shell, "status")).contains("the server ended the game"));
+            Seen seen = seen();
+            GameState state = game.newGame();
+            for (String item : seen.moves()) {
+                state = state.apply(state.parseMove(notation(item)));
+            }
+            String status = seen.status();
+            System.out.printf("[itest] remote gomoku: %d plies; %s%n", state.ply(), status.replace('\n', ' '));
+            assertThat(state.isTerminal()).isTrue();
+            assertThat(status).matches("(?s)((itest-random|the other player) \\((black|white)\\) wins|no winner).*")
+                    .doesNotContain("illegal", "timeout", "error", "stopped", " — ");
+            Path png = Lab.screenshots().resolve("remote-gomoku-match.png");
+            onUi(display, () -> screenshot(shell, png));
+
+            Lab.await("the frames reach the inspector's stream", Duration.ofSeconds(10),
+                    () -> framesOf(wire, "itest-random").stream().anyMatch(e -> e.decoded().type().equals("win")));
+            List<org.boardlab.api.event.WireEvent> mine = framesOf(wire, "itest-random");
+            assertThat(mine.stream().map(e -> e.connectionId()).distinct()).hasSize(1);
+            assertThat(mine.stream().filter(e -> e.fromClient()).map(e -> e.decoded().type())).contains("join", "place");
+            assertThat(mine.stream().filter(e -> !e.fromClient()).map(e -> e.decoded().type())).contains("hello", "color", "update", "win");
+            assertThat(mine.stream().filter(e -> !e.fromClient() && e.decoded().type().equals("update")).count())
+                    .as("an update for each stone, and the opening board").isGreaterThanOrEqualTo(state.ply());
+            assertThat(mine).allMatch(e -> e.protocol().equals("gomoku") && e.decoded().error() == null);
+            onUi(display, () -> {
+                workbench.showView("inspector");
+                return true;
+            });
+            Thread.sleep(1_500);
+            Path inspector = Lab.screenshots().resolve("remote-gomoku-inspector.png");
+            onUi(display, () -> screenshot(shell, inspector));
+        } finally {
+            if (rival != null) {
+                rival.close();
+            }
+            onUi(display, () -> {
+                workbench.showView("match");
+                press(shell, "stop");
+                select(shell, "game", "othello");
+                select(shell, "first", "a person at this board");
+                select(shell, "second", "first-legal");
+                return true;
+            });
+        }
+    }
+
     @Test
     void aPersonPlaysAWholeOthelloGameByClicks() throws Exception {
         playAWholeGameByClicks("othello", "", 20);
