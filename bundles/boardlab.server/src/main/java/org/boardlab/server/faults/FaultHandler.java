@@ -41,17 +41,22 @@ public final class FaultHandler extends ChannelDuplexHandler {
         return profile;
     }
 
-    /** Changes the faults from now on (runs on the connection's event loop). */
+    /** Changes the faults from now on (on the connection's event loop; a caller elsewhere waits until it is done). */
     public void profile(FaultProfile next) {
         profile = next;
         ChannelHandlerContext c = ctx;
         if (c != null) {
-            c.executor().execute(() -> {
+            Runnable change = () -> {
                 if (toServer != null) {
                     toServer.faults(next.toServer());
                     toClient.faults(next.toClient());
                 }
-            });
+            };
+            if (c.executor().inEventLoop()) {
+                change.run();
+            } else {
+                c.executor().submit(change).awaitUninterruptibly(5, java.util.concurrent.TimeUnit.SECONDS);
+            }
         }
     }
 

@@ -81,7 +81,10 @@ public final class ChannelConnection implements Connection {
         if (channel.eventLoop().inEventLoop() || !channel.isRegistered()) {
             channel.pipeline().addFirst(org.boardlab.server.faults.FaultHandler.NAME, handler);
         } else {
-            channel.eventLoop().execute(() -> channel.pipeline().addFirst(org.boardlab.server.faults.FaultHandler.NAME, handler));
+            // waited for: "from now on" means the next byte read or written, and the event loop would
+            // otherwise handle a read already waiting (and the answer to it) before this task
+            channel.eventLoop().submit(() -> channel.pipeline().addFirst(org.boardlab.server.faults.FaultHandler.NAME, handler))
+                    .awaitUninterruptibly(5, java.util.concurrent.TimeUnit.SECONDS);
         }
     }
 
