@@ -146,7 +146,6 @@ final class MatchModel implements AutoCloseable {
      * machine cannot enforce; empty when no chosen side does.
      */
     String limitsText() {
-        List<String> hosted = new ArrayList<>();
         List<String> engines = new ArrayList<>();
         for (String id : chosen) {
             String description = id == null ? "" : registry.player(id).map(org.boardlab.core.Component::description).orElse("");
