@@ -84,7 +84,6 @@ public final class Store implements AutoCloseable {
                 for (FinishedGame g : games) {
                     ids.add(in.insert(g));
                 }
-                in.flushMoves();
             }
             return ids;
         });
@@ -177,48 +176,38 @@ public final class Store implements AutoCloseable {
 
     private long insertGame(Connection c, FinishedGame g) throws SQLException {
         try (Inserter in = new Inserter(c)) {
-            long id = in.insert(g);
-            in.flushMoves();
-            return id;
+            return in.insert(g);
         }
     }
 
     /**
      * Writes games on one connection, inside the caller's transaction, each statement prepared once
-     * for all of them; the moves of every game go in one JDBC batch ({@link #flushMoves}).
+     * for all of them. A game is one {@code games} row: its moves are in it, one array per field
+     * ({@code move_sides}, {@code move_notations}, ...; element i is ply i), not one row per ply
+     * (migration 3: the rows per ply were most of what a game cost to store).
      */
     private final class Inserter implements AutoCloseable {
         private final Connection c;
         private PreparedStatement scheduledCheck;
         private PreparedStatement gameInsert;
-        private PreparedStatement moveInsert;
         private PreparedStatement scheduledDone;
-        private boolean movesPending;
 
         Inserter(Connection c) {
             this.c = c;
         }
 
-        void flushMoves() throws SQLException {
-            if (movesPending) {
-                moveInsert.executeBatch();
-                movesPending = false;
-            }
-        }
-
         @Override
         public void close() throws SQLException {
-            for (PreparedStatement p : new PreparedStatement[] {scheduledCheck, gameInsert, moveInsert, scheduledDone}) {
+            for (PreparedStatement p : new PreparedStatement[] {scheduledCheck, gameInsert, scheduledDone}) {
                 if (p != null) {
                     p.close();
                 }
             }
         }
 
-        /** Writes one game (its moves wait for {@link #flushMoves}); for a scheduled game, checks and marks it. */
+        /** Writes one game with its moves; for a scheduled game, checks and marks it. */
         long insert(FinishedGame g) throws SQLException {
             if (g.scheduledId() != null) {
-                flushMoves(); // the moves so far, before a check that may fail the batch
                 if (scheduledCheck == null) {
                     scheduledCheck = c.prepareStatement("SELECT state, game_id FROM scheduled_games WHERE id = ? FOR UPDATE");
                 }
@@ -236,8 +225,9 @@ public final class Store implements AutoCloseable {
                 gameInsert = c.prepareStatement("INSERT INTO games (game, options, origin, tournament_id, scheduled_id, "
                         + "first_name, first_player, first_bundle, first_version, first_hash, second_name, second_player, second_bundle, "
                         + "second_version, second_hash, started_at, ended_at, winner, ending, result, first_score, second_score, "
-                        + "first_time_ms, second_time_ms, plies, opening_plies) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + "first_time_ms, second_time_ms, plies, opening_plies, move_sides, move_notations, move_elapsed_us, "
+                        + "move_thinking_us, move_network_us, move_clock_used_ms, move_clock_left_ms) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         Statement.RETURN_GENERATED_KEYS);
             }
             PreparedStatement p = gameInsert;
@@ -263,31 +253,13 @@ public final class Store implements AutoCloseable {
             p.setLong(i++, g.firstTimeMs());
             p.setLong(i++, g.secondTimeMs());
             p.setInt(i++, g.plies());
-            p.setInt(i, g.openingPlies());
+            p.setInt(i++, g.openingPlies());
+            moveArrays(c, p, i, g.moves());
             p.executeUpdate();
             long id;
             try (ResultSet keys = p.getGeneratedKeys()) {
                 keys.next();
                 id = keys.getLong(1);
-            }
-            if (!g.moves().isEmpty()) {
-                if (moveInsert == null) {
-                    moveInsert = c.prepareStatement("INSERT INTO moves (game_id, ply, side, notation, elapsed_us, thinking_us, "
-                            + "network_us, clock_used_ms, clock_left_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
-                }
-                for (StoredMove m : g.moves()) {
-                    moveInsert.setLong(1, id);
-                    moveInsert.setInt(2, m.ply());
-                    moveInsert.setShort(3, (short) m.side());
-                    moveInsert.setString(4, m.notation());
-                    moveInsert.setLong(5, m.elapsedUs());
-                    moveInsert.setLong(6, m.thinkingUs());
-                    moveInsert.setLong(7, m.networkUs());
-                    moveInsert.setLong(8, m.clockUsedMs());
-                    setLong(moveInsert, 9, m.clockLeftMs());
-                    moveInsert.addBatch();
-                }
-                movesPending = true;
             }
             if (g.scheduledId() != null) {
                 if (scheduledDone == null) {
@@ -299,6 +271,46 @@ public final class Store implements AutoCloseable {
             }
             return id;
         }
+    }
+
+    /**
+     * Sets the seven move arrays of a games row from parameter {@code i} on. The moves must be plies
+     * 1, 2, 3, ... in order (the array's index is the ply).
+     */
+    private void moveArrays(Connection c, PreparedStatement p, int i, List<StoredMove> moves) throws SQLException {
+        int n = moves.size();
+        Short[] sides = new Short[n];
+        String[] notations = new String[n];
+        Long[] elapsed = new Long[n];
+        Long[] thinking = new Long[n];
+        Long[] network = new Long[n];
+        Long[] used = new Long[n];
+        Long[] left = new Long[n];
+        for (int k = 0; k < n; k++) {
+            StoredMove m = moves.get(k);
+            if (m.ply() != k + 1) {
+                throw new StoreException("a game's moves are stored as plies 1, 2, 3, ... in order; move " + (k + 1) + " ("
+                        + m.notation() + ") says ply " + m.ply() + "; nothing was stored in " + url());
+            }
+            if (m.notation().length() > 64) {
+                throw new StoreException("a move's notation has at most 64 characters, not " + m.notation().length() + " (ply " + m.ply()
+                        + "); nothing was stored in " + url());
+            }
+            sides[k] = (short) m.side();
+            notations[k] = m.notation();
+            elapsed[k] = m.elapsedUs();
+            thinking[k] = m.thinkingUs();
+            network[k] = m.networkUs();
+            used[k] = m.clockUsedMs();
+            left[k] = m.clockLeftMs();
+        }
+        p.setArray(i++, c.createArrayOf("SMALLINT", sides));
+        p.setArray(i++, c.createArrayOf("VARCHAR", notations));
+        p.setArray(i++, c.createArrayOf("BIGINT", elapsed));
+        p.setArray(i++, c.createArrayOf("BIGINT", thinking));
+        p.setArray(i++, c.createArrayOf("BIGINT", network));
+        p.setArray(i++, c.createArrayOf("BIGINT", used));
+        p.setArray(i, c.createArrayOf("BIGINT", left));
     }
 
     /**
@@ -345,18 +357,27 @@ public final class Store implements AutoCloseable {
     }
 
     private static List<StoredMove> moves(Connection c, long id) throws SQLException {
-        List<StoredMove> moves = new ArrayList<>();
-        try (PreparedStatement p = c.prepareStatement("SELECT ply, side, notation, elapsed_us, thinking_us, network_us, clock_used_ms, "
-                + "clock_left_ms FROM moves WHERE game_id = ? ORDER BY ply")) {
+        try (PreparedStatement p = c.prepareStatement("SELECT move_sides, move_notations, move_elapsed_us, move_thinking_us, "
+                + "move_network_us, move_clock_used_ms, move_clock_left_ms FROM games WHERE id = ?")) {
             p.setLong(1, id);
             try (ResultSet r = p.executeQuery()) {
-                while (r.next()) {
-                    moves.add(new StoredMove(r.getInt(1), r.getInt(2), r.getString(3), r.getLong(4), r.getLong(5), r.getLong(6),
-                            r.getLong(7), getLong(r, 8)));
+                if (!r.next()) {
+                    return List.of();
                 }
+                Object[][] a = new Object[7][];
+                for (int k = 0; k < 7; k++) {
+                    java.sql.Array array = r.getArray(k + 1);
+                    a[k] = array == null ? new Object[0] : (Object[]) array.getArray();
+                }
+                List<StoredMove> moves = new ArrayList<>(a[1].length);
+                for (int k = 0; k < a[1].length; k++) {
+                    moves.add(new StoredMove(k + 1, ((Number) a[0][k]).intValue(), (String) a[1][k], ((Number) a[2][k]).longValue(),
+                            ((Number) a[3][k]).longValue(), ((Number) a[4][k]).longValue(), ((Number) a[5][k]).longValue(),
+                            a[6][k] == null ? null : ((Number) a[6][k]).longValue()));
+                }
+                return moves;
             }
         }
-        return moves;
     }
 
     /** The games {@code q} selects, newest first, without their moves ({@link #game} has them). */

@@ -29,6 +29,10 @@ import org.boardlab.store.StoreException;
  * A migration file must therefore hold only such statements, or statements that can run twice. One
  * process opens an H2 file at a time.
  *
+ * <p>Where the two databases need different text (a view over arrays: H2 has no correlated
+ * {@code UNNEST}), a statement preceded by the comment line {@code -- on h2} runs only on H2, one
+ * preceded by {@code -- on postgresql} only on PostgreSQL; every other statement runs on both.
+ *
  * <p>A database whose schema is newer than the newest file here is refused: an older boardlab
  * must not write into tables it does not know.
  */
@@ -97,7 +101,7 @@ public final class Migrations {
             }
             for (Migration m : all.subList(current, all.size())) {
                 try (Statement s = c.createStatement()) {
-                    for (String statement : statements(m.sql())) {
+                    for (String statement : statements(m.sql(), postgres)) {
                         s.execute(postgres ? statement : rerunnable(statement));
                     }
                 } catch (SQLException e) {
@@ -145,28 +149,45 @@ public final class Migrations {
         }
     }
 
-    /** The statements of migration {@code version}, as they are run (on PostgreSQL). */
+    /** The statements of migration {@code version}, as they are run on PostgreSQL (without H2's rewriting). */
     public static List<String> statementsOf(int version) {
-        return statements(all().get(version - 1).sql());
+        return statements(all().get(version - 1).sql(), true);
     }
 
-    /** The statements of a file: split at each {@code ;} that ends a line, comments dropped. */
-    static List<String> statements(String sql) {
+    /** The statements of migration {@code version} that run on H2 ({@code postgres} false) or PostgreSQL, as written. */
+    public static List<String> statementsOf(int version, boolean postgres) {
+        return statements(all().get(version - 1).sql(), postgres);
+    }
+
+    /**
+     * The statements of a file that run on one database: split at each {@code ;} that ends a line,
+     * comments dropped; a statement after a line {@code -- on h2} ({@code -- on postgresql}) is kept
+     * only for H2 (PostgreSQL).
+     */
+    static List<String> statements(String sql, boolean postgres) {
         List<String> out = new ArrayList<>();
         StringBuilder sb = new StringBuilder();
+        String only = null;
         for (String line : sql.split("\\R")) {
             String t = line.strip();
+            if (sb.length() == 0 && t.matches("(?i)--\\s*on\\s+(h2|postgresql)\\s*")) {
+                only = t.replaceFirst("(?i)--\\s*on\\s+", "").strip().toLowerCase(java.util.Locale.ROOT);
+                continue;
+            }
             if (t.startsWith("--") || t.isEmpty()) {
                 continue;
             }
             sb.append(line).append('\n');
             if (t.endsWith(";")) {
                 String stmt = sb.toString().strip();
-                out.add(stmt.substring(0, stmt.length() - 1));
+                if (only == null || only.equals(postgres ? "postgresql" : "h2")) {
+                    out.add(stmt.substring(0, stmt.length() - 1));
+                }
                 sb.setLength(0);
+                only = null;
             }
         }
-        if (!sb.toString().isBlank()) {
+        if (!sb.toString().isBlank() && (only == null || only.equals(postgres ? "postgresql" : "h2"))) {
             out.add(sb.toString().strip());
         }
         return out;
