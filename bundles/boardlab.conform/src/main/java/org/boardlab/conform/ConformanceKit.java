@@ -20,6 +20,34 @@ public interface ConformanceKit {
     /** The protocol's default port. */
     int defaultPort();
 
+    /**
+     * The ports of a server under test from the port part of {@code HOST:PORT} as a user gives it
+     * ({@code boardlab conform PROTOCOL server HOST:PORT}): by default one port number. A protocol
+     * whose server opens several ports reads its own form (seed 004: {@code BP} or {@code BP,WP,GC}).
+     *
+     * @throws IllegalArgumentException with the reason in words, if {@code text} is not a port
+     */
+    default List<Integer> serverPorts(String text) {
+        return List.of(port(text));
+    }
+
+    /**
+     * One port number 1..65535.
+     *
+     * @throws IllegalArgumentException if it is not
+     */
+    static int port(String text) {
+        try {
+            int p = Integer.parseInt(text.trim());
+            if (p >= 1 && p <= 65535) {
+                return p;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("'" + text + "' is not a port (a number 1..65535)");
+    }
+
     /** How the protocol's frames are cut and read. */
     FrameCodec codec();
 

@@ -52,7 +52,19 @@ public final class ConformanceRunner {
      * @param only the scenarios to run (by name), or every one when it accepts all
      */
     public static Report runServer(ConformanceKit kit, String host, int port, KitSettings settings, Predicate<String> only, Listener listener) {
-        return run(kit, Role.SERVER, kit.serverScenarios(), host, port, null, settings, only, listener);
+        return runServer(kit, host, List.of(port), settings, only, listener);
+    }
+
+    /**
+     * Runs every server scenario of {@code kit} against a server that opens several ports (as
+     * {@link ConformanceKit#serverPorts} reads them; the first is the main one).
+     */
+    public static Report runServer(ConformanceKit kit, String host, List<Integer> ports, KitSettings settings, Predicate<String> only,
+            Listener listener) {
+        if (ports.isEmpty()) {
+            throw new IllegalArgumentException("no port");
+        }
+        return run(kit, Role.SERVER, kit.serverScenarios(), host, ports, null, settings, only, listener);
     }
 
     /**
@@ -77,8 +89,8 @@ public final class ConformanceRunner {
             acceptor.setDaemon(true);
             acceptor.start();
             listener.listening(server.getLocalPort());
-            return run(kit, Role.CLIENT, kit.clientScenarios(), bind == null ? "127.0.0.1" : bind, server.getLocalPort(), clients, settings, only,
-                    listener);
+            return run(kit, Role.CLIENT, kit.clientScenarios(), bind == null ? "127.0.0.1" : bind, List.of(server.getLocalPort()), clients, settings,
+                    only, listener);
         } finally {
             for (Socket s : clients) {
                 s.close();
@@ -86,7 +98,7 @@ public final class ConformanceRunner {
         }
     }
 
-    private static Report run(ConformanceKit kit, Role role, List<Scenario> all, String host, int port, BlockingQueue<Socket> clients,
+    private static Report run(ConformanceKit kit, Role role, List<Scenario> all, String host, List<Integer> ports, BlockingQueue<Socket> clients,
             KitSettings settings, Predicate<String> only, Listener listener) {
         FrameRecorder recorder = new FrameRecorder();
         recorder.listen(listener::frame);
@@ -102,7 +114,7 @@ public final class ConformanceRunner {
             listener.started(s, index, scenarios.size());
             int first = recorder.size();
             long s0 = System.nanoTime();
-            ScenarioContext ctx = new ScenarioContext(s, settings, kit.codec(), recorder, host, port, clients, shared, runId);
+            ScenarioContext ctx = new ScenarioContext(s, settings, kit.codec(), recorder, host, ports, clients, shared, runId);
             Status status;
             String note = "";
             try {
@@ -134,7 +146,8 @@ public final class ConformanceRunner {
             results.add(r);
             listener.finished(r, recorder.since(first).subList(0, r.endFrame() - first));
         }
-        String target = role == Role.SERVER ? host + ":" + port : "port " + port;
+        String portText = ports.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
+        String target = role == Role.SERVER ? host + ":" + portText : "port " + portText;
         return new Report(kit.protocol(), kit.title(), role, target, started, Duration.ofNanos(System.nanoTime() - t0), results, recorder.frames());
     }
 

@@ -26,20 +26,22 @@ public final class ScenarioContext {
     private final FrameRecorder recorder;
     private final String host;
     private final int port;
+    private final List<Integer> ports;
     private final BlockingQueue<Socket> clients;
     private final Map<String, Object> shared;
     private final String runId;
     private final List<Wire> wires = new ArrayList<>();
     private final Map<Check, CheckResult> results = new LinkedHashMap<>();
 
-    ScenarioContext(Scenario scenario, KitSettings settings, FrameCodec codec, FrameRecorder recorder, String host, int port,
+    ScenarioContext(Scenario scenario, KitSettings settings, FrameCodec codec, FrameRecorder recorder, String host, List<Integer> ports,
             BlockingQueue<Socket> clients, Map<String, Object> shared, String runId) {
         this.scenario = scenario;
         this.settings = settings;
         this.codec = codec;
         this.recorder = recorder;
         this.host = host;
-        this.port = port;
+        this.ports = List.copyOf(ports);
+        this.port = ports.get(0);
         this.clients = clients;
         this.shared = shared;
         this.runId = runId;
@@ -84,6 +86,15 @@ public final class ScenarioContext {
     }
 
     /**
+     * Every port of the server under test, as {@link ConformanceKit#serverPorts} read them (a
+     * protocol whose server opens several, e.g. seed 004's Game Master: black, white, controller);
+     * the first is {@link #port()}.
+     */
+    public List<Integer> ports() {
+        return ports;
+    }
+
+    /**
      * What the scenarios of one run share (client kits: the client's connection from one scenario
      * to the next).
      */
@@ -102,7 +113,12 @@ public final class ScenarioContext {
 
     /** Connects to the server under test as {@code name}; closed when the scenario ends. */
     public Wire connect(String name) throws IOException {
-        Wire w = Wire.connect(name, host, port, codec, recorder, settings.answerTime());
+        return connect(name, port);
+    }
+
+    /** Connects to another port of the server under test ({@link #ports()}); closed when the scenario ends. */
+    public Wire connect(String name, int toPort) throws IOException {
+        Wire w = Wire.connect(name, host, toPort, codec, recorder, settings.answerTime());
         wires.add(w);
         return w;
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -38,6 +39,10 @@ public final class Wire implements AutoCloseable {
     private volatile boolean closedByKit;
     private volatile Predicate<Frame> ignored = f -> false;
     private volatile Frame lastSent;
+    private volatile Predicate<Frame> answered = f -> false;
+    private volatile Function<Frame, byte[]> answer = f -> new byte[0];
+    /** Held by every write, so an answer written by the reader never falls inside a frame the kit writes in pieces. */
+    private final Object writing = new Object();
 
     /**
      * A wire over a connected socket.
@@ -91,6 +96,23 @@ public final class Wire implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Answers the frames {@code frames} accepts at once, from the wire's reader, with the bytes
+     * {@code answer} gives (recorded as sent), e.g. a ping with its pong, as the protocol asks of a
+     * live peer. The frames are still queued for the scenario (pass them over with {@link #ignoring}).
+     */
+    public Wire answering(Predicate<Frame> frames, Function<Frame, byte[]> answer) {
+        this.answer = answer;
+        this.answered = frames;
+        return this;
+    }
+
+    /** Stops answering frames by itself ({@link #answering}): a peer that does not respond. */
+    public Wire notAnswering() {
+        this.answered = f -> false;
+        return this;
+    }
+
     /** The frames expectations pass over. */
     public Predicate<Frame> ignored() {
         return ignored;
@@ -98,8 +120,10 @@ public final class Wire implements AutoCloseable {
 
     /** Writes one frame in one write. */
     public void send(byte[] frame) throws IOException {
-        lastSent = recorder.record(name, Frame.Direction.SENT, frame, codec.decode(frame, !peerIsServer));
-        write(frame);
+        synchronized (writing) {
+            lastSent = recorder.record(name, Frame.Direction.SENT, frame, codec.decode(frame, !peerIsServer));
+            write(frame);
+        }
     }
 
     /** The last frame the kit sent on this wire, or the event of its connecting. */
@@ -110,11 +134,13 @@ public final class Wire implements AutoCloseable {
     /** Writes one frame in pieces of {@code piece} bytes, {@code pause} apart (framing: a frame split over reads). */
     public void sendSplit(byte[] frame, int piece, Duration pause) throws IOException {
         int writes = (frame.length + piece - 1) / piece;
-        lastSent = recorder.record(name, Frame.Direction.SENT, frame, codec.decode(frame, !peerIsServer) + "   [in " + writes + " writes of " + piece + " byte"
-                + (piece == 1 ? "" : "s") + ", " + pause.toMillis() + " ms apart]");
-        for (int i = 0; i < frame.length; i += piece) {
-            write(Arrays.copyOfRange(frame, i, Math.min(frame.length, i + piece)));
-            sleep(pause);
+        synchronized (writing) {
+            lastSent = recorder.record(name, Frame.Direction.SENT, frame, codec.decode(frame, !peerIsServer) + "   [in " + writes + " writes of " + piece
+                    + " byte" + (piece == 1 ? "" : "s") + ", " + pause.toMillis() + " ms apart]");
+            for (int i = 0; i < frame.length; i += piece) {
+                write(Arrays.copyOfRange(frame, i, Math.min(frame.length, i + piece)));
+                sleep(pause);
+            }
         }
     }
 
@@ -126,19 +152,24 @@ public final class Wire implements AutoCloseable {
         }
         byte[] all = new byte[total];
         int at = 0;
-        for (int i = 0; i < frames.size(); i++) {
-            byte[] f = frames.get(i);
-            lastSent = recorder.record(name, Frame.Direction.SENT, f, codec.decode(f, !peerIsServer) + "   [frame " + (i + 1) + " of " + frames.size() + " in one write]");
-            System.arraycopy(f, 0, all, at, f.length);
-            at += f.length;
+        synchronized (writing) {
+            for (int i = 0; i < frames.size(); i++) {
+                byte[] f = frames.get(i);
+                lastSent = recorder.record(name, Frame.Direction.SENT, f, codec.decode(f, !peerIsServer) + "   [frame " + (i + 1) + " of " + frames.size()
+                        + " in one write]");
+                System.arraycopy(f, 0, all, at, f.length);
+                at += f.length;
+            }
+            write(all);
         }
-        write(all);
     }
 
     /** Writes bytes that are not (or not yet) a whole frame, described in words for the record. */
     public void sendBytes(byte[] bytes, String description) throws IOException {
-        lastSent = recorder.record(name, Frame.Direction.SENT, bytes, description);
-        write(bytes);
+        synchronized (writing) {
+            lastSent = recorder.record(name, Frame.Direction.SENT, bytes, description);
+            write(bytes);
+        }
     }
 
     /**
@@ -227,7 +258,15 @@ public final class Wire implements AutoCloseable {
                         byte[] frame = Arrays.copyOf(buffer, frameLength);
                         System.arraycopy(buffer, frameLength, buffer, 0, length - frameLength);
                         length -= frameLength;
-                        received.add(recorder.record(name, Frame.Direction.RECEIVED, frame, codec.decode(frame, peerIsServer)));
+                        Frame f = recorder.record(name, Frame.Direction.RECEIVED, frame, codec.decode(frame, peerIsServer));
+                        received.add(f);
+                        if (answered.test(f)) {
+                            byte[] a = answer.apply(f);
+                            synchronized (writing) {
+                                recorder.record(name, Frame.Direction.SENT, a, codec.decode(a, !peerIsServer) + "   [the kit's answer to #" + f.seq() + "]");
+                                write(a);
+                            }
+                        }
                     }
                 } catch (FrameCodec.FramingException e) {
                     received.add(recorder.record(name, Frame.Direction.RECEIVED, Arrays.copyOf(buffer, length), "bytes that make no frame: " + e.getMessage()));

@@ -53,7 +53,8 @@ public final class ConformCommand implements Callable<Integer> {
     @Parameters(index = "1", arity = "0..1", paramLabel = "server|client", description = "What is tested: a server, or a client.")
     String role;
 
-    @Parameters(index = "2", arity = "0..1", paramLabel = "HOST:PORT", description = "The server under test (server only).")
+    @Parameters(index = "2", arity = "0..1", paramLabel = "HOST:PORT", description = "The server under test (server only); "
+            + "reversi: HOST:BP (white BP+1, controller BP+2) or HOST:BP,WP,GC.")
     String target;
 
     @Option(names = "--port", paramLabel = "P", defaultValue = "-1",
@@ -157,11 +158,20 @@ public final class ConformCommand implements Callable<Integer> {
             if (target == null) {
                 throw new UsageException("give the server's HOST:PORT, e.g. 'conform " + protocol + " server 127.0.0.1:" + kit.defaultPort() + "'");
             }
-            String[] hp = ClientCommand.hostPort(target, "HOST:PORT");
+            int colon = target.lastIndexOf(':');
+            if (colon <= 0 || colon == target.length() - 1) {
+                throw new UsageException("give the server's HOST:PORT, e.g. 'conform " + protocol + " server 127.0.0.1:" + kit.defaultPort() + "'");
+            }
+            List<Integer> ports;
+            try {
+                ports = kit.serverPorts(target.substring(colon + 1));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("HOST:PORT " + target + ": " + e.getMessage());
+            }
             out.println("conform " + protocol + " server " + target + " (" + kit.title() + "): "
                     + all.stream().filter(s -> true).filter(s -> scenarios == null || scenarios.contains(s.name())).count() + " scenarios");
             out.flush();
-            report = ConformanceRunner.runServer(kit, hp[0], Integer.parseInt(hp[1]), settings, only, listener);
+            report = ConformanceRunner.runServer(kit, target.substring(0, colon), ports, settings, only, listener);
         } else {
             if (target != null) {
                 throw new UsageException("a client kit listens: give --port P, not an address");

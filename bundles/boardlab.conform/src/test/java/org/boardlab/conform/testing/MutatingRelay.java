@@ -97,6 +97,14 @@ public final class MutatingRelay implements AutoCloseable {
         default boolean closeDownWhenUpCloses() {
             return true;
         }
+
+        /**
+         * The side that connected to the relay closed, {@code pending} the bytes of a frame it had
+         * begun: {@code false} keeps the target's side open (a target that never notices).
+         */
+        default boolean closeUpWhenDownCloses(Link link, byte[] pending) {
+            return true;
+        }
     }
 
     private final ServerSocket listener;
@@ -199,7 +207,8 @@ public final class MutatingRelay implements AutoCloseable {
         } catch (IOException e) {
             // closed
         }
-        close(upward ? link.up : link.down, upward || mutation.closeDownWhenUpCloses());
+        close(upward ? link.up : link.down, upward ? mutation.closeUpWhenDownCloses(link, raw ? new byte[0] : Arrays.copyOf(buffer, length))
+                : mutation.closeDownWhenUpCloses());
     }
 
     private void forwardUnframed(Link link, boolean upward, byte[] bytes) {
