@@ -41,6 +41,7 @@ class ConformCommandTest {
     private final Registry registry = new Registry(bus);
     private final Referee referee = new Referee();
     private final OthelloKit kit = new OthelloKit();
+    private final org.boardlab.protocol.reversi.internal.ReversiKit reversiKit = new org.boardlab.protocol.reversi.internal.ReversiKit();
     private StringWriter out = new StringWriter();
     private StringWriter err = new StringWriter();
     private EmbeddedServer server;
@@ -84,7 +85,7 @@ class ConformCommandTest {
 
         @Override
         public List<ConformanceKit> conformanceKits() {
-            return List.of(kit);
+            return List.of(kit, reversiKit);
         }
     };
 
@@ -158,12 +159,32 @@ class ConformCommandTest {
     }
 
     @Test
+    void aGameMastersThreePortsAreGivenOneByOneOrAsTheFirst() {
+        EmbeddedServer gm = new EmbeddedServer(id -> new Othello(), bus, ServerSettings.defaults(), line -> { });
+        try {
+            gm.addProtocol(new org.boardlab.protocol.reversi.internal.ReversiServerProtocol(new org.boardlab.protocol.reversi.internal.ReversiProtocol()));
+            List<InetSocketAddress> ports = gm.startGroup("reversi", "127.0.0.1", 0);
+            String target = "127.0.0.1:" + ports.get(0).getPort() + "," + ports.get(1).getPort() + "," + ports.get(2).getPort();
+            int code = run("conform", "reversi", "server", target, "--fast", "--answer-time", "3", "--scenario", "connect,illegal-move");
+            assertThat(code).as(out + "\n" + err).isZero();
+            assertThat(out.toString()).contains("conform reversi server " + target + " (seed 004 Reversi Game Master binary protocol): 2 scenarios")
+                    .contains("2 passed, 0 failed");
+        } finally {
+            gm.close();
+        }
+        assertThat(run("conform", "reversi", "server", "127.0.0.1:14000,14001")).isEqualTo(2);
+        assertThat(err.toString()).contains("BP (then WP = BP+1, GC = BP+2) or BP,WP,GC");
+        assertThat(run("conform", "othello", "server", "127.0.0.1:10000,10001")).isEqualTo(2);
+        assertThat(err.toString()).contains("'10000,10001' is not a port");
+    }
+
+    @Test
     void usageMistakesAreTold() {
         assertThat(run("conform", "othello", "server")).isEqualTo(2);
         assertThat(err.toString()).contains("give the server's HOST:PORT");
         assertThat(run("conform", "othello", "sever", "h:1")).isEqualTo(2);
         assertThat(run("conform", "chess", "server", "h:1")).isEqualTo(2);
-        assertThat(err.toString()).contains("no conformance kit for protocol 'chess' (kits: [othello])");
+        assertThat(err.toString()).contains("no conformance kit for protocol 'chess' (kits: [othello, reversi])");
         assertThat(run("conform", "othello", "server", "127.0.0.1:1", "--record")).isEqualTo(2);
         assertThat(err.toString()).contains("--record needs --component");
         assertThat(run("conform", "othello", "server", "127.0.0.1:1", "--scenario", "nope")).isEqualTo(2);

@@ -17,6 +17,9 @@ import org.boardlab.client.NettyClient;
  * the GC port): it keeps the order of the answers, answers the Game Master's Pings with OK, pings
  * after a second of silence and closes a Game Master that leaves a Ping unanswered for 2 s.
  *
+ * <p>A player (a client that sent Connect) closes its connection after End, as the seed asks; a
+ * controller stays connected for the next game.
+ *
  * <p>Answers (OK/NOK) come in the order of the requests (spec, section 2), so the client keeps the
  * kinds of its requests waiting for an answer in a queue and hands each answer to the right
  * listener method: {@link Listener#moveAnswered}, {@link Listener#controlAnswered}, or none for a
@@ -71,6 +74,8 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessa
     private long lastHeard = System.nanoTime();
     private long pingSentAt;
     private volatile boolean ended;
+    /** It sent Connect: a player, who disconnects after End (a controller stays). */
+    private volatile boolean player;
 
     /** A client on the shared event loops, with a first listener (or {@code null}). */
     public ReversiClient(Listener listener) {
@@ -115,6 +120,7 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessa
 
     /** Sends Connect with the name (a player). Any thread. */
     public void connectAs(String name) {
+        player = true;
         send(ReversiMessage.Connect.of(name), Asked.CONNECT);
     }
 
@@ -189,6 +195,9 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessa
         } else if (m instanceof ReversiMessage.End e) {
             ended = true;
             tell(l -> l.end(e));
+            if (player) {
+                close(); // the seed (L30): "END: the client player must disconnect and stop"; a controller stays for the next game
+            }
         }
     }
 

@@ -1,0 +1,566 @@
+package org.boardlab.protocol.reversi.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+import org.boardlab.api.Side;
+import org.boardlab.conform.Check;
+import org.boardlab.conform.CheckResult;
+import org.boardlab.conform.ConformanceRunner;
+import org.boardlab.conform.KitSettings;
+import org.boardlab.conform.Report;
+import org.boardlab.conform.Reports;
+import org.boardlab.conform.Scenario;
+import org.boardlab.conform.testing.MutatingRelay;
+import org.boardlab.conform.testing.MutatingRelay.Link;
+import org.boardlab.conform.testing.MutatingRelay.Piece;
+import org.boardlab.core.EventBus;
+import org.boardlab.game.othello.Othello;
+import org.boardlab.game.othello.OthelloMove;
+import org.boardlab.game.othello.OthelloPosition;
+import org.boardlab.protocol.reversi.ReversiClient;
+import org.boardlab.protocol.reversi.ReversiMessage;
+import org.boardlab.protocol.reversi.ReversiPositions;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Reversi kit against boardlab's own Game Master and player (every check passes), and against
+ * broken ones: {@link MutatingRelay}s in front of the real Game Master's three ports (or between
+ * boardlab's player and the client kit) break exactly one rule, and exactly that check fails
+ * (besides scenarios that need that rule to get going, which report it as their {@code setup}
+ * check), with the frames that show it.
+ */
+@org.junit.jupiter.api.Timeout(300)
+class ReversiKitTest {
+
+    /** Over the 3 s in which boardlab's Game Master forfeits a player who leaves a Ping unanswered (no-answer). */
+    private static final Duration MOVE_TIME = Duration.ofSeconds(5);
+    private static final ReversiKit KIT = new ReversiKit();
+
+    /** A Game Master of its own for each run: it plays one game at a time. */
+    private static EmbeddedServer server() {
+        EmbeddedServer s = new EmbeddedServer(id -> id.equals("othello") ? new Othello() : null, new EventBus(), ServerSettings.defaults(), line -> { });
+        s.addProtocol(new ReversiServerProtocol(new ReversiProtocol(), MOVE_TIME));
+        return s;
+    }
+
+    private static KitSettings settings() {
+        return KitSettings.defaults().withFast(true).withMoveTime(MOVE_TIME).withAnswerTime(Duration.ofSeconds(3))
+                .withClientWait(Duration.ofSeconds(10));
+    }
+
+    private static Report runServer(List<Integer> ports, Predicate<String> only) {
+        Report r = ConformanceRunner.runServer(KIT, "127.0.0.1", ports, settings(), only, new ConformanceRunner.Listener() { });
+        System.out.println("[conform] " + Reports.summary(r));
+        return r;
+    }
+
+    private static Set<String> checkIds(List<Scenario> scenarios) {
+        Set<String> ids = new HashSet<>();
+        scenarios.forEach(s -> s.checks().forEach(c -> ids.add(c.id())));
+        return ids;
+    }
+
+    @Test
+    void theServerKitPassesAgainstBoardlabsGameMaster() {
+        EmbeddedServer server = server();
+        try {
+            List<InetSocketAddress> gm = server.startGroup("reversi", "127.0.0.1", 0);
+            Report r = runServer(gm.stream().map(InetSocketAddress::getPort).toList(), s -> true);
+            assertThat(r.failed()).as(Reports.failures(r)).isFalse();
+            List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
+                    .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
+            assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+            assertThat(r.target()).isEqualTo("127.0.0.1:" + gm.get(0).getPort() + "," + gm.get(1).getPort() + "," + gm.get(2).getPort());
+            assertThat(Reports.html(r)).contains("End black");
+        } finally {
+            server.close();
+        }
+    }
+
+    @Test
+    void portsAreBpOrBpWpGc() {
+        assertThat(KIT.serverPorts("14000")).containsExactly(14000, 14001, 14002);
+        assertThat(KIT.serverPorts("15000,15010,15020")).containsExactly(15000, 15010, 15020);
+        assertThatThrownBy(() -> KIT.serverPorts("15000,15010")).hasMessageContaining("BP,WP,GC");
+        assertThatThrownBy(() -> KIT.serverPorts("65534")).hasMessageContaining("no room");
+        assertThatThrownBy(() -> KIT.serverPorts("x")).hasMessageContaining("not a port");
+    }
+
+    @Test
+    void theKitCanForceAPassOn4x4WhateverBlackPlays() {
+        // every line of black's play: white's strategy reaches black to move after a pass
+        ReversiClientKit.KitStrategy s = new ReversiClientKit.KitStrategy(Side.SECOND);
+        assertThat(s.wins(ReversiKit.start(4), false)).isTrue();
+        int[] lines = {0};
+        walk(ReversiKit.start(4), s, false, lines);
+        assertThat(lines[0]).isGreaterThan(10);
+    }
+
+    private static void walk(OthelloPosition p, ReversiClientKit.KitStrategy s, boolean passed, int[] lines) {
+        assertThat(p.isTerminal()).as("the game ended before a pass").isFalse();
+        if (p.placements().isEmpty()) {
+            walk((OthelloPosition) p.apply(OthelloMove.PASS), s, true, lines);
+        } else if (p.sideToMove() == Side.FIRST) {
+            if (passed) {
+                lines[0]++;
+                return;
+            }
+            for (OthelloMove m : p.placements()) {
+                walk((OthelloPosition) p.apply(m), s, false, lines);
+            }
+        } else {
+            walk((OthelloPosition) p.apply(s.choose(p, passed)), s, passed, lines);
+        }
+    }
+
+    // ------------------------------------------------------------------ broken Game Masters
+
+    private static int type(Piece p) {
+        return p.frame()[0] & 0xFF;
+    }
+
+    private static boolean is(Piece p, int... bytes) {
+        if (p.frame().length != bytes.length) {
+            return false;
+        }
+        for (int i = 0; i < bytes.length; i++) {
+            if ((p.frame()[i] & 0xFF) != bytes[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static final byte[] OK = {0x03, 0x01};
+    private static final byte[] NOK = {0x03, 0x00};
+
+    /** A relay's frames from the Game Master, changed by {@code how} (null: dropped). */
+    interface Down {
+        List<byte[]> apply(Link link, Piece piece);
+    }
+
+    private static MutatingRelay.Mutation down(Down how) {
+        return new MutatingRelay.Mutation() {
+            @Override
+            public List<byte[]> down(Link link, Piece piece) {
+                if (type(piece) == 0x02) {
+                    link.state.put("seated", true);
+                }
+                return how.apply(link, piece);
+            }
+        };
+    }
+
+    private static MutatingRelay.Mutation up(Down how) {
+        return new MutatingRelay.Mutation() {
+            @Override
+            public List<byte[]> up(Link link, Piece piece) {
+                return how.apply(link, piece);
+            }
+        };
+    }
+
+    private static final MutatingRelay.Mutation NONE = new MutatingRelay.Mutation() { };
+
+    /** The Game Master's Pings on this port answered by the relay, never seen by the kit. */
+    private static MutatingRelay.Mutation answersPings() {
+        return down((link, p) -> {
+            if (type(p) == 0x0A) {
+                link.toUp(OK);
+                return List.of();
+            }
+            return List.of(p.frame());
+        });
+    }
+
+    private static int count(Link link, String key) {
+        return (int) link.state.merge(key, 1, (a, b) -> (int) a + (int) b);
+    }
+
+    /** A mutation on one port (0 BP, 1 WP, 2 GC) or on all three ({@code -1}). */
+    record Broken(int port, MutatingRelay.Mutation mutation) {
+        MutatingRelay.Mutation on(int p) {
+            return port == -1 || port == p ? mutation : NONE;
+        }
+    }
+
+    static Stream<Arguments> brokenServers() {
+        return Stream.of(
+                Arguments.of(ReversiKit.CONNECT_BLACK, new Broken(0, down((l, p) -> List.of(is(p, 0x02, 0x01) ? new byte[] {2, 2} : p.frame())))),
+                Arguments.of(ReversiKit.CONNECT_WHITE, new Broken(1, down((l, p) -> List.of(is(p, 0x02, 0x02) ? new byte[] {2, 1} : p.frame())))),
+                // a Game Master that seats a second black
+                Arguments.of(ReversiKit.SEAT_TAKEN, new Broken(0, down((l, p) ->
+                        List.of(is(p, 0x03, 0x00) && !l.state.containsKey("seated") ? new byte[] {2, 1} : p.frame())))),
+                // LastMove 0x00 0x00 instead of 0xFF 0xFF in the first Next Turn of an 8x8 game
+                Arguments.of(ReversiKit.FIRST_TURN, new Broken(0, down((l, p) -> {
+                    byte[] f = p.frame().clone();
+                    if (type(p) == 0x05 && (f[1] & 0xFF) == 0xFF && f[3] == 8) {
+                        f[1] = 0;
+                        f[2] = 0;
+                    }
+                    return List.of(f);
+                }))),
+                // NOK to black's third move, which it applies all the same
+                Arguments.of(ReversiKit.MOVE_OK, new Broken(0, new MutatingRelay.Mutation() {
+                    @Override
+                    public List<byte[]> up(Link link, Piece piece) {
+                        if (type(piece) == 0x04) {
+                            count(link, "moves");
+                        }
+                        return List.of(piece.frame());
+                    }
+
+                    @Override
+                    public List<byte[]> down(Link link, Piece piece) {
+                        if (is(piece, 0x03, 0x01) && Integer.valueOf(3).equals(link.state.get("moves")) && link.state.putIfAbsent("done", true) == null) {
+                            return List.of(NOK);
+                        }
+                        return List.of(piece.frame());
+                    }
+                })),
+                // a black disc on A1 in black's fourth Next Turn
+                Arguments.of(ReversiKit.NEXT_TURN, new Broken(0, down((l, p) -> {
+                    byte[] f = p.frame().clone();
+                    if (type(p) == 0x05 && count(l, "turns") == 4) {
+                        f[5] = (byte) ((f[5] & 0x3F) | 0x40);
+                    }
+                    return List.of(f);
+                }))),
+                // one point too many for black in the controller's fifth Status2
+                Arguments.of(ReversiKit.STATUS, new Broken(2, down((l, p) -> {
+                    byte[] f = p.frame().clone();
+                    if (type(p) == 0x07 && count(l, "status") == 5) {
+                        f[1]++;
+                    }
+                    return List.of(f);
+                }))),
+                // 50 more for black at the end of a game played out (a forfeit's End has a 0)
+                Arguments.of(ReversiKit.END_SCORE, new Broken(-1, down((l, p) -> {
+                    byte[] f = p.frame().clone();
+                    if (type(p) == 0x09) {
+                        int b = ((f[1] & 0xFF) << 8) | (f[2] & 0xFF);
+                        int w = ((f[3] & 0xFF) << 8) | (f[4] & 0xFF);
+                        if (b > 0 && w > 0) {
+                            f[1] = (byte) ((b + 50) >> 8);
+                            f[2] = (byte) (b + 50);
+                        }
+                    }
+                    return List.of(f);
+                }))),
+                // OK to black's illegal move
+                Arguments.of(ReversiKit.ILLEGAL, new Broken(0, down((l, p) -> List.of(is(p, 0x03, 0x00) && l.state.containsKey("seated") ? OK : p.frame())))),
+                // no NOK to white's move out of turn
+                Arguments.of(ReversiKit.OUT_OF_TURN, new Broken(1, down((l, p) -> is(p, 0x03, 0x00) && l.state.containsKey("seated") ? List.of()
+                        : List.of(p.frame())))),
+                Arguments.of(ReversiKit.PING_GM, new Broken(0, answersPings())),
+                Arguments.of(ReversiKit.PING_ANSWER, new Broken(0, up((l, p) -> type(p) == 0x0A ? List.of() : List.of(p.frame())))),
+                // white's Pings answered by the relay: white never stops responding
+                Arguments.of(ReversiKit.NO_ANSWER, new Broken(1, answersPings())),
+                // no step mode: mode 1 (without restart) read as 0
+                Arguments.of(ReversiKit.STEP, new Broken(2, up((l, p) -> {
+                    byte[] f = p.frame().clone();
+                    if (type(p) == 0x08 && f[3] == 1 && f[4] == 0) {
+                        f[3] = 0;
+                    }
+                    return List.of(f);
+                }))),
+                Arguments.of(ReversiKit.CONTROL_NOK, new Broken(2, down((l, p) -> List.of(is(p, 0x03, 0x00) ? OK : p.frame())))),
+                // restart read as no restart
+                Arguments.of(ReversiKit.RESTART, new Broken(2, up((l, p) -> {
+                    byte[] f = p.frame().clone();
+                    if (type(p) == 0x08 && f[4] == 1) {
+                        f[4] = 0;
+                    }
+                    return List.of(f);
+                }))),
+                // continuous mode refused silently once in step mode: the relay answers OK
+                Arguments.of(ReversiKit.CONTINUOUS, new Broken(2, up((l, p) -> {
+                    if (type(p) == 0x08 && p.frame()[3] == 1) {
+                        l.state.put("step", true);
+                    }
+                    if (is(p, 0x08, 0, 0, 0, 0) && l.state.containsKey("step")) {
+                        l.toDown(OK);
+                        return List.of();
+                    }
+                    return List.of(p.frame());
+                }))),
+                // a message that took more than two reads is lost
+                Arguments.of(ReversiKit.SPLIT, new Broken(0, up((l, p) -> p.reads() > 2 ? List.of() : List.of(p.frame())))),
+                // a Ping after another message in the same read is lost
+                Arguments.of(ReversiKit.MERGED, new Broken(1, up((l, p) -> p.indexInRead() > 0 && type(p) == 0x0A ? List.of() : List.of(p.frame())))),
+                Arguments.of(ReversiKit.UNKNOWN_TYPE, new Broken(0, new MutatingRelay.Mutation() {
+                    @Override
+                    public byte[] upUnframed(Link link, byte[] bytes) {
+                        return bytes.length > 0 && bytes[0] == 0x42 ? new byte[0] : bytes;
+                    }
+                })),
+                Arguments.of(ReversiKit.WRONG_MESSAGE, new Broken(1, up((l, p) -> type(p) == 0x08 ? List.of() : List.of(p.frame())))),
+                // a player that closes in the middle of a message stays seated: the relay keeps its side open and answers its Pings
+                Arguments.of(ReversiKit.TRUNCATED, new Broken(0, new MutatingRelay.Mutation() {
+                    @Override
+                    public boolean closeUpWhenDownCloses(Link link, byte[] pending) {
+                        if (pending.length > 0) {
+                            link.state.put("gone", true);
+                            return false;
+                        }
+                        return true;
+                    }
+
+                    @Override
+                    public List<byte[]> down(Link link, Piece piece) {
+                        if (type(piece) == 0x0A && link.state.containsKey("gone")) {
+                            link.toUp(OK);
+                            return List.of();
+                        }
+                        return List.of(piece.frame());
+                    }
+                })),
+                // no End at the time limit (the time-limit scenario runs alone in this case: every other forfeit has an End too)
+                Arguments.of(ReversiKit.TIMEOUT, new Broken(-1, down((l, p) -> type(p) == 0x09 ? List.of() : List.of(p.frame())))));
+    }
+
+    @Test
+    void everyServerCheckHasABrokenGameMaster() {
+        Set<String> broken = new HashSet<>();
+        brokenServers().forEach(a -> broken.add(((Check) a.get()[0]).id()));
+        Set<String> all = checkIds(KIT.serverScenarios());
+        all.remove(ReversiKit.SETUP.id());
+        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenServers")
+    @Execution(ExecutionMode.CONCURRENT)
+    void aGameMasterBreakingOneRuleFailsExactlyThatCheck(Check check, Broken broken) throws Exception {
+        EmbeddedServer server = server();
+        List<MutatingRelay> relays = new ArrayList<>();
+        try {
+            List<InetSocketAddress> gm = server.startGroup("reversi", "127.0.0.1", 0);
+            List<Integer> ports = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                MutatingRelay relay = new MutatingRelay("127.0.0.1", gm.get(i).getPort(), new ReversiKitCodec(), broken.on(i));
+                relays.add(relay);
+                ports.add(relay.port());
+            }
+            boolean timeout = check.equals(ReversiKit.TIMEOUT);
+            Report r = runServer(ports, s -> timeout == s.equals("time-limit"));
+            assertExactly(r, check, ReversiKit.SETUP);
+        } finally {
+            relays.forEach(MutatingRelay::close);
+            server.close();
+        }
+    }
+
+    static void assertExactly(Report r, Check check, Check setup) {
+        String why = Reports.failures(r);
+        List<String> failed = r.failedChecks().stream().map(c -> c.check().id()).distinct().toList();
+        assertThat(failed).as(why).contains(check.id());
+        assertThat(failed).as(why).isSubsetOf(check.id(), setup.id());
+        assertThat(r.results()).as(why).noneMatch(s -> s.status() == Report.Status.ERROR);
+        CheckResult failure = r.failedChecks().stream().filter(c -> c.check().equals(check)).findFirst().orElseThrow();
+        assertThat(failure.evidence()).as("the frames that show it: " + why).isNotEmpty();
+        assertThat(why).contains(">> #" + failure.evidence().get(0));
+    }
+
+    // ------------------------------------------------------------------ the client kit
+
+    /**
+     * boardlab's own player ({@link ReversiClient}, the first legal square), connecting again after each
+     * End, as a student's script would run a player in a loop.
+     */
+    static final class Player implements AutoCloseable {
+        private final int port;
+        private final AtomicInteger connections = new AtomicInteger();
+        private final AtomicReference<ReversiClient> client = new AtomicReference<>();
+        private volatile boolean closing;
+
+        Player(int port) {
+            this.port = port;
+        }
+
+        void start() {
+            if (closing || connections.incrementAndGet() > 4) {
+                return;
+            }
+            AtomicReference<Side> side = new AtomicReference<>();
+            ReversiClient[] self = new ReversiClient[1];
+            ReversiClient c = new ReversiClient(new ReversiClient.Listener() {
+                @Override
+                public void playerOk(int colour) {
+                    side.set(colour == ReversiMessage.BLACK ? Side.FIRST : Side.SECOND);
+                }
+
+                @Override
+                public void nextTurn(ReversiMessage.Board board) {
+                    OthelloMove m = ReversiPositions.position(board, side.get()).placements().get(0);
+                    self[0].move(m.col(), m.row());
+                }
+
+                @Override
+                public void closed(org.boardlab.client.CloseReason reason) {
+                    start();
+                }
+            });
+            self[0] = c;
+            client.set(c);
+            c.connect("127.0.0.1", port).thenRun(() -> c.connectAs("boardlab"));
+        }
+
+        @Override
+        public void close() {
+            closing = true;
+            ReversiClient c = client.get();
+            if (c != null) {
+                c.close();
+            }
+        }
+    }
+
+    static Report runClient(MutatingRelay.Mutation mutation) throws Exception {
+        List<AutoCloseable> open = new ArrayList<>();
+        try {
+            Report r = ConformanceRunner.runClient(KIT, null, 0, settings(), s -> true, new ConformanceRunner.Listener() {
+                @Override
+                public void listening(int port) {
+                    try {
+                        int target = port;
+                        if (mutation != null) {
+                            MutatingRelay relay = new MutatingRelay("127.0.0.1", port, new ReversiKitCodec(), mutation);
+                            open.add(relay);
+                            target = relay.port();
+                        }
+                        Player p = new Player(target);
+                        open.add(0, p);
+                        p.start();
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                }
+            });
+            System.out.println("[conform] " + Reports.summary(r));
+            return r;
+        } finally {
+            for (AutoCloseable c : open) {
+                c.close();
+            }
+        }
+    }
+
+    @Test
+    void theClientKitPassesAgainstBoardlabsPlayer() throws Exception {
+        Report r = runClient(null);
+        assertThat(r.failed()).as(Reports.failures(r)).isFalse();
+        List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
+                .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
+        assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+    }
+
+    /** The client keeps its connection open after an End whose scores {@code which} accepts. */
+    private static MutatingRelay.Mutation staysAfterEnd(Predicate<int[]> which) {
+        return new MutatingRelay.Mutation() {
+            @Override
+            public List<byte[]> down(Link link, Piece piece) {
+                byte[] f = piece.frame();
+                if (type(piece) == 0x09) {
+                    link.state.put("end", new int[] {((f[1] & 0xFF) << 8) | (f[2] & 0xFF), ((f[3] & 0xFF) << 8) | (f[4] & 0xFF)});
+                }
+                return List.of(f);
+            }
+
+            @Override
+            public boolean closeUpWhenDownCloses(Link link, byte[] pending) {
+                return !(link.state.get("end") instanceof int[] s && which.test(s));
+            }
+        };
+    }
+
+    static Stream<Arguments> brokenClients() {
+        AtomicBoolean firstConnect = new AtomicBoolean();
+        AtomicBoolean firstMove = new AtomicBoolean();
+        return Stream.of(
+                // the first connection sends a New Move instead of Connect
+                Arguments.of(ReversiClientKit.CONNECT, up((l, p) -> type(p) == 0x01 && firstConnect.compareAndSet(false, true)
+                        ? List.of(new byte[] {4, 0, 0}) : List.of(p.frame()))),
+                Arguments.of(ReversiClientKit.PING_ANSWER, down((l, p) -> type(p) == 0x0A ? List.of() : List.of(p.frame()))),
+                // the client's Pings never reach the kit (the relay answers them)
+                Arguments.of(ReversiClientKit.PINGS, up((l, p) -> {
+                    if (type(p) == 0x0A) {
+                        l.toDown(OK);
+                        return List.of();
+                    }
+                    return List.of(p.frame());
+                })),
+                // the first move: B2, white's disc on the 4x4 start
+                Arguments.of(ReversiClientKit.LEGAL, up((l, p) -> type(p) == 0x04 && firstMove.compareAndSet(false, true)
+                        ? List.of(new byte[] {4, 1, 1}) : List.of(p.frame()))),
+                // a client that does not read a Next Turn after a pass (not two discs more than the one before)
+                Arguments.of(ReversiClientKit.PASS, down((l, p) -> {
+                    if (type(p) == 0x05) {
+                        ReversiMessage.Board b = ((ReversiMessage.NextTurn) ReversiKitCodec.message(frameOf(p), true).orElseThrow()).board();
+                        int discs = b.count(1) + b.count(2);
+                        Object before = l.state.put("discs", discs);
+                        if (!b.noLastMove() && before instanceof Integer n && discs - n != 2) {
+                            return List.of();
+                        }
+                    }
+                    return List.of(p.frame());
+                })),
+                Arguments.of(ReversiClientKit.SPLIT, down((l, p) -> p.reads() > 3 ? List.of() : List.of(p.frame()))),
+                // a Next Turn after a Ping in the same read is lost
+                Arguments.of(ReversiClientKit.MERGED, down((l, p) -> {
+                    boolean afterPing = Boolean.TRUE.equals(l.state.put("ping", type(p) == 0x0A));
+                    return p.indexInRead() > 0 && afterPing && type(p) == 0x05 ? List.of() : List.of(p.frame());
+                })),
+                Arguments.of(ReversiClientKit.END_CLOSE, staysAfterEnd(s -> s[0] > 0 && s[1] > 0)),
+                // told white, the client moves at once (as black would)
+                Arguments.of(ReversiClientKit.WHITE, down((l, p) -> {
+                    if (is(p, 0x02, 0x02)) {
+                        l.toDown(p.frame());
+                        l.toUp(new byte[] {4, 2, 3});
+                        return List.of();
+                    }
+                    return List.of(p.frame());
+                })),
+                Arguments.of(ReversiClientKit.LEFT, staysAfterEnd(s -> s[0] == 0 || s[1] == 0)));
+    }
+
+    private static org.boardlab.conform.Frame frameOf(Piece p) {
+        return new org.boardlab.conform.Frame(1, 0, "relay", org.boardlab.conform.Frame.Direction.RECEIVED, p.frame(), "");
+    }
+
+    @Test
+    void everyClientCheckHasABrokenPlayer() {
+        Set<String> broken = new HashSet<>();
+        brokenClients().forEach(a -> broken.add(((Check) a.get()[0]).id()));
+        Set<String> all = checkIds(KIT.clientScenarios());
+        all.remove(ReversiClientKit.SETUP.id());
+        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("brokenClients")
+    @Execution(ExecutionMode.CONCURRENT)
+    void aPlayerBreakingOneRuleFailsExactlyThatCheck(Check check, MutatingRelay.Mutation mutation) throws Exception {
+        Report r = runClient(mutation);
+        assertExactly(r, check, ReversiClientKit.SETUP);
+    }
+}
