@@ -20,6 +20,17 @@ public interface FrameCodec {
     int frameLength(byte[] buffer, int length) throws FramingException;
 
     /**
+     * {@link #frameLength(byte[], int)} for a protocol whose two directions are cut differently (seed
+     * 001: the server's messages end with a NUL, a client's may have no end but the read that brought
+     * it); by default the same both ways.
+     *
+     * @param fromServer {@code true} for bytes the server sent
+     */
+    default int frameLength(byte[] buffer, int length, boolean fromServer) throws FramingException {
+        return frameLength(buffer, length);
+    }
+
+    /**
      * A whole frame in words, as the protocol's parser reads it, e.g. the line without its end, or
      * {@code heartbeat}, or the JSON text. Never throws: a frame that does not parse is described
      * with the reason.

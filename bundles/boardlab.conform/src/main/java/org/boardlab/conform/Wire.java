@@ -144,6 +144,23 @@ public final class Wire implements AutoCloseable {
         }
     }
 
+    /** Writes one frame in pieces of the given sizes (adding up to its length), {@code pause} apart. */
+    public void sendPieces(byte[] frame, List<Integer> sizes, Duration pause) throws IOException {
+        if (sizes.stream().mapToInt(Integer::intValue).sum() != frame.length || sizes.stream().anyMatch(n -> n < 1)) {
+            throw new IllegalArgumentException("pieces " + sizes + " do not make up the frame's " + frame.length + " bytes");
+        }
+        synchronized (writing) {
+            lastSent = recorder.record(name, Frame.Direction.SENT, frame, codec.decode(frame, !peerIsServer) + "   [in " + sizes.size() + " writes of "
+                    + sizes + " bytes, " + pause.toMillis() + " ms apart]");
+            int at = 0;
+            for (int n : sizes) {
+                write(Arrays.copyOfRange(frame, at, at + n));
+                at += n;
+                sleep(pause);
+            }
+        }
+    }
+
     /** Writes several frames in one write (framing: frames merged in one read). */
     public void sendMerged(List<byte[]> frames) throws IOException {
         int total = 0;
@@ -254,7 +271,7 @@ public final class Wire implements AutoCloseable {
                 length += n;
                 try {
                     int frameLength;
-                    while (length > 0 && (frameLength = codec.frameLength(buffer, length)) > 0) {
+                    while (length > 0 && (frameLength = codec.frameLength(buffer, length, peerIsServer)) > 0) {
                         byte[] frame = Arrays.copyOf(buffer, frameLength);
                         System.arraycopy(buffer, frameLength, buffer, 0, length - frameLength);
                         length -= frameLength;

@@ -99,6 +99,15 @@ public final class MutatingRelay implements AutoCloseable {
         }
 
         /**
+         * The target closed {@code link}: {@code false} keeps the other side open; a mutation may also
+         * write to it first (a component that says one more thing before it closes). By default
+         * {@link #closeDownWhenUpCloses()}.
+         */
+        default boolean closeDownWhenUpCloses(Link link) {
+            return closeDownWhenUpCloses();
+        }
+
+        /**
          * The side that connected to the relay closed, {@code pending} the bytes of a frame it had
          * begun: {@code false} keeps the target's side open (a target that never notices).
          */
@@ -177,7 +186,7 @@ public final class MutatingRelay implements AutoCloseable {
                 int index = 0;
                 try {
                     int frameLength;
-                    while (length > 0 && (frameLength = codec.frameLength(buffer, length)) > 0) {
+                    while (length > 0 && (frameLength = codec.frameLength(buffer, length, !upward)) > 0) {
                         byte[] frame = Arrays.copyOf(buffer, frameLength);
                         System.arraycopy(buffer, frameLength, buffer, 0, length - frameLength);
                         length -= frameLength;
@@ -208,7 +217,7 @@ public final class MutatingRelay implements AutoCloseable {
             // closed
         }
         close(upward ? link.up : link.down, upward ? mutation.closeUpWhenDownCloses(link, raw ? new byte[0] : Arrays.copyOf(buffer, length))
-                : mutation.closeDownWhenUpCloses());
+                : mutation.closeDownWhenUpCloses(link));
     }
 
     private void forwardUnframed(Link link, boolean upward, byte[] bytes) {
