@@ -25,6 +25,24 @@ public interface OthelloPosition extends GameState {
      */
     Optional<Side> disc(int col, int row);
 
+    /**
+     * The whole board as {@code size() * size()} characters, row by row from the top, each row from
+     * the left: {@code B} a black disc, {@code W} a white disc, {@code .} an empty square; the
+     * character of (col, row) is at {@code row * size() + col}. Made once per position, so the
+     * protocols that send a board with every move (seed 000's {@code SMOV}) do not build it for each
+     * player.
+     */
+    default String cells() {
+        int size = size();
+        StringBuilder cells = new StringBuilder(size * size);
+        for (int row = 0; row < size; row++) {
+            for (int col = 0; col < size; col++) {
+                cells.append(disc(col, row).map(s -> s == Side.FIRST ? 'B' : 'W').orElse('.'));
+            }
+        }
+        return cells.toString();
+    }
+
     /** How many discs of {@code side}'s colour are on the board. */
     int discs(Side side);
 

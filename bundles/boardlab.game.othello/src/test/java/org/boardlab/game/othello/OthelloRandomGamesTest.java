@@ -32,6 +32,36 @@ class OthelloRandomGamesTest {
     }
 
     @Test
+    void cellsShowEveryDiscOfEveryPositionOnEverySize() {
+        Random random = new Random(5);
+        for (int size : new int[] {4, 8, 16}) {
+            GameState state = game.newGame(GameOptions.DEFAULT.with("size", Integer.toString(size)));
+            while (true) {
+                OthelloPosition position = (OthelloPosition) state;
+                String cells = position.cells();
+                assertThat(cells).hasSize(size * size);
+                for (int row = 0; row < size; row++) {
+                    for (int col = 0; col < size; col++) {
+                        char expected = position.disc(col, row).map(s -> s == Side.FIRST ? 'B' : 'W').orElse('.');
+                        assertThat(cells.charAt(row * size + col)).as("(%d, %d) on %dx%d", col, row, size, size)
+                                .isEqualTo(expected);
+                    }
+                }
+                assertThat(cells.chars().filter(c -> c == 'B').count()).isEqualTo(position.discs(Side.FIRST));
+                assertThat(cells.chars().filter(c -> c == 'W').count()).isEqualTo(position.discs(Side.SECOND));
+                assertThat(position.cells()).as("the same text again").isEqualTo(cells);
+                if (state.isTerminal()) {
+                    break;
+                }
+                List<Move> moves = state.legalMoves();
+                state = state.apply(moves.get(random.nextInt(moves.size())));
+            }
+        }
+        String start = ((OthelloPosition) game.newGame(GameOptions.DEFAULT)).cells();
+        assertThat(start).isEqualTo(".".repeat(27) + "WB" + ".".repeat(6) + "BW" + ".".repeat(27));
+    }
+
+    @Test
     void randomGamesWithSeed000ScoringKeepEveryInvariant() {
         GameTestKit.of(game).options(GameOptions.DEFAULT.with("scoring", "seed000").with("size", "6"))
                 .games(200).seed(3).run();

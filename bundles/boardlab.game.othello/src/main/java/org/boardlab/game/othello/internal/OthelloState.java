@@ -41,6 +41,8 @@ public final class OthelloState implements OthelloPosition {
     private final int[] moves;
     private final boolean terminal;
     private final List<Move> legal;
+    /** {@link #cells()}, made on first use (two threads may both make it: the same string). */
+    private String cells;
 
     private OthelloState(Game game, Board board, Board previous, Scoring scoring, Side toMove, int ply,
             OthelloMove last) {
@@ -333,6 +335,24 @@ public final class OthelloState implements OthelloPosition {
             throw new IndexOutOfBoundsException("(" + col + ", " + row + ") is not on the " + size + "x" + size
                     + " board");
         }
+    }
+
+    @Override
+    public String cells() {
+        String c = cells;
+        if (c == null) {
+            int size = board.size();
+            char[] chars = new char[size * size];
+            for (int row = 0; row < size; row++) {
+                for (int col = 0; col < size; col++) {
+                    int colour = board.colourAt(col, row);
+                    chars[row * size + col] = colour == 0 ? 'B' : colour == 1 ? 'W' : '.';
+                }
+            }
+            c = new String(chars);
+            cells = c;
+        }
+        return c;
     }
 
     @Override

@@ -509,15 +509,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
         send(new ServerMessage.SEndG(outcome.scores()[0], outcome.scores()[1], winner, reason));
     }
 
-    /** The wire's 64-character board of a position. */
+    /** The wire's 64-character board of a position (made once per position, shared by both players). */
     static Board board(GameState state) {
-        OthelloPosition position = (OthelloPosition) state;
-        StringBuilder cells = new StringBuilder(64);
-        for (int row = 0; row < 8; row++) {
-            for (int col = 0; col < 8; col++) {
-                cells.append(position.disc(col, row).map(s -> s == Side.FIRST ? 'B' : 'W').orElse('.'));
-            }
-        }
-        return new Board(cells.toString());
+        return new Board(((OthelloPosition) state).cells());
     }
 }
