@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.boardlab.ai.basic.FirstLegalPlayer;
 import org.boardlab.ai.basic.RandomPlayer;
@@ -60,6 +62,8 @@ class TournamentViewTest {
     private Store store;
     private TournamentView view;
     private Shell shell;
+    /** The thinker moves only once this is open (open unless a test closes it). */
+    private volatile CountDownLatch thinkerGate = new CountDownLatch(0);
 
     @BeforeAll
     static void createDisplay() {
@@ -81,6 +85,8 @@ class TournamentViewTest {
         registry.add(new Component<>(Kind.PLAYER, "thinker", "thinks 150 ms", "test", "0.1.0", 6, () -> new Player() {
             @Override
             public Move chooseMove(MoveRequest request) throws Exception {
+                // a test that must catch games in flight closes the gate: the thinker then waits for it
+                thinkerGate.await(20, TimeUnit.SECONDS);
                 Thread.sleep(150);
                 return request.state().legalMoves().get(0);
             }
@@ -208,6 +214,10 @@ class TournamentViewTest {
         model.setFormat(Format.GAUNTLET);
         model.setGamesPerPair(4);
         model.setConcurrency(2);
+        model.setTime("30s");
+        // the thinker holds its first move until the pause is pressed, so no game can end before it
+        // (with a thinker of 150 ms all four games once ended before the pause on a loaded machine)
+        thinkerGate = new CountDownLatch(1);
         press("start");
         pumpUntil(() -> model.gameRows().stream().anyMatch(r -> r.matchId() != 0), 20_000);
         TournamentModel.GameRow playing = model.gameRows().stream().filter(r -> r.matchId() != 0).findFirst().orElseThrow();
@@ -217,6 +227,8 @@ class TournamentViewTest {
         press("pause");
         assertThat(model.state()).isEqualTo(TournamentRunner.State.PAUSED);
         assertThat(((org.eclipse.swt.widgets.Button) find("resume")).getEnabled()).isTrue();
+        assertThat(model.standings().finished()).as("no game ends while the thinker holds its move").isZero();
+        thinkerGate.countDown();
         press("resume");
         pumpUntil(() -> model.state() == TournamentRunner.State.FINISHED, 60_000);
         assertThat(model.state()).isEqualTo(TournamentRunner.State.FINISHED);
