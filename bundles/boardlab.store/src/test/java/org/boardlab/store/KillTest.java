@@ -61,7 +61,12 @@ class KillTest {
                 Thread.sleep(5);
             }
             assertThat(lines).as("the player process started: %s", lines).contains("started");
-            Thread.sleep(100 + random.nextInt(700));
+            // then until it has reported a game (on a loaded machine a fixed time could pass before the
+            // first commit), and a random moment more, so the kill falls anywhere in a commit's life
+            while (lines.stream().noneMatch(l -> l.startsWith("stored ")) && p.isAlive() && System.nanoTime() < until) {
+                Thread.sleep(5);
+            }
+            Thread.sleep(random.nextInt(500));
             p.destroyForcibly(); // SIGKILL
             assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
             reader.join(10_000);
@@ -87,7 +92,7 @@ class KillTest {
             }
         }
         assertThat(kills).isEqualTo(20);
-        assertThat(reported).as("games reported before the kills").hasSizeGreaterThan(20);
+        assertThat(reported).as("games reported before the kills (at least one a process)").hasSizeGreaterThanOrEqualTo(20);
         System.out.printf("[kill] %s: %d kills, %d games reported, 0 lost%n", kind, kills, reported.size());
     }
 }
