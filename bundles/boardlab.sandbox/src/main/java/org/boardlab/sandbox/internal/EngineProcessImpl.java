@@ -41,8 +41,8 @@ final class EngineProcessImpl implements EngineProcess {
     /** (line, from the engine, match) → the inspector; standard error lines come as "stderr: ...". */
     private final Tap tap;
     private final Deque<String> errors = new ArrayDeque<>();
-    /** Reads its standard error to the end; joined before the reason of its end is written. */
-    private final Thread errorReader;
+    /** Completes when its standard error has been read to the end (the reader thread's last act). */
+    private final CompletableFuture<Void> errorsRead = new CompletableFuture<>();
     /** How long the reason of an end waits for the last lines of standard error. */
     private static final long ERROR_READER_WAIT_MILLIS = 2000;
     /** Lines that came while nobody waited (a fast engine answering before {@link #next} was called). */
@@ -79,8 +79,14 @@ final class EngineProcessImpl implements EngineProcess {
         }
         this.in = process.getOutputStream();
         reader(process.getInputStream(), false);
-        this.errorReader = reader(process.getErrorStream(), true);
-        process.onExit().thenRun(this::exited);
+        reader(process.getErrorStream(), true);
+        // the reason of its end ends with its last words (a traceback on standard error): written once
+        // the process has ended and its standard error has been read to the end, which comes when the
+        // process and whatever it started have closed it; bounded, for a child that keeps it open. No
+        // thread waits for either.
+        process.onExit()
+                .thenCompose(p -> errorsRead.copy().completeOnTimeout(null, ERROR_READER_WAIT_MILLIS, TimeUnit.MILLISECONDS))
+                .thenRun(this::exited);
     }
 
     private Thread reader(InputStream stream, boolean stderr) {
@@ -126,6 +132,10 @@ final class EngineProcessImpl implements EngineProcess {
             }
         } catch (IOException | RuntimeException e) {
             // the process ended
+        } finally {
+            if (stderr) {
+                errorsRead.complete(null);
+            }
         }
     }
 
@@ -162,14 +172,6 @@ final class EngineProcessImpl implements EngineProcess {
     }
 
     private void exited() {
-        // the reason ends with its last words (a traceback on standard error): wait until the reader
-        // has read them all, that is until the end of the stream, which comes when the process and
-        // whatever it started have closed it; bounded, for a child that keeps it open
-        try {
-            errorReader.join(ERROR_READER_WAIT_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
         CompletableFuture<String> open;
         synchronized (this) {
             fault = describeEnd();
