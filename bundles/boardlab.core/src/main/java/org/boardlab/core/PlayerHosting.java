@@ -16,12 +16,6 @@ public interface PlayerHosting {
      */
     String IN_PROCESS = "boardlab.players.inProcess";
 
-    /**
-     * What comes before an engine's limits in words in its registry description ("... (an engine
-     * speaking gomocup, in its own process: memory 256 MB, ...)"): the Match view shows them from there.
-     */
-    String ENGINE_LIMITS = "in its own process: ";
-
     /** How the registry's description of a player run in its own process ends. */
     String HOSTED = "a student's player, run in its own process";
 
@@ -44,6 +38,12 @@ public interface PlayerHosting {
 
     /** The limits in words, with what this machine cannot enforce, for the Match view and the console. */
     String describe(PlayerLimits limits);
+
+    /**
+     * The limits of engine {@code playerId} (a descriptor in the players folder sets them), or empty if
+     * no engine of that id is loaded here; for the Match view, which words them with {@link #describe}.
+     */
+    java.util.Optional<PlayerLimits> engineLimits(String playerId);
 
     /** The limits this machine cannot enforce, each with the reason and what is done instead; empty if none. */
     List<String> unenforced();

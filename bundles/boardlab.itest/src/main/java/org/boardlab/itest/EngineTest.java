@@ -16,6 +16,8 @@ import org.boardlab.core.EventBus;
 import org.boardlab.core.GameResult;
 import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
+import org.boardlab.core.PlayerHosting;
+import org.boardlab.core.PlayerLimits;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
@@ -65,6 +67,12 @@ class EngineTest {
                     .as("its limits in words, from its descriptor (memory = 128, threads = 16), shown by list and the Match view")
                     .startsWith("tutorial 06's Gomoku engine in Python (an engine speaking gomocup, in its own process: "
                             + "memory 128 MB, 16 threads, CPU the time per move a move");
+            PlayerHosting hosting = Lab.locator().locate(com.google.inject.Key.get(PlayerHosting.class)).iterator().next().getValue();
+            PlayerLimits limits = hosting.engineLimits("gomoku-tutorial").orElseThrow(() -> new AssertionError(
+                    "the sandbox knows the engine's limits (the Match view shows them from there)"));
+            assertThat(limits.heapMegabytes()).isEqualTo(128);
+            assertThat(limits.threads()).isEqualTo(16);
+            assertThat(hosting.engineLimits("random")).as("a player that is not an engine").isEmpty();
 
             Referee referee = Lab.bean(Referee.class);
             Match match = new Match(referee, registry.requireGame("gomoku"), GameOptions.DEFAULT,
@@ -85,6 +93,7 @@ class EngineTest {
 
             Files.delete(Lab.players().resolve("gomoku-tutorial.engine"));
             Duration removed = Lab.await("the engine removed", LIMIT, () -> registry.player("gomoku-tutorial").isEmpty());
+            assertThat(hosting.engineLimits("gomoku-tutorial")).as("a removed engine's limits are forgotten").isEmpty();
             System.out.printf("[itest] engine descriptor: listed after %d ms, replaced after %d ms, removed after %d ms; %d lines of gomocup traffic%n",
                     listed.toMillis(), replaced.toMillis(), removed.toMillis(), traffic.size());
         }

@@ -125,7 +125,9 @@ public final class EngineFolder implements Engines {
         }
         for (Path gone : List.copyOf(added.keySet())) {
             if (!present.contains(gone)) {
-                registry.remove(added.remove(gone));
+                Component<?> component = added.remove(gone);
+                registry.remove(component);
+                hosting.engineLimits(component.id(), null);
             }
         }
         seen.keySet().retainAll(present);
@@ -136,6 +138,7 @@ public final class EngineFolder implements Engines {
         Component<?> old = added.remove(file);
         if (old != null) {
             registry.remove(old);
+            hosting.engineLimits(old.id(), null);
         }
         EngineDescriptor engine;
         try {
@@ -145,12 +148,13 @@ public final class EngineFolder implements Engines {
             return;
         }
         Component<Player> component = new Component<>(Kind.PLAYER, engine.id(),
-                engine.description() + " (an engine speaking " + engine.protocol() + ", " + org.boardlab.core.PlayerHosting.ENGINE_LIMITS
+                engine.description() + " (an engine speaking " + engine.protocol() + ", in its own process: "
                         + hosting.describe(engine.limits()).replaceFirst("^heap", "memory") + ")",
                 "engine " + file.getFileName(), VERSION.format(Instant.ofEpochMilli(s.modified())), bundleId,
                 () -> player(engine));
         if (registry.add(component)) {
             added.put(file, component);
+            hosting.engineLimits(engine.id(), engine.limits());
         }
     }
 

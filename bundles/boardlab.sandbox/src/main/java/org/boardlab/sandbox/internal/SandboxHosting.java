@@ -35,6 +35,9 @@ import org.osgi.framework.SynchronousBundleListener;
 @Singleton
 public final class SandboxHosting implements PlayerHosting {
 
+    /** The engines loaded from the players folder, by player id, with their limits. */
+    private final java.util.concurrent.ConcurrentMap<String, PlayerLimits> engineLimits = new java.util.concurrent.ConcurrentHashMap<>();
+
     private static final Logger LOG = Logger.getLogger(SandboxHosting.class.getName());
 
     /** The system property naming the sandbox's folder. */
@@ -114,6 +117,20 @@ public final class SandboxHosting implements PlayerHosting {
         Logger out = Logger.getLogger("org.boardlab.sandbox.player." + id);
         return new HostedPlayer(pool, id, specs, className.substring(className.lastIndexOf('.') + 1)
                 + ", in its own process", line -> out.log(Level.FINE, line));
+    }
+
+    @Override
+    public java.util.Optional<PlayerLimits> engineLimits(String playerId) {
+        return java.util.Optional.ofNullable(engineLimits.get(playerId));
+    }
+
+    /** The engines folder tells which engines are loaded, with their descriptors' limits ({@code null}: gone). */
+    void engineLimits(String playerId, PlayerLimits limits) {
+        if (limits == null) {
+            engineLimits.remove(playerId);
+        } else {
+            engineLimits.put(playerId, limits);
+        }
     }
 
     @Override

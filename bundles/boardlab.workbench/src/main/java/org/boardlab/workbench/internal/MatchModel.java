@@ -148,11 +148,12 @@ final class MatchModel implements AutoCloseable {
     String limitsText() {
         List<String> engines = new ArrayList<>();
         for (String id : chosen) {
-            String description = id == null ? "" : registry.player(id).map(org.boardlab.core.Component::description).orElse("");
-            int at = description.indexOf(org.boardlab.core.PlayerHosting.ENGINE_LIMITS);
-            if (at >= 0 && description.endsWith(")") && engines.stream().noneMatch(e -> e.startsWith(id + ": "))) {
-                // an engine: its descriptor sets its limits (the sandbox puts them in its description)
-                engines.add(id + ": " + description.substring(at + org.boardlab.core.PlayerHosting.ENGINE_LIMITS.length(), description.length() - 1));
+            if (id == null || engines.stream().anyMatch(e -> e.startsWith(id + ": "))) {
+                continue;
+            }
+            for (org.boardlab.core.PlayerHosting hosting : hostings) {
+                // an engine: its descriptor sets its limits
+                hosting.engineLimits(id).ifPresent(limits -> engines.add(id + ": " + hosting.describe(limits).replaceFirst("^heap", "memory")));
             }
         }
         String engineText = engines.isEmpty() ? "" : String.join("; ", engines) + " (an engine in its own process; the wall time is the time per move)";
