@@ -21,6 +21,8 @@ import java.time.Duration;
  */
 public final class HostileClient implements AutoCloseable {
 
+    private boolean closed;
+
     /** How a flood ended. */
     public record Flood(long bytesSent, boolean closedByServer, Duration elapsed) {
     }
@@ -107,6 +109,46 @@ public final class HostileClient implements AutoCloseable {
             return false;
         } catch (IOException e) {
             return true; // reset
+        }
+    }
+
+    /**
+     * Sends {@code refused} (a message the server refuses) one at a time, reading the answers, until the
+     * server closes the connection or {@code max} were sent. The server's refusal limit answers 128 in a
+     * row and closes at the 129th: after the 129th the close gets 5 s to come (a loaded machine), before
+     * it 20 ms of quiet is enough to send the next.
+     *
+     * @return how many were sent; the server closed the connection if this is below {@code max} or
+     *         {@link #closedByServer()} says so
+     */
+    public int sendUntilClosed(byte[] refused, int max) throws IOException {
+        int sent = 0;
+        closed = false;
+        while (!closed && sent < max) {
+            send(refused);
+            sent++;
+            closed = drain(Duration.ofMillis(sent >= 129 ? 5000 : 20));
+        }
+        return sent;
+    }
+
+    /** Whether the last {@link #sendUntilClosed} ended with the server closing the connection. */
+    public boolean closedByServer() {
+        return closed;
+    }
+
+    /**
+     * Waits until {@code condition} holds, up to 20 s (checked every 10 ms).
+     *
+     * @throws AssertionError saying {@code what} if it does not
+     */
+    public static void eventually(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long until = System.nanoTime() + 20_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("not within 20 s: " + what);
+            }
+            Thread.sleep(10);
         }
     }
 

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
@@ -118,7 +117,7 @@ class GomokuHostileTest {
         assertThat(white.await(Win.class)).isEqualTo(new Win(winner));
 
         HostileClient.Flood result = flood.join();
-        eventually(() -> results.size() == 2, "both games are over (the hostile client's lost)");
+        HostileClient.eventually(() -> results.size() == 2, "both games are over (the hostile client's lost)");
         long heapGrowth = HostileClient.heapAfterGc() - heapBefore;
         long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
         assertThat(result.closedByServer()).as("the server cut the flooder: " + result).isTrue();
@@ -145,14 +144,8 @@ class GomokuHostileTest {
         HostileClient hostile = seatedHostile();
         hostile.resetCounts();
         byte[] outOfTurn = GomokuWire.frame(new Place(7, 7));
-        int sent = 0;
-        boolean closed = false;
-        while (!closed && sent < 140) {
-            hostile.send(outOfTurn);
-            sent++;
-            // the 129th is the last answered: give the close time to come on a loaded machine
-            closed = hostile.drain(Duration.ofMillis(sent >= 129 ? 5000 : 20));
-        }
+        int sent = hostile.sendUntilClosed(outOfTurn, 140);
+        boolean closed = hostile.closedByServer();
         assertThat(closed).as("closed after " + sent + " refused places").isTrue();
         assertThat(sent).isEqualTo(129);
         double ratio = (double) hostile.received() / hostile.sent();
@@ -161,7 +154,7 @@ class GomokuHostileTest {
         assertThat(ratio).as("bytes out / bytes in").isLessThan(2.0);
         assertThat(server.violations()).isEqualTo(1);
         assertThat(log).anySatisfy(line -> assertThat(line).contains("more than 128 refused messages in a row"));
-        eventually(() -> results.size() == 1, "the hostile client's round is lost");
+        HostileClient.eventually(() -> results.size() == 1, "the hostile client's round is lost");
         assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.ERROR);
     }
 
@@ -178,15 +171,5 @@ class GomokuHostileTest {
         assertThat(c.closedByServer()).isTrue();
         assertThat(log).filteredOn(line -> line.contains("more than 128 refused messages in a row")).hasSize(1);
         assertThat(server.violations()).isEqualTo(1);
-    }
-
-    private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.nanoTime() + 10_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within 10 s: " + what);
-            }
-            Thread.sleep(10);
-        }
     }
 }

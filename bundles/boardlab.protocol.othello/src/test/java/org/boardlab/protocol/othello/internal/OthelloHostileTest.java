@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.BooleanSupplier;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.event.MatchOutcome.Ending;
@@ -81,7 +80,7 @@ class OthelloHostileTest {
         }
         HostileClient.Flood result = flood.join();
         hostile.close();
-        eventually(() -> server.slowReaders() == 1, "the flooder is counted as a slow reader");
+        HostileClient.eventually(() -> server.slowReaders() == 1, "the flooder is counted as a slow reader");
         long heapGrowth = HostileClient.heapAfterGc() - heapBefore;
         long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
         assertThat(result.closedByServer()).as("the server cut the flooder: " + result).isTrue();
@@ -112,14 +111,8 @@ class OthelloHostileTest {
             hostile.drain(Duration.ofMillis(300)); // SNAMEOK and the lobby list
             hostile.resetCounts();
             // eve is in the lobby, not free to be invited by herself: every CREQ is declined at once
-            int sent = 0;
-            boolean closed = false;
-            while (!closed && sent < 140) {
-                hostile.send("CREQ~eve\n".getBytes(StandardCharsets.US_ASCII));
-                sent++;
-                // the 129th is the last answered: give the close time to come on a loaded machine
-                closed = hostile.drain(Duration.ofMillis(sent >= 129 ? 5000 : 20));
-            }
+            int sent = hostile.sendUntilClosed("CREQ~eve\n".getBytes(StandardCharsets.US_ASCII), 140);
+            boolean closed = hostile.closedByServer();
             assertThat(closed).as("closed after " + sent + " refused messages").isTrue();
             assertThat(sent).isEqualTo(129);
             double ratio = (double) hostile.received() / hostile.sent();
@@ -229,16 +222,6 @@ class OthelloHostileTest {
                 assertThat(c[1].await("SENDG")).isEqualTo(end);
                 return end;
             }
-        }
-    }
-
-    static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
-        long end = System.nanoTime() + 10_000_000_000L;
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > end) {
-                throw new AssertionError("not within 10 s: " + what);
-            }
-            Thread.sleep(10);
         }
     }
 }

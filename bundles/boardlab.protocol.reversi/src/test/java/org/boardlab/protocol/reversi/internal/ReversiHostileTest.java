@@ -73,7 +73,7 @@ class ReversiHostileTest {
         white2.get(60, TimeUnit.SECONDS);
         HostileClient.Flood result = flood.join();
         hostile.close();
-        eventually(() -> server.slowReaders() == 1, "the flooding controller is counted as a slow reader");
+        HostileClient.eventually(() -> server.slowReaders() == 1, "the flooding controller is counted as a slow reader");
         long heapGrowth = HostileClient.heapAfterGc() - heapBefore;
         long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
         System.out.printf("[hostile] reversi: a controller flooded %,d bytes of Control in %d ms, never reading: closed by the "
@@ -85,7 +85,7 @@ class ReversiHostileTest {
         assertThat(directGrowth).as("Netty's direct memory growth").isLessThan(64L << 20);
         assertThat(b.end()).as("both games ended normally, seen by their players").isEqualTo(w.end());
         assertThat(b.noks() + w.noks() + b2.noks()).isZero();
-        eventually(() -> results.size() == 2, "both games recorded");
+        HostileClient.eventually(() -> results.size() == 2, "both games recorded");
         assertThat(results).allSatisfy(r -> assertThat(r.outcome().ending()).as(r.outcome().detail()).isEqualTo(Ending.NORMAL));
     }
 
@@ -96,14 +96,8 @@ class ReversiHostileTest {
         try (HostileClient hostile = new HostileClient(gm.get(2))) {
             // size 3 is not even: NOK, nothing changes
             byte[] refused = ReversiEncoder.encode(new Control(3, 3, Control.CONTINUOUS, 0));
-            int sent = 0;
-            boolean closed = false;
-            while (!closed && sent < 140) {
-                hostile.send(refused);
-                sent++;
-                // the 129th is the last answered: give the close time to come on a loaded machine
-                closed = hostile.drain(Duration.ofMillis(sent >= 129 ? 5000 : 20));
-            }
+            int sent = hostile.sendUntilClosed(refused, 140);
+            boolean closed = hostile.closedByServer();
             double ratio = (double) hostile.received() / hostile.sent();
             System.out.printf("[hostile] reversi: %d refused Controls (%d bytes) answered with %d bytes: ratio %.2f%n", sent,
                     hostile.sent(), hostile.received(), ratio);
@@ -121,16 +115,6 @@ class ReversiHostileTest {
             GameMasterTest.Watched seen = GameMasterTest.watch(gc);
             assertThat(black.get(60, TimeUnit.SECONDS).end()).isEqualTo(seen.end());
             white.get(60, TimeUnit.SECONDS);
-        }
-    }
-
-    private static void eventually(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
-        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > until) {
-                throw new AssertionError("not within 20 s: " + what);
-            }
-            Thread.sleep(10);
         }
     }
 }
