@@ -54,11 +54,11 @@ final class FilterBar implements InspectorModel.Choices {
         layout.center = true;
         bar.setLayout(layout);
         bar.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        connection = combo("Connection:", "filter-connection", 190, id -> id + "  " + remoteOf.apply(id), changed);
-        player = combo("Player:", "filter-player", 130, p -> p.equals(MessageFilter.NO_PLAYER) ? "(not logged in)" : p, changed);
+        connection = combo("Connection:", "filter-connection", 160, id -> id + "  " + remoteOf.apply(id), changed);
+        player = combo("Player:", "filter-player", 115, p -> p.equals(MessageFilter.NO_PLAYER) ? "(not logged in)" : p, changed);
         match = combo("Match:", "filter-match", 80, m -> m == 0 ? "none" : Long.toString(m), changed);
         protocol = combo("Protocol:", "filter-protocol", 100, p -> p, changed);
-        direction = combo("Direction:", "filter-direction", 190, in -> in ? "→ in (from the client)" : "← out (to the client)", changed);
+        direction = combo("Direction:", "filter-direction", 150, in -> in ? "→ from the client" : "← to the client", changed);
         direction.setValues(List.of(true, false));
         type = combo("Type:", "filter-type", 120, t -> t, changed);
     }

@@ -423,7 +423,7 @@ class InspectorViewTest {
 
         choose("filter-connection", "2  127.0.0.1:50002");
         assertThat(column(6)).containsExactly("login as bob", "board after move 5", "move a1", "move a1 refused: a1 flips nothing");
-        choose("filter-direction", "← out (to the client)");
+        choose("filter-direction", "← to the client");
         assertThat(column(6)).containsExactly("board after move 5", "move a1 refused: a1 flips nothing");
         choose("filter-connection", "all");
         choose("filter-direction", "all");
@@ -1082,6 +1082,31 @@ class InspectorViewTest {
         assertThat(list().selection()).isEqualTo(9);
 
         assertThat(Files.size(saveScreenshot("inspector.png"))).isGreaterThan(10_000);
+    }
+
+    /**
+     * At the workbench's default width (1180 px) the filter row does not wrap: every choice sits on one
+     * line, inside the view, with its label centred on it (issue 14: a teacher's first screen).
+     */
+    @Test
+    void theFilterRowFitsOnOneLineAtTheDefaultWidth() throws Exception {
+        publishAndShow(new ArrayList<>(session()), session().size());
+        shell.setSize(1180, 800);
+        shell.layout(true, true);
+        pumpFor(200);
+        assertThat(Files.size(saveScreenshot("inspector-1180.png"))).isGreaterThan(10_000);
+        int width = root.getBounds().width;
+        Integer top = null;
+        for (String role : List.of("filter-connection", "filter-player", "filter-match", "filter-protocol", "filter-direction",
+                "filter-type")) {
+            Control c = find(role);
+            Rectangle b = display.map(c.getParent(), root, c.getBounds());
+            assertThat(b.x + b.width).as(role + " inside the view (" + width + " px)").isLessThanOrEqualTo(width);
+            if (top == null) {
+                top = b.y;
+            }
+            assertThat(b.y).as(role + " on the same line as the first choice").isEqualTo(top);
+        }
     }
 
     /** Saves the view as drawn by its widgets under target/screenshots/{@code name}. */
