@@ -41,9 +41,10 @@ final class EngineProcessImpl implements EngineProcess {
     /** (line, from the engine, match) → the inspector; standard error lines come as "stderr: ...". */
     private final Tap tap;
     private final Deque<String> errors = new ArrayDeque<>();
-    /** Completes when its standard error has been read to the end (the reader thread's last act). */
+    /** Complete when its standard output, and its standard error, have been read to the end (each reader's last act). */
+    private final CompletableFuture<Void> outputRead = new CompletableFuture<>();
     private final CompletableFuture<Void> errorsRead = new CompletableFuture<>();
-    /** How long the reason of an end waits for the last lines of standard error. */
+    /** How long the judgement of an end waits for the last lines of standard output and error. */
     private static final long ERROR_READER_WAIT_MILLIS = 2000;
     /** Lines that came while nobody waited (a fast engine answering before {@link #next} was called). */
     private final Deque<String> unclaimed = new ArrayDeque<>();
@@ -80,12 +81,14 @@ final class EngineProcessImpl implements EngineProcess {
         this.in = process.getOutputStream();
         reader(process.getInputStream(), false);
         reader(process.getErrorStream(), true);
-        // the reason of its end ends with its last words (a traceback on standard error): written once
-        // the process has ended and its standard error has been read to the end, which comes when the
-        // process and whatever it started have closed it; bounded, for a child that keeps it open. No
-        // thread waits for either.
+        // an end is judged once the process has ended and both its streams have been read to the end
+        // (they end when the process and whatever it started have closed them; bounded, for a child that
+        // keeps one open): an answer it wrote just before exiting is taken as an answer, not lost to
+        // the exit, and the reason ends with its last words (a traceback on standard error). No thread
+        // waits for any of them.
         process.onExit()
-                .thenCompose(p -> errorsRead.copy().completeOnTimeout(null, ERROR_READER_WAIT_MILLIS, TimeUnit.MILLISECONDS))
+                .thenCompose(p -> CompletableFuture.allOf(outputRead, errorsRead).copy()
+                        .completeOnTimeout(null, ERROR_READER_WAIT_MILLIS, TimeUnit.MILLISECONDS))
                 .thenRun(this::exited);
     }
 
@@ -133,9 +136,7 @@ final class EngineProcessImpl implements EngineProcess {
         } catch (IOException | RuntimeException e) {
             // the process ended
         } finally {
-            if (stderr) {
-                errorsRead.complete(null);
-            }
+            (stderr ? errorsRead : outputRead).complete(null);
         }
     }
 
