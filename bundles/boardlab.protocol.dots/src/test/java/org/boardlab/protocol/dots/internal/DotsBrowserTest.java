@@ -69,7 +69,18 @@ class DotsBrowserTest {
     }
 
     private static WebDriverWait waiting(WebDriver d) {
-        return new WebDriverWait(d, Duration.ofSeconds(15));
+        WebDriverWait wait = new WebDriverWait(d, Duration.ofSeconds(30));
+        // the page redraws the lobby and the dialogs as news comes: an element found a moment ago may be replaced
+        wait.ignoring(org.openqa.selenium.StaleElementReferenceException.class);
+        return wait;
+    }
+
+    /** Clicks the element, finding it again if the page replaced it between finding and clicking. */
+    private static void click(WebDriver d, By by) {
+        waiting(d).until(x -> {
+            x.findElement(by).click();
+            return true;
+        });
     }
 
     private static void shot(WebDriver d, String name) throws Exception {
@@ -85,7 +96,7 @@ class DotsBrowserTest {
         d.get(server.base + "/");
         d.findElement(By.id("name")).sendKeys(name);
         d.findElement(By.id("password")).sendKeys("secret-" + name);
-        d.findElement(By.id("register")).click();
+        click(d, By.id("register"));
         waiting(d).until(x -> x.findElement(By.id("lobby-view")).isDisplayed());
     }
 
@@ -117,13 +128,13 @@ class DotsBrowserTest {
         shot(ann, "1-lobby-ann");
         shot(bob, "1-lobby-bob-phone");
 
-        ann.findElement(By.cssSelector("tr.player[data-name='bob']")).click();
+        click(ann, By.cssSelector("tr.player[data-name='bob']"));
         waiting(bob).until(d -> d.findElement(By.id("incoming-dialog")).isDisplayed());
         assertThat(text(bob, "incoming-text")).contains("ann").contains("1600");
         assertThat(text(ann, "invite-text")).contains("bob");
         shot(ann, "2-invitation-sent");
         shot(bob, "2-invitation-received");
-        bob.findElement(By.id("accept")).click();
+        click(bob, By.id("accept"));
         for (WebDriver d : List.of(ann, bob)) {
             waiting(d).until(x -> x.findElement(By.id("game-view")).isDisplayed());
         }
@@ -152,16 +163,16 @@ class DotsBrowserTest {
         clickPoint(bob, 6, 6);
         waiting(bob).until(d -> text(d, "message").contains("not free"));
 
-        bob.findElement(By.id("offer-draw")).click();
+        click(bob, By.id("offer-draw"));
         waiting(ann).until(d -> d.findElement(By.id("offer-dialog")).isDisplayed());
         assertThat(text(ann, "offer-text")).contains("bob offers a draw");
         shot(ann, "4-draw-offered");
-        ann.findElement(By.id("offer-decline")).click();
+        click(ann, By.id("offer-decline"));
         waiting(bob).until(d -> text(d, "message").contains("declined"));
 
         // ann ends the game at the score once her invitation's 2 s have passed (tests' clock)
         waiting(ann).until(d -> {
-            d.findElement(By.id("offer-score")).click();
+            click(d, By.id("offer-score"));
             try {
                 Thread.sleep(300);
             } catch (InterruptedException e) {
@@ -170,7 +181,7 @@ class DotsBrowserTest {
             return bob.findElement(By.id("offer-dialog")).isDisplayed();
         });
         assertThat(text(bob, "offer-text")).contains("end the game at this score (1:0)");
-        bob.findElement(By.id("offer-accept")).click();
+        click(bob, By.id("offer-accept"));
         for (WebDriver d : List.of(ann, bob)) {
             waiting(d).until(x -> x.findElement(By.id("gameover-dialog")).isDisplayed());
         }
@@ -179,8 +190,8 @@ class DotsBrowserTest {
         shot(ann, "5-game-over");
         shot(bob, "5-game-over-phone");
 
-        ann.findElement(By.id("back")).click();
-        bob.findElement(By.id("back")).click();
+        click(ann, By.id("back"));
+        click(bob, By.id("back"));
         // Elo, K = 25 for both at 1600: ann 1600 + 25 * 0.5 = 1612.5 -> 1613, bob 1587.5 -> 1588
         waiting(ann).until(d -> text(d, "me").equals("ann (1613)"));
         waiting(bob).until(d -> text(d, "me").equals("bob (1588)"));
