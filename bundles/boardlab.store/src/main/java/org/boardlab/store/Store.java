@@ -675,43 +675,121 @@ public final class Store implements AutoCloseable {
     }
 
     /**
-     * Takes the first game of the queue (by tournament, then number) that nobody holds
-     * ({@code queued}, or {@code leased} with its lease run out) for {@code owner}, until the
-     * database's clock passes now + {@code lease}. Several processes may call this at once: each gets
-     * another game ({@code FOR UPDATE SKIP LOCKED}). The holder renews the lease with
-     * {@link #heartbeat} and ends it with {@link #complete} (or {@link #release}).
+     * Takes a game of the queue that nobody holds for {@code owner}, until the database's clock
+     * passes now + {@code lease}: first a game whose lease ran out (its holder died; the longest
+     * run out first), else the first {@code queued} game by tournament, then number. Several processes may call this at once: each
+     * gets another game. The holder renews the lease with {@link #heartbeat} and ends it with
+     * {@link #complete} (or {@link #release}).
+     *
+     * <p>How, on each database: PostgreSQL locks the one row it takes and passes over rows others
+     * hold ({@code SELECT ... FOR UPDATE SKIP LOCKED}). H2's {@code FOR UPDATE} locks every row the
+     * query reads, so there a take reads up to {@value #TAKE_CANDIDATES} free games without a lock
+     * and claims the first with {@code UPDATE ... WHERE id = ? AND} (still free), on its own, in
+     * auto-commit: 0 rows means another taker was first, and the next candidate is tried (then the
+     * queue is read again). Both read through the indexes of migration 4 ({@code scheduled_games_take},
+     * {@code scheduled_games_lease}), so a take costs about the same with 20 or 20,000 games queued.
      *
      * @param tournamentId only from this tournament, or {@code null} for any
      * @return the game, or empty when nothing is left to take
      */
     public Optional<ScheduledGame> take(Long tournamentId, String owner, Duration lease) {
+        return db.postgres() ? takeLocking(tournamentId, owner, lease) : takeOptimistic(tournamentId, owner, lease);
+    }
+
+    /** How many free games an H2 take reads at a time before it claims one. */
+    static final int TAKE_CANDIDATES = 8;
+
+    private static final String FREE_EXPIRED = "state = 'leased' AND lease_until < ?";
+    private static final String FREE_QUEUED = "state = 'queued'";
+
+    /** PostgreSQL: the first free row, locked, skipping rows that others have locked. */
+    private Optional<ScheduledGame> takeLocking(Long tournamentId, String owner, Duration lease) {
         return db.transaction(c -> {
             Instant now = dbNow(c);
-            String sql = "SELECT id FROM scheduled_games WHERE (state = 'queued' OR (state = 'leased' AND lease_until < ?))"
-                    + (tournamentId == null ? "" : " AND tournament_id = ?")
-                    + " ORDER BY tournament_id, number FETCH FIRST 1 ROWS ONLY FOR UPDATE SKIP LOCKED";
-            long id;
-            try (PreparedStatement p = c.prepareStatement(sql)) {
-                p.setObject(1, time(now));
-                if (tournamentId != null) {
-                    p.setLong(2, tournamentId);
-                }
-                try (ResultSet r = p.executeQuery()) {
-                    if (!r.next()) {
-                        return Optional.<ScheduledGame>empty();
+            for (String free : List.of(FREE_EXPIRED, FREE_QUEUED)) {
+                List<Long> ids = freeGames(c, free, tournamentId, now, 1, " FOR UPDATE SKIP LOCKED");
+                if (!ids.isEmpty()) {
+                    long id = ids.get(0);
+                    try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'leased', lease_owner = ?, "
+                            + "lease_until = ?, attempts = attempts + 1 WHERE id = ?")) {
+                        p.setString(1, owner);
+                        p.setObject(2, time(now.plus(lease)));
+                        p.setLong(3, id);
+                        p.executeUpdate();
                     }
-                    id = r.getLong(1);
+                    return Optional.of(scheduledById(c, id));
                 }
             }
-            try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'leased', lease_owner = ?, lease_until = ?, "
-                    + "attempts = attempts + 1 WHERE id = ?")) {
-                p.setString(1, owner);
-                p.setObject(2, time(now.plus(lease)));
-                p.setLong(3, id);
-                p.executeUpdate();
-            }
-            return Optional.of(scheduledById(c, id));
+            return Optional.<ScheduledGame>empty();
         });
+    }
+
+    /** H2: read free games without locks, claim one with an update that checks it is still free. */
+    private Optional<ScheduledGame> takeOptimistic(Long tournamentId, String owner, Duration lease) {
+        return db.call(c -> {
+            while (true) {
+                Instant now = dbNow(c);
+                List<Long> candidates = freeGames(c, FREE_EXPIRED, tournamentId, now, TAKE_CANDIDATES, "");
+                if (candidates.size() < TAKE_CANDIDATES) {
+                    candidates.addAll(freeGames(c, FREE_QUEUED, tournamentId, now, TAKE_CANDIDATES - candidates.size(), ""));
+                }
+                if (candidates.isEmpty()) {
+                    return Optional.<ScheduledGame>empty();
+                }
+                try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'leased', lease_owner = ?, "
+                        + "lease_until = ?, attempts = attempts + 1 WHERE id = ? AND (" + FREE_QUEUED + " OR (" + FREE_EXPIRED + "))")) {
+                    for (long id : candidates) {
+                        p.setString(1, owner);
+                        p.setObject(2, time(now.plus(lease)));
+                        p.setLong(3, id);
+                        p.setObject(4, time(now));
+                        int claimed;
+                        try {
+                            claimed = p.executeUpdate(); // auto-commit: the row is locked only for this statement
+                        } catch (SQLException e) {
+                            if (!lostRace(e)) {
+                                throw e;
+                            }
+                            claimed = 0; // another taker updated the row at the same moment
+                        }
+                        if (claimed == 1) {
+                            return Optional.of(scheduledById(c, id));
+                        }
+                    }
+                }
+                // every candidate was taken by others meanwhile: read the queue again
+            }
+        });
+    }
+
+    /** H2's "concurrent update" (90131) and lock time-out (50200): another statement had the row. */
+    private static boolean lostRace(SQLException e) {
+        return e.getErrorCode() == 90131 || e.getErrorCode() == 50200;
+    }
+
+    /** The ids of up to {@code limit} free games ({@code free}: one of the two conditions), in the queue's order. */
+    private static List<Long> freeGames(Connection c, String free, Long tournamentId, Instant now, int limit, String lock)
+            throws SQLException {
+        boolean expired = free.equals(FREE_EXPIRED);
+        String sql = "SELECT id FROM scheduled_games WHERE " + free + (tournamentId == null ? "" : " AND tournament_id = ?")
+                + (expired ? " ORDER BY state, lease_until" : " ORDER BY state, tournament_id, number")
+                + " FETCH FIRST " + limit + " ROWS ONLY" + lock;
+        List<Long> ids = new ArrayList<>(limit);
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            int i = 1;
+            if (expired) {
+                p.setObject(i++, time(now));
+            }
+            if (tournamentId != null) {
+                p.setLong(i, tournamentId);
+            }
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    ids.add(r.getLong(1));
+                }
+            }
+        }
+        return ids;
     }
 
     /**
