@@ -79,6 +79,11 @@ public final class Jars {
         if (bundle == null) {
             PlayerJar jar = store.jar(hash).orElseThrow(() -> new StoreException("the database " + store.url()
                     + " has no player jar " + hash + " (it is uploaded by the machine that schedules the tournament)"));
+            String actual = org.boardlab.store.internal.Passwords.sha256(jar.content());
+            if (!actual.equals(hash)) {
+                throw new StoreException("the player jar stored as " + hash + " in " + store.url() + " has other bytes (SHA-256 " + actual
+                        + "): it was changed in the database; it is not installed");
+            }
             try {
                 bundle = context.installBundle(LOCATION + hash, new ByteArrayInputStream(jar.content()));
                 bundle.start();

@@ -693,7 +693,41 @@ public final class Store implements AutoCloseable {
      * @return the game, or empty when nothing is left to take
      */
     public Optional<ScheduledGame> take(Long tournamentId, String owner, Duration lease) {
-        return db.postgres() ? takeLocking(tournamentId, owner, lease) : takeOptimistic(tournamentId, owner, lease);
+        return take(tournamentId, owner, lease, List.of());
+    }
+
+    /**
+     * {@link #take(Long, String, Duration)}, passing over the games that name one of {@code skipJars}
+     * as a side's jar (a worker that cannot play those jars leaves their games to others).
+     */
+    public Optional<ScheduledGame> take(Long tournamentId, String owner, Duration lease, java.util.Collection<String> skipJars) {
+        Filter f = new Filter(tournamentId, List.copyOf(skipJars));
+        return db.postgres() ? takeLocking(f, owner, lease) : takeOptimistic(f, owner, lease);
+    }
+
+    /** Which free games a take may have: of one tournament or any, and without the jars it skips. */
+    private record Filter(Long tournamentId, List<String> skipJars) {
+        String sql() {
+            StringBuilder sb = new StringBuilder(tournamentId == null ? "" : " AND tournament_id = ?");
+            if (!skipJars.isEmpty()) {
+                String marks = String.join(", ", java.util.Collections.nCopies(skipJars.size(), "?"));
+                sb.append(" AND (first_jar IS NULL OR first_jar NOT IN (").append(marks).append("))");
+                sb.append(" AND (second_jar IS NULL OR second_jar NOT IN (").append(marks).append("))");
+            }
+            return sb.toString();
+        }
+
+        int set(PreparedStatement p, int i) throws SQLException {
+            if (tournamentId != null) {
+                p.setLong(i++, tournamentId);
+            }
+            for (int side = 0; side < 2 && !skipJars.isEmpty(); side++) {
+                for (String jar : skipJars) {
+                    p.setString(i++, jar);
+                }
+            }
+            return i;
+        }
     }
 
     /** How many free games an H2 take reads at a time before it claims one. */
@@ -703,11 +737,11 @@ public final class Store implements AutoCloseable {
     private static final String FREE_QUEUED = "state = 'queued'";
 
     /** PostgreSQL: the first free row, locked, skipping rows that others have locked. */
-    private Optional<ScheduledGame> takeLocking(Long tournamentId, String owner, Duration lease) {
+    private Optional<ScheduledGame> takeLocking(Filter filter, String owner, Duration lease) {
         return db.transaction(c -> {
             Instant now = dbNow(c);
             for (String free : List.of(FREE_EXPIRED, FREE_QUEUED)) {
-                List<Long> ids = freeGames(c, free, tournamentId, now, 1, " FOR UPDATE SKIP LOCKED");
+                List<Long> ids = freeGames(c, free, filter, now, 1, " FOR UPDATE SKIP LOCKED");
                 if (!ids.isEmpty()) {
                     long id = ids.get(0);
                     try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'leased', lease_owner = ?, "
@@ -725,13 +759,13 @@ public final class Store implements AutoCloseable {
     }
 
     /** H2: read free games without locks, claim one with an update that checks it is still free. */
-    private Optional<ScheduledGame> takeOptimistic(Long tournamentId, String owner, Duration lease) {
+    private Optional<ScheduledGame> takeOptimistic(Filter filter, String owner, Duration lease) {
         return db.call(c -> {
             while (true) {
                 Instant now = dbNow(c);
-                List<Long> candidates = freeGames(c, FREE_EXPIRED, tournamentId, now, TAKE_CANDIDATES, "");
+                List<Long> candidates = freeGames(c, FREE_EXPIRED, filter, now, TAKE_CANDIDATES, "");
                 if (candidates.size() < TAKE_CANDIDATES) {
-                    candidates.addAll(freeGames(c, FREE_QUEUED, tournamentId, now, TAKE_CANDIDATES - candidates.size(), ""));
+                    candidates.addAll(freeGames(c, FREE_QUEUED, filter, now, TAKE_CANDIDATES - candidates.size(), ""));
                 }
                 if (candidates.isEmpty()) {
                     return Optional.<ScheduledGame>empty();
@@ -768,10 +802,10 @@ public final class Store implements AutoCloseable {
     }
 
     /** The ids of up to {@code limit} free games ({@code free}: one of the two conditions), in the queue's order. */
-    private static List<Long> freeGames(Connection c, String free, Long tournamentId, Instant now, int limit, String lock)
+    private static List<Long> freeGames(Connection c, String free, Filter filter, Instant now, int limit, String lock)
             throws SQLException {
         boolean expired = free.equals(FREE_EXPIRED);
-        String sql = "SELECT id FROM scheduled_games WHERE " + free + (tournamentId == null ? "" : " AND tournament_id = ?")
+        String sql = "SELECT id FROM scheduled_games WHERE " + free + filter.sql()
                 + (expired ? " ORDER BY state, lease_until" : " ORDER BY state, tournament_id, number")
                 + " FETCH FIRST " + limit + " ROWS ONLY" + lock;
         List<Long> ids = new ArrayList<>(limit);
@@ -780,9 +814,7 @@ public final class Store implements AutoCloseable {
             if (expired) {
                 p.setObject(i++, time(now));
             }
-            if (tournamentId != null) {
-                p.setLong(i, tournamentId);
-            }
+            filter.set(p, i);
             try (ResultSet r = p.executeQuery()) {
                 while (r.next()) {
                     ids.add(r.getLong(1));

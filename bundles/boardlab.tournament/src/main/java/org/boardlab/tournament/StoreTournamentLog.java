@@ -58,6 +58,10 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
     private final String owner;
     private final Map<Integer, Long> ids = new ConcurrentHashMap<>();
     private final Set<Long> held = ConcurrentHashMap.newKeySet();
+    /** Each player's jar (SHA-256) as scheduled so far, for the players that came from a jar file. */
+    private final Map<String, String> scheduledJars = new ConcurrentHashMap<>();
+    /** Each player's jar as this process has it ({@link #useJars}). */
+    private volatile Map<String, String> jars = Map.of();
     private final ScheduledExecutorService heartbeats;
 
     private StoreTournamentLog(Store store, Tournament row, TournamentSettings settings) {
@@ -127,6 +131,12 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
             ScheduledGame g = toGame(s.game());
             earlier.add(g);
             log.ids.put(g.number(), s.id());
+            if (s.game().firstJar() != null) {
+                log.scheduledJars.putIfAbsent(g.first(), s.game().firstJar());
+            }
+            if (s.game().secondJar() != null) {
+                log.scheduledJars.putIfAbsent(g.second(), s.game().secondJar());
+            }
             if (s.isDone()) {
                 results.put(g.number(), score(g, s));
             } else if ("leased".equals(s.state()) && deadOwnerHere(s.leaseOwner())) {
@@ -177,6 +187,31 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
                 Math.max(0, s.plies() - g.opening().size()));
     }
 
+    /**
+     * The jars of the players as this process has them (player id to SHA-256, uploaded to the store
+     * by {@code Jars.upload}; players built into boardlab have none): every game scheduled from now
+     * on names them, so that workers play the same versions, and every game this process stores
+     * records them.
+     *
+     * @throws IllegalArgumentException if a player's jar is not the one the tournament's games
+     *                                  were scheduled with (the student rebuilt it halfway)
+     */
+    public void useJars(Map<String, String> playerJars) {
+        List<String> changed = new ArrayList<>();
+        for (Map.Entry<String, String> e : scheduledJars.entrySet()) {
+            String now = playerJars.get(e.getKey());
+            if (!e.getValue().equals(now)) {
+                changed.add("player " + e.getKey() + " was jar " + e.getValue() + ", here it is "
+                        + (now == null ? "not from a jar file" : "jar " + now));
+            }
+        }
+        if (!changed.isEmpty()) {
+            throw new IllegalArgumentException("tournament '" + row.name() + "' was scheduled with other player jars than are loaded now: "
+                    + String.join("; ", changed) + ". Put the jars it started with back in players/, or start a new tournament (--name)");
+        }
+        this.jars = Map.copyOf(playerJars);
+    }
+
     public Tournament row() {
         return row;
     }
@@ -190,7 +225,7 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         List<GameToSchedule> rows = new ArrayList<>(games.size());
         for (ScheduledGame g : games) {
             rows.add(new GameToSchedule(g.number(), g.round(), g.pairing(), settings.game(), settings.options().toString(), g.first(),
-                    g.second(), null, null, String.join(" ", g.opening()), settings.time().toString(), g.seed()));
+                    g.second(), jars.get(g.first()), jars.get(g.second()), String.join(" ", g.opening()), settings.time().toString(), g.seed()));
         }
         store.schedule(row.id(), rows);
         if (games.stream().anyMatch(g -> !ids.containsKey(g.number()))) {
@@ -232,8 +267,8 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         if (id == null) {
             throw new IllegalStateException("game " + g.number() + " of tournament " + row.name() + " was never scheduled in the store");
         }
-        FinishedGame f = FinishedGame.of(game.journal(), "tournament", seat(g.first(), game.players().get(0)),
-                seat(g.second(), game.players().get(1))).withOpening(g.opening(), 1);
+        FinishedGame f = FinishedGame.of(game.journal(), "tournament", seat(g.first(), game.players().get(0), jars.get(g.first())),
+                seat(g.second(), game.players().get(1), jars.get(g.second()))).withOpening(g.opening(), 1);
         try {
             return store.complete(id, owner, f);
         } finally {
@@ -258,8 +293,8 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         store.setTournamentStatus(row.id(), "finished");
     }
 
-    private static Seat seat(String id, Component<?> c) {
-        return c == null ? new Seat(id, id, null, null, null) : new Seat(id, id, c.bundle(), c.bundleVersion(), null);
+    private static Seat seat(String id, Component<?> c, String jar) {
+        return c == null ? new Seat(id, id, null, null, jar) : new Seat(id, id, c.bundle(), c.bundleVersion(), jar);
     }
 
     private void beat() {

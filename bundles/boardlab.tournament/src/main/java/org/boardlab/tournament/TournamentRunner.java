@@ -116,12 +116,13 @@ public final class TournamentRunner {
      * @param log         where results are committed
      * @param earlier     games scheduled before (resume), by number; empty for a new tournament
      * @param results     their results, by number (the finished ones)
-     * @param concurrency games played at once, at least 1
+     * @param concurrency games played at once by this runner; 0: it plays none and waits for the
+     *                    results that {@code boardlab worker}s commit to the log (the store's queue)
      */
     public TournamentRunner(Referee referee, Registry registry, EventBus events, TournamentSettings settings, Openings openings,
             TournamentLog log, List<ScheduledGame> earlier, Map<Integer, GameScore> results, int concurrency) {
-        if (concurrency < 1) {
-            throw new IllegalArgumentException("--concurrency must be at least 1, not " + concurrency);
+        if (concurrency < 0) {
+            throw new IllegalArgumentException("--concurrency must be 0 (workers play every game) or more, not " + concurrency);
         }
         this.referee = referee;
         this.registry = registry;
@@ -328,6 +329,10 @@ public final class TournamentRunner {
      * stop). Walks {@code pending} once: starting a game costs the same at game 1 and at game 100,000.
      */
     private void playAll(List<ScheduledGame> pending) throws InterruptedException {
+        if (concurrency == 0) {
+            waitForOthers(pending);
+            return;
+        }
         int next = 0;
         while (true) {
             ScheduledGame candidate;
@@ -378,6 +383,19 @@ public final class TournamentRunner {
         waitForRunning();
     }
 
+    /** Concurrency 0: others (workers) play {@code pending}; their results are taken in every 200 ms. */
+    private void waitForOthers(List<ScheduledGame> pending) throws InterruptedException {
+        while (true) {
+            adoptRecordedElsewhere();
+            synchronized (this) {
+                if (stopping || sprtDecision != null || allDone(pending)) {
+                    return;
+                }
+                wait(200);
+            }
+        }
+    }
+
     private boolean allDone(List<ScheduledGame> pending) {
         for (ScheduledGame g : pending) {
             if (!results.containsKey(g.number())) {
@@ -393,17 +411,25 @@ public final class TournamentRunner {
         if (elsewhere.isEmpty()) {
             return;
         }
+        List<ScheduledGame> adopted = new ArrayList<>();
+        int now;
         synchronized (this) {
-            boolean changed = false;
-            for (Map.Entry<Integer, GameScore> e : elsewhere.entrySet()) {
-                if (!results.containsKey(e.getKey()) && !running.containsKey(e.getKey())) {
-                    results.put(e.getKey(), e.getValue());
-                    changed = true;
+            for (ScheduledGame g : scheduled) {
+                GameScore score = elsewhere.get(g.number());
+                if (score != null && !results.containsKey(g.number()) && !running.containsKey(g.number())) {
+                    results.put(g.number(), score);
+                    adopted.add(g);
                 }
             }
-            if (changed) {
+            if (!adopted.isEmpty()) {
                 stale = true;
                 checkSprt();
+            }
+            now = results.size();
+        }
+        for (ScheduledGame g : adopted) {
+            for (Listener l : listeners) {
+                l.finished(g, elsewhere.get(g.number()), now); // played by a worker: counted here as it is taken in
             }
         }
     }

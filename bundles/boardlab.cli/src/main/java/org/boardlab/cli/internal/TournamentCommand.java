@@ -83,7 +83,8 @@ public final class TournamentCommand implements Callable<Integer> {
             description = "The tournament's seed: random openings, and game n's players get seed S + n (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--concurrency", paramLabel = "C", description = "Games played at once (default: the number of cores, ${sys:boardlab.cores}).")
+    @Option(names = "--concurrency", paramLabel = "C", description = {"Games this process plays at once (default: the number of cores, ${sys:boardlab.cores}).",
+        "It takes them from the same queue in the database as any boardlab worker on it; 0: it plays none and waits for workers."})
     Integer concurrency;
 
     @Option(names = "--openings", defaultValue = "none", paramLabel = "FILE|random:N",
@@ -144,14 +145,19 @@ public final class TournamentCommand implements Callable<Integer> {
         Openings book = settings.openingLines().isEmpty() ? Openings.parse(settings.openings(), game, settings.options())
                 : Openings.of(settings.openings(), settings.openingLines());
         int c = concurrency == null ? Runtime.getRuntime().availableProcessors() : concurrency;
-        if (c < 1 || c > 1024) {
-            throw new UsageException("--concurrency must be between 1 and 1024, not " + c);
+        if (c < 0 || c > 1024) {
+            throw new UsageException("--concurrency must be between 0 (workers play every game) and 1024, not " + c);
         }
+        opened.log().useJars(uploadJars(store, registry, settings.players()));
         TournamentLog log = opened.log();
         if (opened.resumed() && !json) {
             spec.commandLine().getErr().printf(Locale.ROOT, "boardlab: tournament %s goes on from %s: %d of %d scheduled games finished%s%n",
                     name, store.url(), opened.results().size(), opened.earlier().size(),
                     opened.requeued() == 0 ? "" : ", " + opened.requeued() + " in flight when it stopped will be played again");
+        }
+        if (c == 0 && !json) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "boardlab: tournament %s: this process plays no game (--concurrency 0); "
+                    + "its games wait in %s for boardlab worker processes%n", name, store.url());
         }
         TournamentRunner runner = new TournamentRunner(cli.services().referee(), registry, cli.services().events(), settings, book, log,
                 opened.earlier(), opened.results(), c);
@@ -160,6 +166,22 @@ public final class TournamentCommand implements Callable<Integer> {
         } finally {
             opened.log().close();
         }
+    }
+
+    /**
+     * Stores the jar of each player loaded from a jar file (players/) in the database by its SHA-256,
+     * so that workers play the same versions; players built into boardlab have none. Outside
+     * boardlab's framework (tests) there are no bundles and nothing is uploaded.
+     */
+    private static Map<String, String> uploadJars(Store store, Registry registry, List<String> players) {
+        Map<String, String> jars = new LinkedHashMap<>();
+        for (String id : players) {
+            String hash = org.boardlab.store.Jars.upload(store, registry, id);
+            if (hash != null) {
+                jars.put(id, hash);
+            }
+        }
+        return jars;
     }
 
     /** The settings the options ask for. */
