@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.boardlab.api.Player;
 import org.boardlab.core.Component;
 import org.boardlab.core.Registry;
+import org.boardlab.store.Framework;
 import org.boardlab.store.Jars;
 import org.boardlab.store.Seats;
 import org.boardlab.store.Store;
@@ -39,7 +40,8 @@ public interface PlayerJars {
     /**
      * The framework's own: a loaded player's jar by {@link Seats#jarHash}; jars installed from the
      * store by {@link Jars#install} (inside boardlab's framework only: outside it, every install
-     * fails with the reason, and games that name a jar are left to others).
+     * fails with the reason, and games that name a jar are left to others; without the OSGi API on the
+     * class path at all, the same, and players are taken as not from a jar file).
      */
     static PlayerJars of(Store store, Registry registry, Duration timeout) {
         return new PlayerJars() {
@@ -49,12 +51,15 @@ public interface PlayerJars {
                 if (c.isEmpty()) {
                     return Optional.empty();
                 }
-                String hash = Seats.jarHash(c.get().bundleId());
+                String hash = Framework.apiPresent() ? Seats.jarHash(c.get().bundleId()) : null;
                 return Optional.of(hash == null ? NOT_FROM_A_FILE : hash);
             }
 
             @Override
             public void install(String hash, String playerId) {
+                if (!Framework.apiPresent()) {
+                    throw new StoreException("player jars are installed only inside boardlab's framework");
+                }
                 Jars.install(store, hash, registry, timeout);
                 long deadline = System.nanoTime() + timeout.toNanos();
                 while (!loadedFrom(playerId).filter(hash::equals).isPresent()) {

@@ -175,6 +175,9 @@ public final class TournamentCommand implements Callable<Integer> {
      */
     private static Map<String, String> uploadJars(Store store, Registry registry, List<String> players) {
         Map<String, String> jars = new LinkedHashMap<>();
+        if (!org.boardlab.store.Framework.apiPresent()) {
+            return jars; // a plain Java program (a test): no bundles, no jars
+        }
         for (String id : players) {
             String hash = org.boardlab.store.Jars.upload(store, registry, id);
             if (hash != null) {
