@@ -47,6 +47,16 @@ public final class StoreThroughput {
     /** {@code --sync}: each game committed on its own game's thread ({@link Store#saveGame}), as before the writer. */
     private static volatile boolean SYNC;
     private static final List<CompletableFuture<Long>> commits = new ArrayList<>();
+    /**
+     * {@code --ladder}: the four players have four player ids ({@code random-a} ...), so every game
+     * is rated on the lab ladder in its transaction; without it they share the id {@code random} and
+     * no game is rated (a game between one player id and itself is not).
+     */
+    private static volatile boolean LADDER;
+
+    private static Seat seat(String name) {
+        return new Seat(name, LADDER ? name : "random", "boardlab.ai.basic", "0.1.0", null);
+    }
 
     private StoreThroughput() {
     }
@@ -65,8 +75,9 @@ public final class StoreThroughput {
                 case "--no-store" -> noStore = true;
                 case "--sync" -> SYNC = true;
                 case "--commit-only" -> commitOnly = true;
+                case "--ladder" -> LADDER = true;
                 default -> {
-                    System.err.println("usage: StoreThroughput [--db URL] [--games N] [--concurrency C] [--sync] [--no-store] [--commit-only]");
+                    System.err.println("usage: StoreThroughput [--db URL] [--games N] [--concurrency C] [--sync] [--no-store] [--commit-only] [--ladder]");
                     System.exit(2);
                 }
             }
@@ -107,7 +118,7 @@ public final class StoreThroughput {
             double seconds = (System.nanoTime() - start) / 1e9;
             double[] loadAfter = load();
             long stored = store.countGames() - before - 200;
-            System.out.printf(Locale.ROOT, "store: %s%n", store.url());
+            System.out.printf(Locale.ROOT, "store: %s%s%n", store.url(), LADDER ? " (every game rated on the lab ladder)" : "");
             System.out.printf(Locale.ROOT, "%d games (random vs random, othello 8x8, 4 players, concurrency %d), each committed before it counts (%s), "
                     + "in %.2f s: %.0f games/s; %d stored; game over to committed %.2f ms on average, %.1f ms at most%n", games, concurrency,
                     SYNC ? "saveGame on the game's thread" : "the store's writer, group commit", seconds,
@@ -145,8 +156,7 @@ public final class StoreThroughput {
                             return;
                         }
                         long t0 = System.nanoTime();
-                        FinishedGame g = FinishedGame.of(m[0].journal(), "match", new Seat(r.first(), "random", "boardlab.ai.basic", "0.1.0", null),
-                                new Seat(r.second(), "random", "boardlab.ai.basic", "0.1.0", null));
+                        FinishedGame g = FinishedGame.of(m[0].journal(), "match", seat(r.first()), seat(r.second()));
                         if (SYNC) {
                             store.saveGame(g);
                             long took = System.nanoTime() - t0;
@@ -198,9 +208,7 @@ public final class StoreThroughput {
                     Match[] m = new Match[1];
                     m[0] = new Match(referee, othello, GameOptions.DEFAULT, new PlayerSeat(pair[0], RandomPlayer::new),
                             new PlayerSeat(pair[1], RandomPlayer::new), MatchSettings.defaults().withSeed(k), events);
-                    m[0].onGameResult((GameResult r) -> played.add(FinishedGame.of(m[0].journal(), "match",
-                            new Seat(r.first(), "random", "boardlab.ai.basic", "0.1.0", null),
-                            new Seat(r.second(), "random", "boardlab.ai.basic", "0.1.0", null))));
+                    m[0].onGameResult((GameResult r) -> played.add(FinishedGame.of(m[0].journal(), "match", seat(r.first()), seat(r.second()))));
                     m[0].runHere();
                 }
                 return null;

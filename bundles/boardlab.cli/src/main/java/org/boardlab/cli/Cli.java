@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
 @Command(name = "boardlab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "A workbench for networked board games: games, players and protocols are plug-in bundles.",
         subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ProxyCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class,
-            TournamentCommand.class, org.boardlab.cli.internal.WorkerCommand.class, GamesCommand.class, org.boardlab.cli.internal.ConformCommand.class, org.boardlab.cli.internal.BugsCommand.class})
+            TournamentCommand.class, org.boardlab.cli.internal.WorkerCommand.class, GamesCommand.class, org.boardlab.cli.internal.ConformCommand.class, org.boardlab.cli.internal.BugsCommand.class, org.boardlab.cli.internal.RatingsCommand.class})
 public final class Cli implements Runnable {
 
     @Option(names = "--console", description = "Also open the Gogo shell on this terminal (boardlab commands are in it).")

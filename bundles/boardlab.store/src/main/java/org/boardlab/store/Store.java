@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.boardlab.store.internal.Database;
+import org.boardlab.store.internal.Ladders;
 import org.boardlab.store.internal.Passwords;
 
 /**
@@ -79,11 +80,15 @@ public final class Store implements AutoCloseable {
      */
     public List<Long> saveGames(List<FinishedGame> games) {
         return db.transaction(c -> {
+            if (games.stream().anyMatch(Ladders::rated)) {
+                Ladders.lock(c); // first, before any other lock (see Ladders)
+            }
             List<Long> ids = new ArrayList<>(games.size());
             try (Inserter in = new Inserter(c)) {
                 for (FinishedGame g : games) {
                     ids.add(in.insert(g));
                 }
+                in.finish();
             }
             return ids;
         });
@@ -175,8 +180,13 @@ public final class Store implements AutoCloseable {
     }
 
     private long insertGame(Connection c, FinishedGame g) throws SQLException {
+        if (Ladders.rated(g)) {
+            Ladders.lock(c); // first, before any other lock (see Ladders)
+        }
         try (Inserter in = new Inserter(c)) {
-            return in.insert(g);
+            long id = in.insert(g);
+            in.finish();
+            return id;
         }
     }
 
@@ -191,9 +201,17 @@ public final class Store implements AutoCloseable {
         private PreparedStatement scheduledCheck;
         private PreparedStatement gameInsert;
         private PreparedStatement scheduledDone;
+        private Ladders.Session ladder;
 
         Inserter(Connection c) {
             this.c = c;
+        }
+
+        /** Writes what waits (the ladder's changes); call it before the commit. */
+        void finish() throws SQLException {
+            if (ladder != null) {
+                ladder.flush();
+            }
         }
 
         @Override
@@ -202,6 +220,9 @@ public final class Store implements AutoCloseable {
                 if (p != null) {
                     p.close();
                 }
+            }
+            if (ladder != null) {
+                ladder.close();
             }
         }
 
@@ -268,6 +289,12 @@ public final class Store implements AutoCloseable {
                 scheduledDone.setLong(1, id);
                 scheduledDone.setLong(2, g.scheduledId());
                 scheduledDone.executeUpdate();
+            }
+            if (Ladders.rated(g)) {
+                if (ladder == null) {
+                    ladder = new Ladders.Session(c);
+                }
+                ladder.rate(g, id); // the lab ladder, in the game's own transaction: rated once, or not stored at all
             }
             return id;
         }
@@ -1001,6 +1028,35 @@ public final class Store implements AutoCloseable {
                 p.executeBatch();
             }
             return null;
+        });
+    }
+
+    /**
+     * The running lab ladder: every player's current rating on {@code ladder} ({@code elo}: seed
+     * 002's Elo; {@code glicko2}: Glicko-2 with Lichess's defaults), as the rated games stored so far
+     * made it (each rated game updates it in its own transaction; which games count: the store's
+     * README). Grouped by game, best first.
+     *
+     * @param game only this game's ladder, or {@code null} for every game's
+     */
+    public List<LadderEntry> ladder(String ladder, String game) {
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT ladder, game, player, rating, deviation, volatility, games, wins, draws, "
+                    + "losses, last_game_id, updated_at FROM ladder WHERE ladder = ?" + (game == null ? "" : " AND game = ?")
+                    + " ORDER BY game, rating DESC, player")) {
+                p.setString(1, ladder);
+                if (game != null) {
+                    p.setString(2, game);
+                }
+                List<LadderEntry> out = new ArrayList<>();
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new LadderEntry(r.getString(1), r.getString(2), r.getString(3), r.getDouble(4), getDouble(r, 5), getDouble(r, 6),
+                                r.getInt(7), r.getInt(8), r.getInt(9), r.getInt(10), getLong(r, 11), instant(r, 12)));
+                    }
+                }
+                return out;
+            }
         });
     }
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * {@code kill -9} at random moments: a process that plays games and stores each one before it
  * prints it is killed 20 times (SIGKILL: no shutdown hook, no close) and started again on the same
  * database. Every game it printed is stored, every stored game has all its moves (no half game),
- * and the database opens again each time.
+ * and the database opens again each time; every stored game moved the lab ladder exactly once.
  */
 class KillTest {
 
@@ -90,6 +90,17 @@ class KillTest {
                     assertThat(store.game(s.id()).orElseThrow().game().moves()).as("game %d's moves", s.id()).hasSize(s.game().plies());
                 }
             }
+        }
+        // the lab ladder: every stored game rated exactly once (two players on two ladders: four history rows), and the
+        // ladder is what replaying the stored games in id order gives
+        try (Store store = Store.open(url);
+                java.sql.Connection c = kind.equals("h2") ? java.sql.DriverManager.getConnection(url, "sa", "") : java.sql.DriverManager.getConnection(url);
+                java.sql.Statement s = c.createStatement();
+                java.sql.ResultSet r = s.executeQuery("SELECT COUNT(*) FROM games g LEFT JOIN (SELECT game_id, COUNT(*) AS n FROM ratings GROUP BY game_id) x "
+                        + "ON x.game_id = g.id WHERE COALESCE(x.n, 0) <> 4")) {
+            r.next();
+            assertThat(r.getInt(1)).as("games not rated exactly once").isZero();
+            assertThat(Ladder.now(store)).hasSize(4).isEqualTo(Ladder.replay(store));
         }
         assertThat(kills).isEqualTo(20);
         assertThat(reported).as("games reported before the kills (at least one a process)").hasSizeGreaterThanOrEqualTo(20);

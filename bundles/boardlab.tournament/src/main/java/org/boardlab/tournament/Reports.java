@@ -6,7 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.boardlab.tournament.rating.Glicko2;
+import org.boardlab.store.rating.Glicko2;
 import org.boardlab.tournament.rating.Sprt;
 
 /**

@@ -6,9 +6,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.boardlab.tournament.rating.Glicko2;
+import org.boardlab.store.rating.Glicko2;
 import org.boardlab.tournament.rating.MaximumLikelihoodElo;
-import org.boardlab.tournament.rating.SeedElo;
+import org.boardlab.store.rating.SeedElo;
 import org.boardlab.tournament.rating.Sprt;
 
 /**

@@ -21,7 +21,7 @@ import org.osgi.framework.ServiceRegistration;
  */
 public final class GogoCommands {
 
-    private static final String[] FUNCTIONS = {"list", "match", "play", "perft", "tournament", "games"};
+    private static final String[] FUNCTIONS = {"list", "match", "play", "perft", "tournament", "games", "ratings"};
 
     private final Services services;
 
@@ -68,6 +68,11 @@ public final class GogoCommands {
     /** {@code games [filters] [--format text|csv|json]}, {@code games show ID}, {@code games export ID} */
     public void games(String... args) {
         run("games", args);
+    }
+
+    /** {@code ratings [--game GAME] [--ladder elo|glicko2] [--format text|csv|json]}: the lab ladder */
+    public void ratings(String... args) {
+        run("ratings", args);
     }
 
     /** {@code perft <game> <depth> [options]} */

@@ -1,6 +1,6 @@
 /**
- * Rating maths, pure and without state: {@link org.boardlab.tournament.rating.SeedElo} (seed 002's Elo
- * for the running lab ladder), {@link org.boardlab.tournament.rating.Glicko2} (Lichess's defaults),
+ * A tournament's rating maths, pure and without state (seed 002's Elo and Glicko-2, which the store's
+ * lab ladder also uses, are in {@code org.boardlab.store.rating}):
  * {@link org.boardlab.tournament.rating.MaximumLikelihoodElo} (a tournament's Elo differences with
  * 95 % error bars and the likelihood of superiority, as Ordo and BayesElo report them) and
  * {@link org.boardlab.tournament.rating.Sprt} (the sequential probability ratio test of

@@ -1,4 +1,4 @@
-package org.boardlab.tournament.rating;
+package org.boardlab.store.rating;
 
 /**
  * Seed 002's Elo, exactly as its server updates ratings after a game (updateRatings and

@@ -1,11 +1,11 @@
-package org.boardlab.tournament.rating;
+package org.boardlab.store.rating;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
-import org.boardlab.tournament.rating.Glicko2.Rating;
-import org.boardlab.tournament.rating.Glicko2.Result;
+import org.boardlab.store.rating.Glicko2.Rating;
+import org.boardlab.store.rating.Glicko2.Result;
 import org.junit.jupiter.api.Test;
 
 class Glicko2Test {

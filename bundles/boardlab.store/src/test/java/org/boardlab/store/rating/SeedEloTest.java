@@ -1,4 +1,4 @@
-package org.boardlab.tournament.rating;
+package org.boardlab.store.rating;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

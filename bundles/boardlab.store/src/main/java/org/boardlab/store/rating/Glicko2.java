@@ -1,4 +1,4 @@
-package org.boardlab.tournament.rating;
+package org.boardlab.store.rating;
 
 import java.util.List;
 

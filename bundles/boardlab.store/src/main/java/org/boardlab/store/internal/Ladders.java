@@ -1,0 +1,295 @@
+package org.boardlab.store.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.boardlab.store.FinishedGame;
+import org.boardlab.store.rating.Glicko2;
+import org.boardlab.store.rating.SeedElo;
+
+/**
+ * The running lab ladder: every rated game that the store commits updates both players' ratings on
+ * two ladders per game ({@code othello}, {@code gomoku}, ...), in the same transaction as the game:
+ * {@value #ELO} (seed 002's Elo, {@link SeedElo}) and {@value #GLICKO2} (Glicko-2 with Lichess's
+ * defaults, {@link Glicko2#LICHESS}, each game a rating period of its own). The current rating of
+ * each player is a row of the {@code ladder} table; each change is also a row of the
+ * {@code ratings} history, with the game's id. A game's commit and its ratings are one transaction,
+ * so a game is rated exactly once, even when a process is killed: never before it is stored, never
+ * again when it is stored again (a scheduled game already done is refused whole).
+ *
+ * <p>Which games count ({@link #rated}): every finished game of any origin (a match, a tournament
+ * or worker game, the embedded or a standalone server's games, the workbench's Match view) between
+ * two different player ids, except an aborted game (no result) and an imported record (it was
+ * played elsewhere, maybe rated there; importing it twice must not count it twice). A forfeit
+ * (illegal move, time-out, error) counts as a loss for the side that forfeited, as in the
+ * tournament's standings.
+ *
+ * <p>Ratings change in the order the games commit. Transactions with rated games take one lock
+ * (the row of {@code ladder_lock}) first, before anything else, so that two processes (workers on
+ * one PostgreSQL) never rate from the same old rating, and game ids are given out in that same
+ * order: replaying the stored rated games by id gives the ladder back.
+ */
+public final class Ladders {
+
+    /** The ladder of seed 002's Elo. */
+    public static final String ELO = "elo";
+    /** The ladder of Glicko-2 with Lichess's defaults. */
+    public static final String GLICKO2 = "glicko2";
+
+    /** H2's error code for a lock wait that timed out. */
+    private static final int H2_LOCK_TIMEOUT = 50200;
+
+    private Ladders() {
+    }
+
+    /** Whether a game counts on the ladder (see the class's text). */
+    public static boolean rated(FinishedGame g) {
+        return !"aborted".equals(g.ending()) && !"import".equals(g.origin()) && !g.first().player().equals(g.second().player());
+    }
+
+    /** The first side's score in a rated game: 1, 0.5 or 0. */
+    public static double firstScore(FinishedGame g) {
+        return g.winner() == null ? 0.5 : g.winner() == 1 ? 1 : 0;
+    }
+
+    /**
+     * Takes the ladder's lock for the rest of the transaction (waits for another transaction that
+     * holds it to end). Call it first in a transaction that will rate games.
+     */
+    public static void lock(Connection c) throws SQLException {
+        for (int attempt = 1;; attempt++) {
+            try (PreparedStatement p = c.prepareStatement("SELECT id FROM ladder_lock WHERE id = 1 FOR UPDATE"); ResultSet r = p.executeQuery()) {
+                if (!r.next()) {
+                    throw new SQLException("the table ladder_lock has no row 1 (the database was changed by hand?)");
+                }
+                return;
+            } catch (SQLException e) {
+                // H2 gives up a lock wait after its LOCK_TIMEOUT (1 s); another writer's batch may take longer on a busy machine
+                if (e.getErrorCode() != H2_LOCK_TIMEOUT || attempt >= 120) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** One player's current standing on one ladder. */
+    private static final class Entry {
+        final String ladder;
+        final String game;
+        final String player;
+        double rating;
+        Double deviation;
+        Double volatility;
+        int games;
+        int wins;
+        int draws;
+        int losses;
+        long lastGameId;
+        OffsetDateTime updatedAt;
+        boolean stored;
+        boolean changed;
+
+        Entry(String ladder, String game, String player) {
+            this.ladder = ladder;
+            this.game = game;
+            this.player = player;
+        }
+    }
+
+    /**
+     * The ladder's changes of one transaction (which holds {@link #lock}): each player's entry is
+     * read once, changed in memory by every game of the transaction, and written once by
+     * {@link #flush}, with all the history rows in one JDBC batch. Call {@link #flush} before the
+     * commit.
+     */
+    public static final class Session implements AutoCloseable {
+        private final Connection c;
+        private final Map<String, Entry> entries = new HashMap<>();
+        private PreparedStatement read;
+        private PreparedStatement history;
+        private boolean historyPending;
+
+        public Session(Connection c) {
+            this.c = c;
+        }
+
+        /** Rates a game just inserted with id {@code gameId}: both players, both ladders, four history rows. */
+        public void rate(FinishedGame g, long gameId) throws SQLException {
+            String a = g.first().player();
+            String b = g.second().player();
+            double score = firstScore(g);
+            Entry eloA = entry(ELO, g.game(), a);
+            Entry eloB = entry(ELO, g.game(), b);
+            Entry glA = entry(GLICKO2, g.game(), a);
+            Entry glB = entry(GLICKO2, g.game(), b);
+            int[] elo = SeedElo.update((int) Math.round(eloA.rating), (int) Math.round(eloB.rating), score);
+            Glicko2.Rating[] gl = Glicko2.LICHESS.afterGame(glicko(glA), glicko(glB), score);
+            eloA.rating = elo[0];
+            eloB.rating = elo[1];
+            set(glA, gl[0]);
+            set(glB, gl[1]);
+            OffsetDateTime at = OffsetDateTime.ofInstant(g.endedAt(), ZoneOffset.UTC);
+            for (Entry e : List.of(eloA, glA)) {
+                count(e, score, gameId, at);
+            }
+            for (Entry e : List.of(eloB, glB)) {
+                count(e, 1 - score, gameId, at);
+            }
+            for (Entry e : List.of(eloA, eloB, glA, glB)) {
+                history(e, g.tournamentId(), gameId, at);
+            }
+        }
+
+        private Entry entry(String ladder, String game, String player) throws SQLException {
+            String key = ladder + "\n" + game + "\n" + player;
+            Entry e = entries.get(key);
+            if (e != null) {
+                return e;
+            }
+            e = new Entry(ladder, game, player);
+            if (read == null) {
+                read = c.prepareStatement("SELECT rating, deviation, volatility, games, wins, draws, losses FROM ladder "
+                        + "WHERE ladder = ? AND game = ? AND player = ?");
+            }
+            read.setString(1, ladder);
+            read.setString(2, game);
+            read.setString(3, player);
+            try (ResultSet r = read.executeQuery()) {
+                if (r.next()) {
+                    e.rating = r.getDouble(1);
+                    double d = r.getDouble(2);
+                    e.deviation = r.wasNull() ? null : d;
+                    double v = r.getDouble(3);
+                    e.volatility = r.wasNull() ? null : v;
+                    e.games = r.getInt(4);
+                    e.wins = r.getInt(5);
+                    e.draws = r.getInt(6);
+                    e.losses = r.getInt(7);
+                    e.stored = true;
+                } else if (ladder.equals(ELO)) {
+                    e.rating = SeedElo.START;
+                } else {
+                    set(e, Glicko2.LICHESS.start());
+                }
+            }
+            entries.put(key, e);
+            return e;
+        }
+
+        private void history(Entry e, Long tournamentId, long gameId, OffsetDateTime at) throws SQLException {
+            if (history == null) {
+                history = c.prepareStatement("INSERT INTO ratings (ladder, game, player, rating, deviation, volatility, games, "
+                        + "tournament_id, game_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            }
+            history.setString(1, e.ladder);
+            history.setString(2, e.game);
+            history.setString(3, e.player);
+            history.setDouble(4, e.rating);
+            setDouble(history, 5, e.deviation);
+            setDouble(history, 6, e.volatility);
+            history.setInt(7, e.games);
+            if (tournamentId == null) {
+                history.setNull(8, Types.BIGINT);
+            } else {
+                history.setLong(8, tournamentId);
+            }
+            history.setLong(9, gameId);
+            history.setObject(10, at);
+            history.addBatch();
+            historyPending = true;
+        }
+
+        /** Writes every changed entry and the history rows (in the caller's transaction). */
+        public void flush() throws SQLException {
+            if (historyPending) {
+                history.executeBatch();
+                historyPending = false;
+            }
+            try (PreparedStatement update = c.prepareStatement("UPDATE ladder SET rating = ?, deviation = ?, volatility = ?, games = ?, "
+                    + "wins = ?, draws = ?, losses = ?, last_game_id = ?, updated_at = ? WHERE ladder = ? AND game = ? AND player = ?");
+                    PreparedStatement insert = c.prepareStatement("INSERT INTO ladder (rating, deviation, volatility, games, wins, draws, "
+                            + "losses, last_game_id, updated_at, ladder, game, player) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                boolean updates = false;
+                boolean inserts = false;
+                for (Entry e : entries.values()) {
+                    if (!e.changed) {
+                        continue;
+                    }
+                    PreparedStatement p = e.stored ? update : insert;
+                    p.setDouble(1, e.rating);
+                    setDouble(p, 2, e.deviation);
+                    setDouble(p, 3, e.volatility);
+                    p.setInt(4, e.games);
+                    p.setInt(5, e.wins);
+                    p.setInt(6, e.draws);
+                    p.setInt(7, e.losses);
+                    p.setLong(8, e.lastGameId);
+                    p.setObject(9, e.updatedAt);
+                    p.setString(10, e.ladder);
+                    p.setString(11, e.game);
+                    p.setString(12, e.player);
+                    p.addBatch();
+                    updates |= e.stored;
+                    inserts |= !e.stored;
+                    e.stored = true;
+                    e.changed = false;
+                }
+                if (updates) {
+                    update.executeBatch();
+                }
+                if (inserts) {
+                    insert.executeBatch();
+                }
+            }
+        }
+
+        @Override
+        public void close() throws SQLException {
+            if (read != null) {
+                read.close();
+            }
+            if (history != null) {
+                history.close();
+            }
+        }
+    }
+
+    private static Glicko2.Rating glicko(Entry e) {
+        return new Glicko2.Rating(e.rating, e.deviation, e.volatility);
+    }
+
+    private static void set(Entry e, Glicko2.Rating r) {
+        e.rating = r.rating();
+        e.deviation = r.deviation();
+        e.volatility = r.volatility();
+    }
+
+    private static void count(Entry e, double score, long gameId, OffsetDateTime at) {
+        e.games++;
+        if (score == 1) {
+            e.wins++;
+        } else if (score == 0) {
+            e.losses++;
+        } else {
+            e.draws++;
+        }
+        e.lastGameId = gameId;
+        e.updatedAt = at;
+        e.changed = true;
+    }
+
+    private static void setDouble(PreparedStatement p, int i, Double v) throws SQLException {
+        if (v == null) {
+            p.setNull(i, Types.DOUBLE);
+        } else {
+            p.setDouble(i, v);
+        }
+    }
+}
