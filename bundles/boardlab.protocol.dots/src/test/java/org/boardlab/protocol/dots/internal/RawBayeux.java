@@ -47,6 +47,40 @@ final class RawBayeux {
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
+    /**
+     * The status the server answers a POST of {@code body} with, read as a browser does: the answer is
+     * read while the body is still being written, since a server may answer a body that is too large
+     * (413) and close before it has all arrived (the JDK's client then reports only the broken pipe).
+     */
+    static int postStatus(String base, String path, String contentType, String body) throws Exception {
+        URI uri = URI.create(base + path);
+        byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+            socket.setSoTimeout(30_000);
+            java.io.OutputStream out = socket.getOutputStream();
+            out.write(("POST " + path + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort() + "\r\nContent-Type: "
+                    + contentType + "\r\nContent-Length: " + bytes.length + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.flush();
+            Thread writer = new Thread(() -> {
+                try {
+                    out.write(bytes);
+                    out.flush();
+                } catch (java.io.IOException e) {
+                    // the server answered and closed before the whole body: what the test is about
+                }
+            }, "huge-body-writer");
+            writer.setDaemon(true);
+            writer.start();
+            String status = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+            if (status == null || !status.startsWith("HTTP/1.1 ")) {
+                throw new AssertionError("no HTTP status line from the server: " + status);
+            }
+            return Integer.parseInt(status.split(" ")[1]);
+        }
+    }
+
     static HttpResponse<String> get(String base, String pathAndQuery) throws Exception {
         return HTTP.send(HttpRequest.newBuilder(URI.create(base + pathAndQuery)).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
