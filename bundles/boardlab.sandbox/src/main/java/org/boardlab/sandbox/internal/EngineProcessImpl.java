@@ -92,11 +92,10 @@ final class EngineProcessImpl implements EngineProcess {
                 .thenRun(this::exited);
     }
 
-    private Thread reader(InputStream stream, boolean stderr) {
+    private void reader(InputStream stream, boolean stderr) {
         Thread t = new Thread(() -> read(stream, stderr), "boardlab-engine-" + engine.id() + (stderr ? "-err-" : "-") + process.pid());
         t.setDaemon(true);
         t.start();
-        return t;
     }
 
     private void read(InputStream stream, boolean stderr) {
