@@ -318,7 +318,7 @@ public final class Match {
         return new Player() {
             @Override
             public Move chooseMove(MoveRequest request) {
-                throw new IllegalStateException(why);
+                throw new IllegalStateException(why, new PlayerFault(why)); // the reason says it all
             }
         };
     }

@@ -686,8 +686,9 @@ public final class Referee implements AutoCloseable {
             timeNanos[side.index()] += took;
             if (a.result instanceof Failure failure) {
                 Throwable e = failure.error();
-                finish(side.other(), Ending.ERROR, side, who(side) + " failed: " + (e instanceof PlayerFault
-                        ? e.getMessage() : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+                Throwable fault = e instanceof PlayerFault ? e : e.getCause() instanceof PlayerFault f ? f : null;
+                finish(side.other(), Ending.ERROR, side, who(side) + " failed: " + (fault != null
+                        ? fault.getMessage() : e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage())));
                 return;
             }
             Answer answer = (Answer) a.result;

@@ -42,6 +42,10 @@ public final class Registry {
     private final Map<Component<?>, Map<String, Boolean>> supports = new ConcurrentHashMap<>();
     /** id of a component that left → the bundle id it left from, to recognise a replacement. */
     private final Map<Kind, Map<String, Long>> departed = new ConcurrentHashMap<>();
+    /** id of a player that left → the symbolic name of the bundle it left with. */
+    private final Map<String, String> departedPlayerBundles = new ConcurrentHashMap<>();
+    /** symbolic name of a bundle whose jar was overwritten by one that cannot be loaded → why, in words. */
+    private final Map<String, String> refusedBundles = new ConcurrentHashMap<>();
 
     @Inject
     public Registry(EventBus events) {
@@ -70,6 +74,10 @@ public final class Registry {
         }
         ofKind.put(component.id(), component);
         Long leftFrom = departed.get(component.kind()).remove(component.id());
+        if (component.kind() == Kind.PLAYER) {
+            departedPlayerBundles.remove(component.id());
+            refusedBundles.remove(component.bundle());
+        }
         boolean replaced = leftFrom != null && leftFrom == component.bundleId() && component.bundleId() >= 0;
         publish(replaced ? Change.REPLACED : Change.ADDED, component,
                 (replaced ? "replaced by " : "added from ") + component.bundle() + " " + component.bundleVersion());
@@ -85,8 +93,38 @@ public final class Registry {
      * @param why  which file and why, in words
      */
     public void refuseFile(String file, String why) {
+        refuseFile(file, why, null);
+    }
+
+    /**
+     * Reports a file in the players folder that cannot be loaded, as {@link #refuseFile(String, String)},
+     * where the file held bundle {@code lastBundle} before it was overwritten: FileInstall then removes
+     * that bundle, and its players, until a loadable jar is back, are {@linkplain #whyGone(String) gone
+     * for that reason}.
+     *
+     * @param lastBundle the symbolic name of the bundle the file held when it was last loadable, or
+     *                   {@code null} if it never was
+     */
+    public void refuseFile(String file, String why, String lastBundle) {
+        if (lastBundle != null) {
+            refusedBundles.put(lastBundle, why);
+        }
         LOG.warning("refused: " + why);
         publish(new RegistryEvent(EventBus.nowMicros(), Change.REFUSED, Kind.PLAYER, file, file, "-", why));
+    }
+
+    /**
+     * Why the player {@code id} is not loaded, when it is known: its jar was overwritten by one that
+     * cannot be loaded (e.g. {@code players/greedy.jar cannot be loaded: it is not a readable jar (...)}).
+     * Empty if it is loaded, was never loaded, or left for another reason (its jar deleted or being
+     * replaced).
+     */
+    public Optional<String> whyGone(String id) {
+        if (player(id).isPresent()) {
+            return Optional.empty();
+        }
+        String bundle = departedPlayerBundles.get(id);
+        return bundle == null ? Optional.empty() : Optional.ofNullable(refusedBundles.get(bundle));
     }
 
     /** Removes a component if it is the registered one (a refused duplicate leaving changes nothing). */
@@ -100,6 +138,9 @@ public final class Registry {
         ofKind.remove(component.id());
         supports.remove(current);
         departed.get(component.kind()).put(component.id(), component.bundleId());
+        if (component.kind() == Kind.PLAYER) {
+            departedPlayerBundles.put(component.id(), component.bundle());
+        }
         publish(Change.REMOVED, component, "removed with " + component.bundle() + " " + component.bundleVersion());
     }
 
@@ -204,8 +245,9 @@ public final class Registry {
      * @throws IllegalArgumentException if no such player is loaded
      */
     public Component<Player> requirePlayer(String id) {
-        return player(id).orElseThrow(() -> new IllegalArgumentException(
-                "no player '" + id + "' is loaded; loaded players: " + ids(Kind.PLAYER)));
+        return player(id).orElseThrow(() -> new IllegalArgumentException(whyGone(id)
+                .map(why -> "player '" + id + "' is not loaded: " + why)
+                .orElseGet(() -> "no player '" + id + "' is loaded; loaded players: " + ids(Kind.PLAYER))));
     }
 
     private String ids(Kind kind) {

@@ -182,7 +182,8 @@ class MatchTest {
         assertThat(results).hasSize(2).allSatisfy(r -> {
             assertThat(r.outcome().ending()).isEqualTo(Ending.ERROR);
             assertThat(r.winnerName()).isEqualTo("b");
-            assertThat(r.outcome().detail()).contains("player gone is not available: no player 'gone' is loaded");
+            assertThat(r.outcome().detail()).as("the reason alone, no exception class")
+                    .endsWith("failed: player gone is not available: no player 'gone' is loaded");
         });
     }
 
@@ -195,7 +196,7 @@ class MatchTest {
         assertThat(results).hasSize(3).allSatisfy(r -> {
             assertThat(r.outcome().ending()).isEqualTo(Ending.ERROR);
             assertThat(r.outcome().detail())
-                    .contains("player broken could not be created: IllegalStateException: the opening book is missing");
+                    .endsWith("failed: player broken could not be created: IllegalStateException: the opening book is missing");
         });
         assertThat(events).noneMatch(e -> e instanceof MatchEvent.Waiting);
     }

@@ -75,6 +75,29 @@ class RegistryTest {
         assertThatThrownBy(() -> registry.requireGame("chess")).hasMessage("no game 'chess' is loaded; loaded games: none");
     }
 
+    /**
+     * A jar overwritten by one that cannot be loaded: FileInstall removes its bundle, and asking for its
+     * player says which jar and why, until a loadable version is back.
+     */
+    @Test
+    void aPlayerWhoseJarWasOverwrittenByAnUnloadableOneIsGoneForThatReason() {
+        Component<?> v1 = player("greedy", "alice.players", "1.0.0", 5);
+        registry.add(v1);
+        registry.add(player("random", "b", "1", 1));
+        String why = "players/greedy.jar cannot be loaded: it is not a readable jar (zip END header not found)";
+        registry.refuseFile("greedy.jar", why, "alice.players");
+        assertThat(registry.whyGone("greedy")).as("still loaded: not gone").isEmpty();
+        registry.remove(v1);
+        assertThat(registry.whyGone("greedy")).contains(why);
+        assertThat(registry.whyGone("random")).isEmpty();
+        assertThatThrownBy(() -> registry.requirePlayer("greedy")).hasMessage("player 'greedy' is not loaded: " + why);
+        registry.add(player("greedy", "alice.players", "1.0.1", 6)); // a loadable jar again
+        assertThat(registry.whyGone("greedy")).isEmpty();
+        registry.remove(registry.player("greedy").get());
+        assertThatThrownBy(() -> registry.requirePlayer("greedy")).as("deleted, not refused")
+                .hasMessage("no player 'greedy' is loaded; loaded players: random");
+    }
+
     /** A player that plays only {@code game}, counting how often it is created. */
     private static Component<?> onlyFor(String id, String game, long bundleId, int[] created) {
         return new Component<>(Kind.PLAYER, id, "test", "b", "1.0.0", bundleId, () -> {

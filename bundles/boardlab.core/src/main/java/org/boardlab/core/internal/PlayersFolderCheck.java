@@ -17,6 +17,7 @@ import org.boardlab.core.Registry;
 import org.eclipse.sisu.EagerSingleton;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleEvent;
 import org.osgi.framework.FrameworkUtil;
 
 /**
@@ -41,6 +42,8 @@ public final class PlayersFolderCheck {
     private final Path folder;
     private final Map<Path, Seen> seen = new HashMap<>();
     private final Map<Path, Seen> judged = new HashMap<>();
+    /** each jar's Bundle-SymbolicName when it was last judged loadable, or installed from it */
+    private final Map<Path, String> lastBundle = new java.util.concurrent.ConcurrentHashMap<>();
 
     @Inject
     public PlayersFolderCheck(Registry registry) {
@@ -52,10 +55,36 @@ public final class PlayersFolderCheck {
         if (folder == null) {
             return; // outside a framework with a players folder: nothing to watch
         }
+        // which bundle each jar held, known as FileInstall installs it (before any later overwrite)
+        context.addBundleListener(event -> {
+            if (event.getType() == BundleEvent.INSTALLED || event.getType() == BundleEvent.UPDATED) {
+                remember(event.getBundle());
+            }
+        });
+        for (Bundle b : context.getBundles()) {
+            remember(b);
+        }
         look(true); // the jars there at start are judged at once, so that `boardlab list` can say
         Thread thread = new Thread(this::run, "boardlab-players-check");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    private void remember(Bundle b) {
+        Path jar = jarOf(b.getLocation());
+        if (jar != null && b.getSymbolicName() != null && folder.toAbsolutePath().normalize().equals(jar.getParent())) {
+            lastBundle.put(folder.resolve(jar.getFileName()), b.getSymbolicName());
+        }
+    }
+
+    /** The file a bundle was installed from ({@code file:} locations, as FileInstall gives), or {@code null}. */
+    static Path jarOf(String location) {
+        try {
+            return location != null && location.startsWith("file:")
+                    ? Paths.get(java.net.URI.create(location)).toAbsolutePath().normalize() : null;
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     private void run() {
@@ -87,7 +116,12 @@ public final class PlayersFolderCheck {
                     String why = whyNotLoadable(jar);
                     if (why != null) {
                         registry.refuseFile(folder.relativize(jar).toString(), folder.resolve(jar.getFileName()).toString()
-                                + " cannot be loaded: " + why);
+                                + " cannot be loaded: " + why, lastBundle.get(jar));
+                    } else {
+                        String name = symbolicName(jar);
+                        if (name != null) {
+                            lastBundle.put(jar, name);
+                        }
                     }
                 }
             }
@@ -96,6 +130,18 @@ public final class PlayersFolderCheck {
         }
         seen.keySet().retainAll(present);
         judged.keySet().retainAll(present);
+        lastBundle.keySet().retainAll(present);
+    }
+
+    /** The jar's Bundle-SymbolicName without its directives, or {@code null} if it cannot be read. */
+    static String symbolicName(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            Manifest manifest = file.getManifest();
+            String name = manifest == null ? null : manifest.getMainAttributes().getValue("Bundle-SymbolicName");
+            return name == null ? null : name.split(";", 2)[0].trim();
+        } catch (IOException | SecurityException e) {
+            return null;
+        }
     }
 
     /** Why {@code jar} is not a bundle FileInstall can install, or {@code null} if it is one. */

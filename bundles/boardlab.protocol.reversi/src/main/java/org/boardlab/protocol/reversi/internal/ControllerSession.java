@@ -98,6 +98,11 @@ final class ControllerSession extends ChannelInboundHandlerAdapter {
         super.channelInactive(ctx);
     }
 
+    /** Tags this controller's frames with the match its Game Master plays now (for the wire tap). */
+    void watching(long matchId) {
+        connection.matchId(matchId);
+    }
+
     /** Sends messages in order, from any thread. */
     void send(ReversiMessage... messages) {
         Runnable task = () -> {

@@ -245,6 +245,7 @@ final class GameMaster implements ServerProtocol.PortGroup {
             g = current;
         }
         if (g != null) {
+            gc.watching(g.match.id());
             g.sendStatus(gc);
         }
     }
@@ -342,6 +343,9 @@ final class GameMaster implements ServerProtocol.PortGroup {
         match.onEvent(event -> onEvent(g, event));
         black.inGame(match.id());
         white.inGame(match.id());
+        for (ControllerSession gc : controllers) {
+            gc.watching(match.id()); // the inspector's match filter shows the controllers' frames too
+        }
         match.start();
     }
 

@@ -50,9 +50,10 @@ class GameMasterTest {
     private final List<String> log = new CopyOnWriteArrayList<>();
     private final List<GameResult> results = new CopyOnWriteArrayList<>();
     private EmbeddedServer server;
+    private final EventBus events = new EventBus();
 
     private List<InetSocketAddress> open(Duration timePerMove) {
-        server = new EmbeddedServer(id -> id.equals("othello") ? new Othello() : null, new EventBus(),
+        server = new EmbeddedServer(id -> id.equals("othello") ? new Othello() : null, events,
                 ServerSettings.defaults(), log::add);
         server.addProtocol(new ReversiServerProtocol(new ReversiProtocol(), timePerMove));
         server.onResult(results::add);
@@ -226,6 +227,44 @@ class GameMasterTest {
             assertEquals(seen.end(), b.end());
             assertTrue(ReversiPositions.position(seen.last().board(), Side.FIRST).isTerminal());
         }
+    }
+
+    /**
+     * The inspector's match filter shows a game's controller frames beside its players': the Game
+     * Master tags each controller's connection with the match it plays now, from the game's start (and
+     * from a controller's arrival during a game).
+     */
+    @Test
+    void aControllersFramesCarryTheMatchOfTheGameItWatches() throws Exception {
+        List<org.boardlab.api.event.WireEvent> wire = new CopyOnWriteArrayList<>();
+        events.subscribe(e -> {
+            if (e instanceof org.boardlab.api.event.WireEvent w) {
+                wire.add(w);
+            }
+        });
+        List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
+        try (WireClient gc = new WireClient(gm.get(2))) {
+            ready(gc);
+            CompletableFuture<Seen> black = firstLegal(gm.get(0), "black");
+            CompletableFuture<Seen> white = firstLegal(gm.get(1), "white");
+            Watched watched = watch(gc);
+            black.get(30, TimeUnit.SECONDS);
+            white.get(30, TimeUnit.SECONDS);
+            assertNotNull(watched.end());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (wire.stream().noneMatch(w -> w.decoded().summary().startsWith("End")) && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        long match = wire.stream().filter(w -> w.decoded().summary().startsWith("NextTurn")).findFirst()
+                .orElseThrow(() -> new AssertionError("no NextTurn tapped")).matchId();
+        assertTrue(match != 0, "the players' frames carry the match");
+        List<org.boardlab.api.event.WireEvent> statuses = wire.stream()
+                .filter(w -> w.decoded().summary().startsWith("Status1")).toList();
+        assertTrue(statuses.size() > 10, "the controller's Status1 frames were tapped: " + statuses.size());
+        assertTrue(statuses.stream().allMatch(w -> w.matchId() == match),
+                "every Status1 to the controller carries match " + match + ": "
+                        + statuses.stream().map(w -> w.matchId()).distinct().toList());
     }
 
     @Test
