@@ -10,7 +10,6 @@ import org.cometd.bayeux.server.BayeuxServer;
 import org.cometd.server.BayeuxServerImpl;
 import org.cometd.server.http.JSONHttpTransport;
 import org.cometd.server.http.jakarta.CometDServlet;
-import org.cometd.server.websocket.jetty.JettyWebSocketTransport;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee11.servlet.ServletHolder;
 import org.eclipse.jetty.http.pathmap.PathSpec;
@@ -29,10 +28,12 @@ import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
  *   SizeLimitHandler      a request body over 64 KiB is refused with 413
  *   CrossOriginHandler    CORS for any origin (the original page is served from elsewhere)
  *   PathMappingsHandler
- *     /game, /game/*      FayeFormBodies        Faye 1.0's cross-origin message=... bodies as JSON
+ *     /game, /game/*      FayeFormBodies        Faye 1.0's cross-origin message=... bodies as JSON, and its
+ *                                               callback-polling (JSONP) as POSTs, answered as scripts
  *                         ServletContextHandler "/" (Jetty ee11)
- *                           WebSocketUpgradeHandler   WebSocket upgrades (CometD's websocket transport)
- *                           CometDServlet             Bayeux long-polling and callback-polling
+ *                           WebSocketUpgradeHandler   WebSocket upgrades (CometD's websocket transport,
+ *                                                     taking Faye 1.0's empty batches: FayeWebSocketTransport)
+ *                           CometDServlet             Bayeux long-polling
  *     /                   WebHandler: POST /register, POST /auth, GET /queue, GET /gamedata, the page
  * </pre>
  * and a {@link DotsRoom}, the CometD extension that checks every message and runs the lobby and games.
@@ -74,7 +75,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         bayeux.setOption("trustClientSession", true);
         bayeux.setOption("ws.maxMessageSize", MAX_BODY);
         bayeux.setOption(Context.class.getName(), bayeuxContext.getContext());
-        bayeux.setTransports(new JettyWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));
+        bayeux.setTransports(new FayeWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));
         bayeuxContext.setAttribute(BayeuxServer.ATTRIBUTE, bayeux);
         ServletHolder cometd = new ServletHolder("cometd", CometDServlet.class);
         cometd.setInitOrder(1);

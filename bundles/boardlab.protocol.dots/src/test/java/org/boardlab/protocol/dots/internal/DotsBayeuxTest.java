@@ -330,6 +330,111 @@ class DotsBayeuxTest {
         assertThat(types(g.bob().poll())).contains("move");
     }
 
+    /**
+     * The seed's page served from another origin makes its Faye 1.0.1 handshake by callback-polling
+     * (JSONP): {@code GET /game?message=...&jsonp=...}, read as a script. Handshake, subscribe, a connect
+     * that waits, and a publish all work that way; the answer is the callback called with CometD's JSON.
+     */
+    @Test
+    void faye10sCallbackPollingIsAnsweredAsAScriptCallingItsCallback() throws Exception {
+        String handshake = "[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"callback-polling\"],\"id\":\"1\"}]";
+        HttpResponse<String> r = jsonp(handshake, "__jsonp1__");
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/javascript");
+        Map<String, Object> reply = RawBayeux.parse(unwrap(r.body(), "__jsonp1__")).get(0);
+        assertThat(reply).containsEntry("channel", "/meta/handshake").containsEntry("successful", true);
+        Object clientId = reply.get("clientId");
+        Map<String, Object> account = RawBayeux.account(server.base, "jsonp" + NAMES.incrementAndGet());
+        Map<String, Object> subscribed = RawBayeux.parse(unwrap(jsonp(Json.write(List.of(data("channel", "/meta/subscribe",
+                "clientId", clientId, "subscription", "/game/queue", "auth", auth(account)))), "__jsonp2__").body(), "__jsonp2__")).get(0);
+        assertThat(subscribed).containsEntry("successful", true);
+        // the first connect answers at once; the next waits for news, which another player's heartbeat brings
+        jsonp(Json.write(List.of(data("channel", "/meta/connect", "clientId", clientId, "connectionType", "callback-polling"))), "__jsonp3__");
+        java.util.concurrent.CompletableFuture<HttpResponse<String>> waiting = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return jsonp(Json.write(List.of(data("channel", "/meta/connect", "clientId", clientId, "connectionType", "callback-polling"))),
+                        "Faye.jsonp4");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Map<String, Object> other = RawBayeux.account(server.base, "jsonp" + NAMES.incrementAndGet());
+        RawBayeux b = RawBayeux.connected(server.base, auth(other));
+        b.subscribe("/game/queue");
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(20);
+        while (!waiting.isDone() && System.nanoTime() < deadline) {
+            b.publish("/game/queue", data("type", "heartbeat"));
+            Thread.sleep(200);
+        }
+        HttpResponse<String> news = waiting.get(25, java.util.concurrent.TimeUnit.SECONDS);
+        List<Map<String, Object>> delivered = RawBayeux.parse(unwrap(news.body(), "Faye.jsonp4"));
+        assertThat(delivered).anySatisfy(m -> assertThat(m).containsEntry("channel", "/game/queue"));
+        // bad callbacks and a missing message: a clear 400, never a script that runs something else
+        assertThat(jsonp(handshake, "alert(1)//").statusCode()).isEqualTo(400);
+        assertThat(jsonp(handshake, "").statusCode()).isEqualTo(400);
+        assertThat(RawBayeux.get(server.base, "/game?jsonp=cb").statusCode()).isEqualTo(400);
+        assertThat(RawBayeux.get(server.base, "/game?message=%5B%7B%5B%7B&jsonp=cb").statusCode()).as("not JSON").isEqualTo(400);
+    }
+
+    /**
+     * Faye 1.0's WebSocket transport (the seed's page) opens with {@code []} and sends it again as its
+     * keep-alive: the socket stays open and the messages after it are answered.
+     */
+    @Test
+    void faye10sEmptyBatchesOnAWebSocketAreTakenAsNothingToDo() throws Exception {
+        java.util.concurrent.BlockingQueue<String> frames = new java.util.concurrent.LinkedBlockingQueue<>();
+        java.util.concurrent.CompletableFuture<String> closed = new java.util.concurrent.CompletableFuture<>();
+        java.net.http.WebSocket ws = RawBayeux.HTTP.newWebSocketBuilder().buildAsync(java.net.URI.create(server.base.replace("http:", "ws:")
+                + "/game"), new java.net.http.WebSocket.Listener() {
+                    private final StringBuilder text = new StringBuilder();
+
+                    @Override
+                    public java.util.concurrent.CompletionStage<?> onText(java.net.http.WebSocket w, CharSequence data, boolean last) {
+                        text.append(data);
+                        if (last) {
+                            frames.add(text.toString());
+                            text.setLength(0);
+                        }
+                        w.request(1);
+                        return null;
+                    }
+
+                    @Override
+                    public java.util.concurrent.CompletionStage<?> onClose(java.net.http.WebSocket w, int code, String reason) {
+                        closed.complete(code + " " + reason);
+                        return null;
+                    }
+                }).get(10, java.util.concurrent.TimeUnit.SECONDS);
+        ws.sendText("[]", true).get(5, java.util.concurrent.TimeUnit.SECONDS);
+        ws.sendText(" [ ] ", true).get(5, java.util.concurrent.TimeUnit.SECONDS);
+        ws.sendText("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]", true)
+                .get(5, java.util.concurrent.TimeUnit.SECONDS);
+        String reply = frames.poll(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(closed).as("the socket stays open").isNotDone();
+        assertThat(reply).as("the handshake after the empty batches is answered").isNotNull();
+        assertThat(RawBayeux.parse(reply).get(0)).containsEntry("channel", "/meta/handshake").containsEntry("successful", true);
+        ws.sendText("[]", true).get(5, java.util.concurrent.TimeUnit.SECONDS); // a keep-alive later on
+        ws.sendText("[{\"channel\":\"/meta/disconnect\",\"clientId\":\"" + RawBayeux.parse(reply).get(0).get("clientId")
+                + "\",\"id\":\"2\"}]", true).get(5, java.util.concurrent.TimeUnit.SECONDS);
+        assertThat(RawBayeux.parse(frames.poll(10, java.util.concurrent.TimeUnit.SECONDS)).get(0))
+                .containsEntry("channel", "/meta/disconnect").containsEntry("successful", true);
+        // anything else that is not Bayeux still closes that socket alone
+        ws.sendText("{not json", true);
+        assertThat(closed.get(10, java.util.concurrent.TimeUnit.SECONDS)).startsWith("1011");
+    }
+
+    private static HttpResponse<String> jsonp(String message, String callback) throws Exception {
+        return RawBayeux.get(server.base, "/game?message=" + java.net.URLEncoder.encode(message, java.nio.charset.StandardCharsets.UTF_8)
+                + "&jsonp=" + java.net.URLEncoder.encode(callback, java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    /** The JSON inside {@code /**}{@code /callback(JSON);}, failing if the body is not that call. */
+    private static String unwrap(String script, String callback) {
+        String prefix = "/**/" + callback + "(";
+        assertThat(script).startsWith(prefix).endsWith(");");
+        return script.substring(prefix.length(), script.length() - 2);
+    }
+
     private static HttpResponse<String> fayePost(String body) throws Exception {
         return RawBayeux.HTTP.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.base + "/game"))
                 .header("Origin", "http://127.0.0.1:1").header("Pragma", "no-cache").header("Content-Type", "text/plain;charset=UTF-8")
