@@ -75,6 +75,8 @@ public final class Cli implements Runnable {
     public static int execute(Services services, List<String> args, PrintWriter out, PrintWriter err, Runnable onConsole) {
         Cli cli = new Cli(services);
         CommandLine line = commandLine(cli, out, err);
+        // what the product's launcher asked for, to answer later usage errors without the framework
+        org.boardlab.cli.internal.CommandModel.keepRequested(line);
         List<String> effective = new ArrayList<>(args);
         CommandLine.ParseResult parsed;
         try {

@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * the width it is wrapped at; the jar's content key names the folder, and the arguments and the
  * width name the file. The launcher finds the width itself ({@link #columns()}) and hands it to the
  * command line in the system property {@value #WIDTH_PROPERTY}, so that the page printed and the page
- * kept are wrapped alike. Only a command line made of command names and {@code --help} (or
+ * kept are wrapped alike; a page in colour (for a terminal) and one without are kept apart. Only a command line made of command names and {@code --help} (or
  * {@code -h}) is a help page: anything else may depend on the machine, the players folder or the
  * time, and always goes through the framework.
  */
@@ -42,22 +43,41 @@ final class HelpCache {
         this.width = width;
     }
 
+    /** The width picocli wraps help at for a terminal of {@code columns} columns. */
+    static int clamp(int columns) {
+        return Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, columns));
+    }
+
+    /**
+     * {@code true} when picocli prints help in colour (its own rule: a terminal, and the
+     * {@code NO_COLOR}/{@code CLICOLOR} conventions): a page kept for a terminal has ANSI escapes
+     * that a page for a pipe must not have.
+     */
+    static boolean colours() {
+        return picocli.CommandLine.Help.Ansi.AUTO.enabled();
+    }
+
     /**
      * The cache entry for {@code args} of the jar whose key is {@code key}, wrapped at {@code width}
      * columns; {@code null} if {@code args} is not a request for a help page.
      */
     static HelpCache of(Path root, String key, String[] args, int width) {
+        return of(root, key, args, width, false);
+    }
+
+    /** The same, for a page in colour ({@code colours}) or not. */
+    static HelpCache of(Path root, String key, String[] args, int width, boolean colours) {
         if (!isHelpPage(args)) {
             return null;
         }
-        int w = Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, width));
-        return new HelpCache(root.resolve(key).resolve("help").resolve(name(args, w) + ".txt"), w);
+        int w = clamp(width);
+        return new HelpCache(root.resolve(key).resolve("help").resolve(name(args, w) + (colours ? "-ansi" : "") + ".txt"), w);
     }
 
     /** {@code true} for {@code --help}, {@code -h}, {@code serve --help}, {@code client gomoku -h} and the like. */
     static boolean isHelpPage(String[] args) {
-        if (args.length == 0 || args.length > 4) {
-            return false;
+        if (args.length == 0 || args.length > 4 || !(List.of(args).contains("--help") || List.of(args).contains("-h"))) {
+            return false; // (before the pattern below: compiling it costs a command line that asks no help)
         }
         boolean help = false;
         for (String a : args) {

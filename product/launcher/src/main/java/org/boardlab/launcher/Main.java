@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Dictionary;
 import java.util.HashMap;
@@ -26,7 +27,8 @@ import org.osgi.framework.ServiceReference;
  * <ol>
  * <li>{@code --version} is answered at once, without a framework, and so is a help page
  * ({@code --help}, {@code serve --help}, ...) that this jar printed before at the same width
- * ({@link HelpCache});</li>
+ * ({@link HelpCache}), and a usage error (an unknown option or command, a missing parameter) once
+ * the command line has left its grammar for this jar ({@link UsageCheck});</li>
  * <li>Felix starts on a bundle cache kept in the user's cache folder ({@link FrameworkCache}): the
  * first start of a jar installs its bundles there, later starts of the same jar only load them;</li>
  * <li>only the bundles the command needs are started: a headless command ({@code list},
@@ -57,14 +59,19 @@ public final class Main {
      * "Started ...") would fill the console on every start: only their warnings are shown. Held here
      * so the levels stay set (java.util.logging keeps loggers weakly).
      */
-    private static final List<java.util.logging.Logger> QUIET = List.of(
-            java.util.logging.Logger.getLogger("org.apache.aries.spifly"),
-            java.util.logging.Logger.getLogger("org.eclipse.jetty"),
-            java.util.logging.Logger.getLogger("org.cometd"));
+    private static List<java.util.logging.Logger> quiet;
+
+    /** Sets those loggers' levels (not for {@code --version}, a help page or a usage error: java.util.logging costs them time). */
+    private static void quietLibraries() {
+        quiet = List.of(java.util.logging.Logger.getLogger("org.apache.aries.spifly"), java.util.logging.Logger.getLogger("org.eclipse.jetty"),
+                java.util.logging.Logger.getLogger("org.cometd"));
+        for (java.util.logging.Logger l : quiet) {
+            l.setLevel(java.util.logging.Level.WARNING);
+        }
+    }
 
     public static void main(String[] args) {
         Timing.mark("JVM and launcher ready");
-        QUIET.forEach(l -> l.setLevel(java.util.logging.Level.WARNING));
         int code;
         try {
             code = run(args);
@@ -86,7 +93,12 @@ public final class Main {
             }
             Mode mode = Mode.of(args);
             Path root = FrameworkCache.defaultRoot();
-            HelpCache help = HelpCache.isHelpPage(args) ? HelpCache.of(root, product.key(), args, HelpCache.columns()) : null;
+            String key = product.key();
+            HelpCache help = HelpCache.isHelpPage(args) ? HelpCache.of(root, key, args, HelpCache.columns(), HelpCache.colours()) : null;
+            UsageCheck usage = UsageCheck.of(root, key);
+            if (help != null || args.length == 0) {
+                usage.askIfMissing(); // nothing to judge now, but the grammar is kept for the command lines to come
+            }
             if (help != null) {
                 byte[] page = help.read();
                 if (page != null) {
@@ -96,11 +108,35 @@ public final class Main {
                     return 0;
                 }
                 System.setProperty(HelpCache.WIDTH_PROPERTY, Integer.toString(help.width()));
+            } else if (args.length > 0) {
+                String error = usage.check(args, new java.util.function.IntSupplier() { // not a lambda: no invokedynamic on this path
+                    @Override
+                    public int getAsInt() {
+                        return HelpCache.clamp(HelpCache.columns());
+                    }
+                });
+                if (error != null) {
+                    PrintWriter err = new PrintWriter(System.err, true);
+                    err.print(error);
+                    err.flush();
+                    Timing.mark("usage error answered before the framework");
+                    return 2;
+                }
+                Timing.mark("command line checked");
             }
-            try (FrameworkCache cache = FrameworkCache.acquire(root, product.key())) {
+            quietLibraries();
+            boolean asked = System.getProperty(UsageCheck.MODEL_PROPERTY) != null;
+            int code;
+            try (FrameworkCache cache = FrameworkCache.acquire(root, key)) {
                 Felix framework = start(product, cache);
-                return runCommand(framework, args, mode, help);
+                code = runCommand(framework, args, mode, help);
             }
+            if (asked) {
+                // the grammar was written in this run, this jar's first: parse once more, so that the
+                // class-data archive ./boardlab records in this run holds the classes the check loads
+                usage.warm(args);
+            }
+            return code;
         }
     }
 

@@ -11,21 +11,26 @@ import java.time.Instant;
 final class Timing {
 
     private static final boolean ON = Boolean.getBoolean("boardlab.timing");
-    private static final long START = processStart();
 
     private Timing() {
     }
 
-    private static long processStart() {
-        long start = ProcessHandle.current().info().startInstant().map(Instant::toEpochMilli)
-                .orElse(System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime());
-        System.setProperty("boardlab.process.start", Long.toString(start));
-        return start;
+    /** The process's start, found only when timing is on (it costs a few milliseconds of a short command's start). */
+    private static final class Start {
+        static final long MILLIS = processStart();
+
+        private static long processStart() {
+            java.util.Optional<Instant> started = ProcessHandle.current().info().startInstant();
+            long start = started.isPresent() ? started.get().toEpochMilli()
+                    : System.currentTimeMillis() - java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime();
+            System.setProperty("boardlab.process.start", Long.toString(start));
+            return start;
+        }
     }
 
     static void mark(String phase) {
         if (ON) {
-            System.err.println("boardlab timing: " + (System.currentTimeMillis() - START) + " ms " + phase + cpu());
+            System.err.println("boardlab timing: " + (System.currentTimeMillis() - Start.MILLIS) + " ms " + phase + cpu());
         }
     }
 

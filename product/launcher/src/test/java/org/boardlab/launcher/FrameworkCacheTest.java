@@ -160,7 +160,8 @@ class FrameworkCacheTest {
 
     private ProcessBuilder launcher(Path product, Path cache, Path tmp) throws Exception {
         String classpath = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI()) + File.pathSeparator
-                + Path.of(Felix.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+                + Path.of(Felix.class.getProtectionDomain().getCodeSource().getLocation().toURI()) + File.pathSeparator
+                + Path.of(picocli.CommandLine.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         return new ProcessBuilder(java, "-cp", classpath, "-Dboardlab.product=" + product, "-Dboardlab.cache=" + cache,
                 "-Djava.io.tmpdir=" + tmp, "-Dboardlab.timing=true", Main.class.getName()).redirectErrorStream(true);

@@ -40,6 +40,14 @@ class HelpCacheTest {
     }
 
     @Test
+    void aPageInColourIsNotPrintedWhereColoursAreNot() {
+        HelpCache terminal = HelpCache.of(root, "k", new String[] {"--help"}, 80, true);
+        terminal.write("\u001b[1mUsage:\u001b[21m boardlab\n".getBytes(StandardCharsets.UTF_8));
+        assertThat(HelpCache.of(root, "k", new String[] {"--help"}, 80, false).read()).as("piped to a file").isNull();
+        assertThat(HelpCache.of(root, "k", new String[] {"--help"}, 80, true).read()).isNotNull();
+    }
+
+    @Test
     void widthsArePicocliWidths() {
         assertThat(HelpCache.of(root, "k", new String[] {"--help"}, 20).width()).isEqualTo(55);
         assertThat(HelpCache.of(root, "k", new String[] {"--help"}, 100).width()).isEqualTo(100);
