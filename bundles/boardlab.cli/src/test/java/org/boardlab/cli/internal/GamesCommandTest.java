@@ -3,9 +3,6 @@ package org.boardlab.cli.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,19 +10,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Optional;
-import org.boardlab.ai.basic.FirstLegalPlayer;
-import org.boardlab.ai.basic.RandomPlayer;
-import org.boardlab.api.event.RegistryEvent.Kind;
-import org.boardlab.cli.Cli;
-import org.boardlab.cli.Services;
-import org.boardlab.core.Application;
-import org.boardlab.core.Component;
-import org.boardlab.core.EventBus;
-import org.boardlab.core.Referee;
-import org.boardlab.core.Registry;
-import org.boardlab.game.othello.Othello;
-import org.boardlab.game.tictactoe.TicTacToe;
 import org.boardlab.store.testing.TestDatabases;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,62 +23,11 @@ class GamesCommandTest {
     @TempDir
     Path dir;
 
-    private final EventBus bus = new EventBus();
-    private final Registry registry = new Registry(bus);
-    private final Referee referee = new Referee();
-    private StringWriter out = new StringWriter();
-    private StringWriter err = new StringWriter();
-    private final ObjectMapper json = new ObjectMapper();
-
-    private final Services services = new Services() {
-        @Override
-        public Registry registry() {
-            return registry;
-        }
-
-        @Override
-        public EventBus events() {
-            return bus;
-        }
-
-        @Override
-        public Referee referee() {
-            return referee;
-        }
-
-        @Override
-        public Optional<Application> application(String id) {
-            return Optional.empty();
-        }
-
-        @Override
-        public String version() {
-            return "0.0.0";
-        }
-
-        @Override
-        public Optional<org.boardlab.client.TerminalClient> terminalClient(String id) {
-            return Optional.empty();
-        }
-
-        @Override
-        public List<org.boardlab.server.ServerProtocol> serverProtocols() {
-            return List.of();
-        }
-    };
-
-    GamesCommandTest() {
-        TicTacToe ttt = new TicTacToe();
-        Othello othello = new Othello();
-        registry.add(new Component<>(Kind.GAME, "tictactoe", ttt.name(), "boardlab.game.tictactoe", "0.1.0", 3, () -> ttt));
-        registry.add(new Component<>(Kind.GAME, "othello", othello.name(), "boardlab.game.othello", "0.1.0", 5, () -> othello));
-        registry.add(new Component<>(Kind.PLAYER, "random", "random moves", "boardlab.ai.basic", "0.1.0", 4, RandomPlayer::new));
-        registry.add(new Component<>(Kind.PLAYER, "first-legal", "first move", "boardlab.ai.basic", "0.1.0", 4, FirstLegalPlayer::new));
-    }
+    private final CliHarness cli = new CliHarness().lab();
 
     @AfterEach
     void close() {
-        referee.close();
+        cli.close();
     }
 
     static List<String> kinds() {
@@ -102,9 +35,7 @@ class GamesCommandTest {
     }
 
     private int run(String... args) {
-        out = new StringWriter();
-        err = new StringWriter();
-        return Cli.execute(services, List.of(args), new PrintWriter(out, true), new PrintWriter(err, true));
+        return cli.run(args);
     }
 
     @ParameterizedTest
@@ -112,12 +43,12 @@ class GamesCommandTest {
     void everyGameOfAMatchIsStoredAndListedShownAndExported(String kind) throws Exception {
         String db = TestDatabases.fresh(kind, dir);
         assertThat(run("match", "othello", "random", "first-legal", "--games", "4", "--json", "--db", db)).isZero();
-        List<JsonNode> played = out.toString().lines().map(this::read).toList();
+        List<JsonNode> played = cli.out().lines().map(CliHarness::json).toList();
         assertThat(played).hasSize(5);
         assertThat(played.get(4).get("summary").get("stored").asInt()).isEqualTo(4);
 
         assertThat(run("games", "--db", db, "--format", "json")).isZero();
-        JsonNode list = read(out.toString());
+        JsonNode list = CliHarness.json(cli.out());
         assertThat(list).hasSize(4);
         for (int k = 0; k < 4; k++) {
             JsonNode stored = list.get(3 - k); // newest first
@@ -132,30 +63,30 @@ class GamesCommandTest {
         long id = played.get(2).get("id").asLong();
 
         assertThat(run("games", "show", Long.toString(id), "--db", db, "--format", "json")).isZero();
-        JsonNode shown = read(out.toString());
+        JsonNode shown = CliHarness.json(cli.out());
         StringBuilder moves = new StringBuilder();
         shown.get("moves").forEach(m -> moves.append(moves.length() == 0 ? "" : " ").append(m.get("move").asText()));
         assertThat(moves.toString()).isEqualTo(played.get(2).get("moves").asText());
 
         assertThat(run("games", "show", Long.toString(id), "--db", db)).isZero();
         String firstName = played.get(2).get("first").asText();
-        assertThat(out.toString()).contains("game " + id + ": othello", "first:  " + firstName + " (" + firstName + ", boardlab.ai.basic 0.1.0)",
+        assertThat(cli.out()).contains("game " + id + ": othello", "first:  " + firstName + " (" + firstName + ", boardlab.ai.basic 0.1.0)",
                 "PLY  SIDE", played.get(2).get("detail").asText());
 
         Path record = dir.resolve("game.txt");
         assertThat(run("games", "export", Long.toString(id), "--db", db, "--output", record.toString())).isZero();
         assertThat(Files.readString(record)).contains("game: othello", "moves: " + played.get(2).get("moves").asText());
         assertThat(run("play", "othello", "--record", record.toString(), "--json")).isZero();
-        assertThat(read(out.toString()).get("terminal").asBoolean()).isTrue();
+        assertThat(CliHarness.json(cli.out()).get("terminal").asBoolean()).isTrue();
 
         assertThat(run("games", "--db", db, "--format", "csv", "--player", "first-legal", "--limit", "2")).isZero();
-        List<String> csv = out.toString().lines().toList();
+        List<String> csv = cli.out().lines().toList();
         assertThat(csv).hasSize(3);
         assertThat(csv.get(0)).startsWith("id,game,options,origin,tournament,first,");
         assertThat(run("games", "--db", db)).isZero();
-        assertThat(out.toString()).contains("4 games (database: ");
+        assertThat(cli.out()).contains("4 games (database: ");
         assertThat(run("games", "--db", db, "--game", "gomoku")).isZero();
-        assertThat(out.toString()).startsWith("no stored game matches");
+        assertThat(cli.out()).startsWith("no stored game matches");
     }
 
     @ParameterizedTest
@@ -163,11 +94,11 @@ class GamesCommandTest {
     void anUnknownGameIdIsAClearFailure(String kind) {
         String db = TestDatabases.fresh(kind, dir);
         assertThat(run("games", "show", "4242", "--db", db)).isEqualTo(1);
-        assertThat(err.toString()).startsWith("boardlab: there is no game 4242 in the database ").contains("'boardlab games' lists");
+        assertThat(cli.err()).startsWith("boardlab: there is no game 4242 in the database ").contains("'boardlab games' lists");
         assertThat(run("games", "export", "4242", "--db", db)).isEqualTo(1);
         assertThat(run("games", "show", "seven", "--db", db)).isEqualTo(2);
         assertThat(run("games", "--format", "xml", "--db", db)).isEqualTo(2);
-        assertThat(err.toString()).contains("--format is text, csv or json, not xml");
+        assertThat(cli.err()).contains("--format is text, csv or json, not xml");
         assertThat(run("games", "--since", "yesterday", "--db", db)).isEqualTo(2);
     }
 
@@ -179,9 +110,9 @@ class GamesCommandTest {
         }
         assertThat(run("match", "tictactoe", "random", "random", "--games", "3", "--db", "jdbc:postgresql://127.0.0.1:" + port + "/lab?user=lab"))
                 .isEqualTo(1);
-        assertThat(err.toString()).startsWith("boardlab: cannot reach the database jdbc:postgresql://127.0.0.1:" + port + "/lab?user=lab: ");
-        assertThat(out.toString()).doesNotContain("game 1");
-        assertThat(referee.gamesPlayed()).isZero();
+        assertThat(cli.err()).startsWith("boardlab: cannot reach the database jdbc:postgresql://127.0.0.1:" + port + "/lab?user=lab: ");
+        assertThat(cli.out()).doesNotContain("game 1");
+        assertThat(cli.referee.gamesPlayed()).isZero();
     }
 
     @ParameterizedTest
@@ -195,20 +126,12 @@ class GamesCommandTest {
             s.executeUpdate("INSERT INTO schema_version (version, description, applied_at) VALUES (99, 'future', CURRENT_TIMESTAMP)");
         }
         assertThat(run("games", "--db", db)).isEqualTo(1);
-        assertThat(err.toString()).contains("has schema version 99, newer than this boardlab knows");
+        assertThat(cli.err()).contains("has schema version 99, newer than this boardlab knows");
         assertThat(run("match", "tictactoe", "random", "random", "--db", db)).isEqualTo(1);
         try (Connection c = DriverManager.getConnection(db, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
                 Statement s = c.createStatement(); var r = s.executeQuery("SELECT COUNT(*) FROM games")) {
             r.next();
             assertThat(r.getInt(1)).isEqualTo(2);
-        }
-    }
-
-    private JsonNode read(String text) {
-        try {
-            return json.readTree(text);
-        } catch (Exception e) {
-            throw new AssertionError("not JSON: " + text, e);
         }
     }
 }
