@@ -524,6 +524,18 @@ public final class Store implements AutoCloseable {
         return db.call(c -> tournament(c, name));
     }
 
+    /** The tournament with this id, or empty. */
+    public Optional<Tournament> tournament(long id) {
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + TOURNAMENT_COLUMNS + " FROM tournaments WHERE id = ?")) {
+                p.setLong(1, id);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(readTournament(r)) : Optional.empty();
+                }
+            }
+        });
+    }
+
     /** Every tournament, oldest first. */
     public List<Tournament> tournaments() {
         return db.call(c -> {

@@ -36,6 +36,10 @@ import org.boardlab.store.Store;
  * passes over every game naming that jar, leaving them to others; a player not loaded here is
  * installed from the database by its hash (the bytes checked against it). Each stored game
  * records both sides' jar hashes.
+ *
+ * <p><b>Limits.</b> A player that runs in a process of its own plays under the limits stored with
+ * its game's tournament ({@code --player-heap}, ... of {@code boardlab tournament}; the defaults
+ * for a tournament stored before limits were kept), read once per tournament.
  */
 public final class QueueWorker {
 
@@ -61,6 +65,8 @@ public final class QueueWorker {
     private final int concurrency;
     private final Set<String> refusedJars = ConcurrentHashMap.newKeySet();
     private final Map<Long, ScheduledGamePlayer.Playing> playing = new ConcurrentHashMap<>();
+    /** Each tournament's players' limits, by tournament id, once read. */
+    private final Map<Long, org.boardlab.core.PlayerLimits> limits = new ConcurrentHashMap<>();
     private final AtomicInteger stored = new AtomicInteger();
     private volatile boolean stopping;
 
@@ -173,13 +179,27 @@ public final class QueueWorker {
             giveBack(row, refusal.why());
             return;
         }
+        org.boardlab.core.PlayerLimits limited;
+        try {
+            limited = limits(row.tournamentId());
+        } catch (RuntimeException e) {
+            giveBack(row, "cannot read the players' limits of tournament " + row.tournamentId() + ": " + e.getMessage());
+            synchronized (this) {
+                try {
+                    wait(200); // not at once again: the next take may give the same game
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return;
+        }
         TimeControl tc;
         ScheduledGamePlayer.Playing p;
         try {
             tc = TimeControl.parse(row.game().timeControl());
             String opts = row.game().options();
             GameOptions options = GameOptions.parse(opts.isBlank() ? List.of() : List.of(opts.trim().split("\\s+")));
-            p = player.start(g, row.game().game(), options, tc, control);
+            p = player.start(g, row.game().game(), options, tc, limited, control);
         } catch (RuntimeException e) {
             giveBack(row, "cannot play it (" + row.game().game() + "): " + e.getMessage());
             return;
@@ -208,6 +228,19 @@ public final class QueueWorker {
                 }
             }
         });
+    }
+
+    /** The players' limits stored with tournament {@code id} (read once). */
+    private org.boardlab.core.PlayerLimits limits(long id) {
+        org.boardlab.core.PlayerLimits known = limits.get(id);
+        if (known != null) {
+            return known;
+        }
+        org.boardlab.store.Tournament t = store.tournament(id)
+                .orElseThrow(() -> new IllegalStateException("there is no tournament " + id + " in " + store.url()));
+        org.boardlab.core.PlayerLimits l = TournamentSettings.limitsOf(t.settings());
+        limits.put(id, l);
+        return l;
     }
 
     /** Puts a game back in the queue unplayed and says why. */

@@ -16,7 +16,9 @@ import org.boardlab.api.event.MatchOutcome;
 import org.boardlab.api.event.MatchOutcome.Ending;
 import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
+import org.boardlab.core.LimitedPlayer;
 import org.boardlab.core.MatchJournal;
+import org.boardlab.core.PlayerLimits;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
@@ -24,7 +26,9 @@ import org.boardlab.core.Registry;
 /**
  * Plays one scheduled game through the referee: the opening applied, the players taken from the
  * registry (a player that cannot be created forfeits with the reason), the time control kept (with a
- * clock, each move's deadline is what is left on the side's clock). The same code plays a game for
+ * clock, each move's deadline is what is left on the side's clock), and a player that runs in a
+ * process of its own ({@link LimitedPlayer}: a student's jar, an engine) told the tournament's
+ * limits before its first move, as a match tells them. The same code plays a game for
  * {@code boardlab tournament} and for {@code boardlab worker}.
  */
 public final class ScheduledGamePlayer {
@@ -89,11 +93,15 @@ public final class ScheduledGamePlayer {
     /**
      * Starts game {@code g} and returns at once.
      *
+     * @param limits what a player in a process of its own may use (the tournament's); its CPU time
+     *               per move, when not set, is the time control's time for a move (with a clock: the
+     *               base plus one increment)
      * @throws IllegalArgumentException if the game is not loaded or the opening is illegal
      */
-    public Playing start(ScheduledGame g, String gameId, GameOptions options, TimeControl tc, Control control) {
+    public Playing start(ScheduledGame g, String gameId, GameOptions options, TimeControl tc, PlayerLimits limits, Control control) {
         Game game = registry.requireGame(gameId);
         GameState start = Openings.play(game.newGame(options), g.opening());
+        long matchId = Referee.newMatchId();
         List<Player> players = new ArrayList<>(2);
         List<Component<?>> components = new ArrayList<>(2);
         String[] failure = new String[2];
@@ -101,7 +109,12 @@ public final class ScheduledGamePlayer {
             int side = players.size();
             components.add(registry.player(id).orElse(null));
             try {
-                players.add(PlayerSeat.of(registry, id).players().get());
+                Player p = PlayerSeat.of(registry, id).players().get();
+                if (p instanceof LimitedPlayer limited) {
+                    limited.limit(limits, tc.refereeTimePerMove());
+                    limited.match(matchId);
+                }
+                players.add(p);
             } catch (PlayerSeat.Unavailable | IllegalArgumentException e) {
                 failure[side] = "player " + id + " is not available: " + e.getMessage();
                 players.add(refusing());
@@ -111,7 +124,7 @@ public final class ScheduledGamePlayer {
                 players.add(refusing());
             }
         }
-        Referee.GameRun run = referee.newGame(Referee.newMatchId(), start, players, List.of(g.first(), g.second()),
+        Referee.GameRun run = referee.newGame(matchId, start, players, List.of(g.first(), g.second()),
                 tc.refereeTimePerMove(), g.seed(), events);
         for (int s = 0; s < 2; s++) {
             if (failure[s] != null) {

@@ -443,7 +443,8 @@ public final class TournamentRunner {
     }
 
     private void start(ScheduledGame g) {
-        ScheduledGamePlayer.Playing playing = player.start(g, settings.game(), settings.options(), settings.time(), control);
+        ScheduledGamePlayer.Playing playing = player.start(g, settings.game(), settings.options(), settings.time(), settings.limits(),
+                control);
         synchronized (this) {
             running.put(g.number(), playing.run());
         }

@@ -6,8 +6,9 @@ import picocli.CommandLine.Option;
 
 /**
  * The limits of players that run in a process of their own (students' jars from the players folder),
- * as options of the commands that play: what each such player's process may use in this match. The
- * wall time of a move is the match's time per move; an engine's descriptor sets its own limits.
+ * as options of the commands that play ({@code match}, {@code tournament}): what each such player's
+ * process may use in each game. The wall time of a move is the match's time per move (the
+ * tournament's time control); an engine's descriptor sets its own limits.
  */
 public final class LimitOptions {
 
@@ -38,6 +39,57 @@ public final class LimitOptions {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** Whether any limit was given on the command line. */
+    boolean given() {
+        return heap != null || threads != null || cpu != null || files != null;
+    }
+
+    /**
+     * The limits given that differ from {@code stored}, as options with the stored value
+     * ({@code --player-heap 64 (stored: 48)}); empty if none.
+     */
+    java.util.List<String> differences(PlayerLimits stored) {
+        PlayerLimits l = limits();
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (heap != null && l.heapMegabytes() != stored.heapMegabytes()) {
+            out.add("--player-heap " + heap + " (stored: " + stored.heapMegabytes() + ")");
+        }
+        if (threads != null && l.threads() != stored.threads()) {
+            out.add("--player-threads " + threads + " (stored: " + stored.threads() + ")");
+        }
+        if (cpu != null && !l.cpuPerMove().equals(stored.cpuPerMove())) {
+            out.add("--player-cpu " + cpu + " (stored: " + (stored.cpuPerMove().isZero() ? "the time per move"
+                    : seconds(stored.cpuPerMove())) + ")");
+        }
+        if (files != null && l.fileMegabytes() != stored.fileMegabytes()) {
+            out.add("--player-files " + files + " (stored: " + stored.fileMegabytes() + ")");
+        }
+        return out;
+    }
+
+    private static String seconds(Duration d) {
+        return java.math.BigDecimal.valueOf(d.toNanos(), 9).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * Says on {@code err}, before the first game, which of {@code players} run in a process of their
+     * own and under which limits (with what this machine cannot enforce), so that a forfeit for memory
+     * or CPU time is no surprise; nothing when none does.
+     *
+     * @param wallTime what the wall time of a move is, in words ({@code the time per move})
+     */
+    static void describe(org.boardlab.cli.Services services, java.util.Collection<String> players, PlayerLimits limits, String wallTime,
+            java.io.PrintWriter err) {
+        org.boardlab.core.Registry registry = services.registry();
+        java.util.List<String> hosted = players.stream().distinct()
+                .filter(id -> registry.player(id).map(org.boardlab.core.PlayerHosting::hosted).orElse(false)).toList();
+        if (hosted.isEmpty()) {
+            return;
+        }
+        services.hosting().ifPresent(h -> err.println(String.join(", ", hosted) + (hosted.size() == 1 ? " runs" : " run")
+                + " in its own process: " + h.describe(limits) + "; the wall time is " + wallTime));
     }
 
     private PlayerLimits asked() {

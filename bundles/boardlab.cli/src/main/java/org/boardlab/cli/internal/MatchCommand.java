@@ -119,7 +119,8 @@ public final class MatchCommand implements Callable<Integer> {
         Store store = cli.services().stores().open(db);
         Match match = new Match(cli.services().referee(), game, gameOptions, a, b, settings, cli.services().events());
         PrintWriter out = spec.commandLine().getOut();
-        describeLimits(registry, settings);
+        LimitOptions.describe(cli.services(), List.of(playerA, playerB), settings.limits(), "the time per move",
+                spec.commandLine().getErr());
         long start = System.nanoTime();
         Summary summary = new Summary(nameA, nameB);
         if (records != null) {
@@ -201,22 +202,6 @@ public final class MatchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
-    }
-
-    /**
-     * Says, on the error stream before the first game, which players run in a process of their own
-     * and under which limits (with what this machine cannot enforce), so that a forfeit for memory or
-     * CPU time is no surprise.
-     */
-    private void describeLimits(org.boardlab.core.Registry registry, MatchSettings settings) {
-        java.util.List<String> hosted = java.util.stream.Stream.of(playerA, playerB).distinct()
-                .filter(id -> registry.player(id).map(org.boardlab.core.PlayerHosting::hosted).orElse(false)).toList();
-        if (hosted.isEmpty()) {
-            return;
-        }
-        cli.services().hosting().ifPresent(h -> spec.commandLine().getErr().println(String.join(", ", hosted)
-                + (hosted.size() == 1 ? " runs" : " run") + " in its own process: " + h.describe(settings.limits())
-                + "; the wall time is the time per move"));
     }
 
     private void print(GameResult r, long id, Game game, PrintWriter out) {

@@ -44,7 +44,10 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "tournament", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Play a tournament between loaded players and print the standings, the ratings and the crosstable.",
             "Every pairing plays its games in pairs with the colours swapped, from the same opening. A player that plays an illegal "
-                + "move, throws, or runs out of time loses that game."})
+                + "move, throws, or runs out of time loses that game.",
+            "Students' players from the players folder run in processes of their own under the --player-* limits, which are kept "
+                + "with the tournament: a resumed tournament, and every boardlab worker playing its games, uses them. A player over "
+                + "a limit loses that game, with the reason."})
 public final class TournamentCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -83,7 +86,7 @@ public final class TournamentCommand implements Callable<Integer> {
             description = "The tournament's seed: random openings, and game n's players get seed S + n (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--concurrency", paramLabel = "C", description = {"Games this process plays at once (default: the number of cores, ${sys:boardlab.cores}).",
+    @Option(names = "--concurrency", paramLabel = "C", description = {"Games this process plays at once (default: as many as this machine has cores).",
         "It takes them from the same queue in the database as any boardlab worker on it; 0: it plays none and waits for workers."})
     Integer concurrency;
 
@@ -94,6 +97,9 @@ public final class TournamentCommand implements Callable<Integer> {
     @Option(names = "--sprt", arity = "1..4", paramLabel = "KEY=VALUE",
             description = "Stop when the SPRT decides whether the first player is stronger: elo0=0 elo1=10 alpha=0.05 beta=0.05.")
     List<String> sprt;
+
+    @picocli.CommandLine.Mixin
+    LimitOptions limits;
 
     @Option(names = "--size", paramLabel = "N|WxH", description = "Board size: N for square boards (othello, gomoku), WxH for dots.")
     String size;
@@ -155,6 +161,10 @@ public final class TournamentCommand implements Callable<Integer> {
                     name, store.url(), opened.results().size(), opened.earlier().size(),
                     opened.requeued() == 0 ? "" : ", " + opened.requeued() + " in flight when it stopped will be played again");
         }
+        if (!json) {
+            LimitOptions.describe(cli.services(), settings.players(), settings.limits(), "the time control's ("
+                    + settings.time() + ")", spec.commandLine().getErr());
+        }
         if (c == 0 && !json) {
             spec.commandLine().getErr().printf(Locale.ROOT, "boardlab: tournament %s: this process plays no game (--concurrency 0); "
                     + "its games wait in %s for boardlab worker processes%n", name, store.url());
@@ -202,7 +212,7 @@ public final class TournamentCommand implements Callable<Integer> {
             Sprt test = sprt == null ? null : Sprt.parse(String.join(" ", sprt));
             Openings book = Openings.parse(openings, game, options);
             return new TournamentSettings(name, game.id(), options, players, fmt, rounds, gamesPerPair, tc, seed, book.spec(), book.lines(),
-                    test);
+                    test, limits.limits());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -230,6 +240,7 @@ public final class TournamentCommand implements Callable<Integer> {
         if (parsed.hasMatchedOption("--openings") && !openings.equals(stored.openings())) {
             wrong.add("--openings " + openings + " (stored: " + stored.openings() + ")");
         }
+        wrong.addAll(limits.differences(stored.limits()));
         if (!wrong.isEmpty()) {
             throw new IllegalArgumentException("tournament '" + name + "' was started with other settings than " + String.join(", ", wrong)
                     + "; leave them out to go on with the stored ones");

@@ -28,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
             "Each game is taken from the database's queue with a lease of " + 10 + " s, renewed every few seconds while it is played; "
                 + "a worker that dies loses its leases and its games go back to the queue for others. A result is stored once, "
                 + "whoever finishes the game first. Players come from the jars the tournament uploaded (by SHA-256): a worker that has "
-                + "another version of a player leaves that player's games to others."})
+                + "another version of a player leaves that player's games to others. Students' players run in processes of their own "
+                + "under the limits stored with each game's tournament (its --player-* options)."})
 public final class WorkerCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -43,7 +44,7 @@ public final class WorkerCommand implements Callable<Integer> {
     String db;
 
     @Option(names = "--concurrency", paramLabel = "C",
-            description = "Games played at once (default: the number of cores, ${sys:boardlab.cores}).")
+            description = "Games played at once (default: as many as this machine has cores).")
     Integer concurrency;
 
     @Option(names = "--quiet", description = "Print no line per game (only the start, refusals and the end).")

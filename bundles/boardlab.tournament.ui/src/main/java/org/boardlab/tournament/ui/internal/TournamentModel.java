@@ -15,6 +15,8 @@ import org.boardlab.api.event.RegistryEvent.Kind;
 import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.MatchJournal;
+import org.boardlab.core.PlayerHosting;
+import org.boardlab.core.PlayerLimits;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.store.Store;
@@ -31,7 +33,8 @@ import org.boardlab.tournament.TournamentSettings;
 
 /**
  * What the Tournament view shows and does, without a display: the set-up (game, players picked from
- * the registry, format, time, openings, concurrency), the commands (start, pause, resume, stop) and
+ * the registry, format, time, openings, concurrency, the limits of players that run in a process of
+ * their own), the commands (start, pause, resume, stop) and
  * the tournament as it goes (standings, crosstable, each game and its result). The tournament runs
  * on a thread of its own through the same runner and store as {@code boardlab tournament}; a name
  * that exists goes on where it stopped. Listeners are told what changed, on the runner's threads.
@@ -81,6 +84,11 @@ public final class TournamentModel {
     private String openings = "random:4";
     private int concurrency = Runtime.getRuntime().availableProcessors();
     private long seed = 1;
+    private int heapMegabytes = PlayerLimits.DEFAULT.heapMegabytes();
+    private int threads = PlayerLimits.DEFAULT.threads();
+    private String cpuSeconds = "";
+    private int fileMegabytes = PlayerLimits.DEFAULT.fileMegabytes();
+    private final List<PlayerHosting> hostings;
 
     // the tournament (any thread)
     private volatile TournamentRunner runner;
@@ -89,6 +97,15 @@ public final class TournamentModel {
     private final Map<Integer, GameRow> games = new LinkedHashMap<>();
 
     public TournamentModel(Registry registry, Referee referee, EventBus events, Supplier<Store> store) {
+        this(registry, referee, events, store, List.of());
+    }
+
+    /**
+     * @param hostings what runs players in processes of their own (the sandbox), to say which limits
+     *                 this machine cannot enforce; empty when it is not loaded
+     */
+    public TournamentModel(Registry registry, Referee referee, EventBus events, Supplier<Store> store, List<PlayerHosting> hostings) {
+        this.hostings = hostings;
         this.registry = registry;
         this.referee = referee;
         this.events = events;
@@ -220,6 +237,81 @@ public final class TournamentModel {
         seed = s;
     }
 
+    /** The Java heap of each player's process, in MB. */
+    public int heapMegabytes() {
+        return heapMegabytes;
+    }
+
+    public void setHeapMegabytes(int mb) {
+        heapMegabytes = mb;
+    }
+
+    /** The threads each player's process may have. */
+    public int threads() {
+        return threads;
+    }
+
+    public void setThreads(int n) {
+        threads = n;
+    }
+
+    /** The CPU seconds a player may use from one move to the next; {@code ""}: the time per move. */
+    public String cpuSeconds() {
+        return cpuSeconds;
+    }
+
+    public void setCpuSeconds(String s) {
+        cpuSeconds = s;
+    }
+
+    /** The largest file a player may write in its scratch folder, in MB. */
+    public int fileMegabytes() {
+        return fileMegabytes;
+    }
+
+    public void setFileMegabytes(int mb) {
+        fileMegabytes = mb;
+    }
+
+    /**
+     * The limits set up, as a tournament keeps them.
+     *
+     * @throws IllegalArgumentException if one cannot be a player's limit
+     */
+    public PlayerLimits limits() {
+        java.time.Duration cpu = java.time.Duration.ZERO;
+        String text = cpuSeconds.trim();
+        if (!text.isEmpty()) {
+            double s;
+            try {
+                s = Double.parseDouble(text);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("the CPU time a move is a number of seconds (0.5), or empty for the time per move, not '"
+                        + text + "'");
+            }
+            if (!(s > 0) || s > 86_400) {
+                throw new IllegalArgumentException("the CPU time a move must be more than 0 and at most 86400 seconds, not " + text);
+            }
+            cpu = java.time.Duration.ofNanos((long) (s * 1e9));
+        }
+        return new PlayerLimits(heapMegabytes, threads, cpu, fileMegabytes);
+    }
+
+    /**
+     * The limits in words, with what this machine cannot enforce (for the view); the limits' error
+     * when they are wrong.
+     */
+    public String limitsText() {
+        PlayerLimits l;
+        try {
+            l = limits();
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        String words = hostings.isEmpty() ? TournamentSettings.limitsText(l) : hostings.get(0).describe(l);
+        return "Students' players run in their own process: " + words + "; the wall time is the time control's";
+    }
+
     // --- commands --------------------------------------------------------------------------------
 
     /** The runner's state, or {@code NEW} before Start. */
@@ -252,7 +344,7 @@ public final class TournamentModel {
             Game game = registry.requireGame(gameId);
             book = Openings.parse(openings, game, GameOptions.DEFAULT);
             settings = new TournamentSettings(name.trim(), gameId, GameOptions.DEFAULT, chosen, format, rounds, gamesPerPair,
-                    TimeControl.parse(time), seed, book.spec(), book.lines(), null);
+                    TimeControl.parse(time), seed, book.spec(), book.lines(), null, limits());
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage());
         }

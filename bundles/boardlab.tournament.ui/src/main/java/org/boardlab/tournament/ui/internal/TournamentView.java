@@ -47,7 +47,8 @@ import org.eclipse.swt.widgets.Text;
 /**
  * The Tournament view: a thin binding of widgets to a {@link TournamentModel}. Set up (name, game,
  * players picked from the loaded ones in seeding order, format, rounds, games per pair, time,
- * openings, concurrency), Start / Pause / Resume / Stop, the standings with their ratings, the
+ * openings, concurrency, the limits of students' players that run in a process of their own),
+ * Start / Pause / Resume / Stop, the standings with their ratings, the
  * crosstable, a chart of the ratings with their error bars, and the games; double-click a game being
  * played to watch it in the Match view.
  */
@@ -73,6 +74,11 @@ public final class TournamentView implements WorkbenchView {
     private Text time;
     private Text openings;
     private Spinner concurrency;
+    private Spinner heap;
+    private Spinner threads;
+    private Text cpu;
+    private Spinner files;
+    private Label limits;
     private Button start;
     private Button pause;
     private Button resume;
@@ -86,8 +92,9 @@ public final class TournamentView implements WorkbenchView {
 
     @Inject
     public TournamentView(Registry registry, Referee referee, EventBus events, Stores stores, ServerSelection selection,
-            Provider<Workbench> workbench) {
-        this(d -> new TournamentModel(registry, referee, events, () -> stores.open()), selection, id -> workbench.get().showView(id));
+            Provider<Workbench> workbench, List<org.boardlab.core.PlayerHosting> hostings) {
+        this(d -> new TournamentModel(registry, referee, events, () -> stores.open(), hostings), selection,
+                id -> workbench.get().showView(id));
     }
 
     TournamentView(Function<Display, TournamentModel> models, ServerSelection selection, Predicate<String> showView) {
@@ -192,6 +199,34 @@ public final class TournamentView implements WorkbenchView {
         concurrency = spinner(form, model.concurrency(), 1, 1024);
         concurrency.addListener(SWT.Modify, e -> model.setConcurrency(concurrency.getSelection()));
 
+        // the limits of students' players (run in processes of their own), kept with the tournament
+        label(form, "Player heap MB");
+        heap = spinner(form, model.heapMegabytes(), 16, 65_536);
+        heap.setData("name", "player-heap");
+        heap.addListener(SWT.Modify, e -> limitsChanged(() -> model.setHeapMegabytes(heap.getSelection())));
+        label(form, "Threads");
+        threads = spinner(form, model.threads(), 16, 100_000);
+        threads.setData("name", "player-threads");
+        threads.addListener(SWT.Modify, e -> limitsChanged(() -> model.setThreads(threads.getSelection())));
+        label(form, "CPU s a move");
+        cpu = new Text(form, SWT.BORDER);
+        cpu.setData("name", "player-cpu");
+        cpu.setText(model.cpuSeconds());
+        cpu.setMessage("time per move");
+        cpu.setToolTipText("CPU seconds a student's player may use from one move to the next; empty: the time per move");
+        cpu.setLayoutData(new GridData(120, SWT.DEFAULT));
+        cpu.addModifyListener(e -> limitsChanged(() -> model.setCpuSeconds(cpu.getText())));
+        label(form, "Files MB");
+        files = spinner(form, model.fileMegabytes(), 1, 1_048_576);
+        files.setData("name", "player-files");
+        files.addListener(SWT.Modify, e -> limitsChanged(() -> model.setFileMegabytes(files.getSelection())));
+        limits = new Label(form, SWT.WRAP);
+        limits.setData("name", "limits");
+        GridData ld = new GridData(SWT.FILL, SWT.TOP, true, false, 8, 1);
+        ld.widthHint = 900;
+        limits.setLayoutData(ld);
+        limits.setText(model.limitsText());
+
         Label pl = label(form, "Players");
         pl.setLayoutData(new GridData(SWT.LEFT, SWT.TOP, false, false));
         players = new Table(form, SWT.CHECK | SWT.BORDER | SWT.V_SCROLL | SWT.MULTI);
@@ -219,6 +254,13 @@ public final class TournamentView implements WorkbenchView {
         sd.widthHint = 520;
         status.setLayoutData(sd);
         status.setData("name", "status");
+    }
+
+    private void limitsChanged(Runnable set) {
+        set.run();
+        if (limits != null && !limits.isDisposed()) {
+            limits.setText(model.limitsText());
+        }
     }
 
     private void fillPlayers() {
@@ -353,7 +395,8 @@ public final class TournamentView implements WorkbenchView {
         pause.setEnabled(s == TournamentRunner.State.RUNNING);
         resume.setEnabled(s == TournamentRunner.State.PAUSED);
         stop.setEnabled(running);
-        for (Control c : new Control[] {name, game, players, format, rounds, gamesPerPair, time, openings, concurrency}) {
+        for (Control c : new Control[] {name, game, players, format, rounds, gamesPerPair, time, openings, concurrency, heap, threads, cpu,
+            files}) {
             c.setEnabled(!running);
         }
         status.setText(model.status());
@@ -370,6 +413,11 @@ public final class TournamentView implements WorkbenchView {
         sync(rounds, model.rounds());
         sync(gamesPerPair, model.gamesPerPair());
         sync(concurrency, model.concurrency());
+        sync(heap, model.heapMegabytes());
+        sync(threads, model.threads());
+        sync(cpu, model.cpuSeconds());
+        sync(files, model.fileMegabytes());
+        limits.setText(model.limitsText());
         Standings st = model.standings();
         standings.setInput(st == null ? List.of() : st.rows());
         crosstable.setText(model.crosstable());

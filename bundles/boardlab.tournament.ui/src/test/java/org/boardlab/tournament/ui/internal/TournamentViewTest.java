@@ -205,6 +205,39 @@ class TournamentViewTest {
     }
 
     @Test
+    void thePlayersLimitsAreSetUpInTheViewAndKeptWithTheTournament() throws Exception {
+        TournamentModel model = view.model();
+        model.setGame("tictactoe");
+        view.refresh();
+        view.pick(List.of("random", "first-legal"));
+        model.setName("limits");
+        model.setGamesPerPair(2);
+        org.eclipse.swt.widgets.Spinner heap = (org.eclipse.swt.widgets.Spinner) find("player-heap");
+        heap.setSelection(48);
+        heap.notifyListeners(SWT.Modify, new org.eclipse.swt.widgets.Event());
+        Text cpu = (Text) find("player-cpu");
+        cpu.setText("0.5");
+        pump();
+        assertThat(model.limits()).isEqualTo(org.boardlab.core.PlayerLimits.DEFAULT.withHeapMegabytes(48)
+                .withCpuPerMove(java.time.Duration.ofMillis(500)));
+        assertThat(((Label) find("limits")).getText())
+                .isEqualTo("Students' players run in their own process: heap=48MB threads=64 cpu=0.5s files=64MB; the wall time is the time control's");
+        cpu.setText("soon");
+        pump();
+        assertThat(((Label) find("limits")).getText())
+                .isEqualTo("the CPU time a move is a number of seconds (0.5), or empty for the time per move, not 'soon'");
+        press("start");
+        assertThat(((Label) find("status")).getText()).isEqualTo(((Label) find("limits")).getText());
+        assertThat(store.tournament("limits")).isEmpty();
+        cpu.setText("0.5");
+        pump();
+        press("start");
+        pumpUntil(() -> model.state() == TournamentRunner.State.FINISHED, 60_000);
+        assertThat(store.tournament("limits").orElseThrow().settings()).contains("\"player_limits\":\"heap=48MB threads=64 cpu=0.5s files=64MB\"");
+        assertThat(((org.eclipse.swt.widgets.Spinner) find("player-heap")).getEnabled()).isTrue();
+    }
+
+    @Test
     void pauseHoldsTheGamesAndAGameBeingPlayedOpensInTheMatchView() throws Exception {
         TournamentModel model = view.model();
         model.setGame("tictactoe");
