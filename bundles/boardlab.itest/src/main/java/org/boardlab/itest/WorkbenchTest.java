@@ -415,6 +415,80 @@ class WorkbenchTest {
         }
     }
 
+    @Test
+    void aStoredGameOpensFromTheMatchViewAndStepsThroughWithTheBoard() throws Exception {
+        // an Othello game stored as boardlab match stores it, in the workbench's own database (-Dboardlab.db)
+        org.boardlab.core.Registry registry = Lab.bean(org.boardlab.core.Registry.class);
+        java.util.List<org.boardlab.store.FinishedGame> finished = new ArrayList<>();
+        org.boardlab.core.Match[] m = new org.boardlab.core.Match[1];
+        m[0] = new org.boardlab.core.Match(Lab.bean(org.boardlab.core.Referee.class), registry.requireGame("othello"), GameOptions.DEFAULT,
+                new org.boardlab.core.PlayerSeat("itest-ann", org.boardlab.core.PlayerSeat.of(registry, "random").players()),
+                new org.boardlab.core.PlayerSeat("itest-bob", org.boardlab.core.PlayerSeat.of(registry, "first-legal").players()),
+                org.boardlab.core.MatchSettings.defaults().withGames(1), Lab.bean(org.boardlab.core.EventBus.class));
+        m[0].onGameResult(r -> finished.add(org.boardlab.store.FinishedGame.of(m[0].journal(), "match",
+                org.boardlab.store.Seat.named(r.first()), org.boardlab.store.Seat.named(r.second()))));
+        m[0].runHere();
+        org.boardlab.store.Store store = Lab.bean(org.boardlab.store.Stores.class).open();
+        long id = store.saveGame(finished.get(0));
+        int plies = finished.get(0).plies();
+
+        // Open stored…: the dialog lists the stored games; the filters find this one
+        onUi(display, () -> {
+            workbench.showView("match");
+            press(shell, "open-stored");
+            return true;
+        });
+        Shell dialog = onUi(display, () -> java.util.Arrays.stream(display.getShells())
+                .filter(s -> "stored-games".equals(s.getData("boardlab.id")) && !s.isDisposed()).findFirst().orElse(null));
+        assertThat(dialog).as("the Open stored game dialog").isNotNull();
+        onUi(display, () -> {
+            ((Text) find(dialog, "filter-player")).setText("itest-ann");
+            select(dialog, "filter-game", "othello");
+            return true;
+        });
+        List<String> ids = onUi(display, () -> List.of(((Table) find(dialog, "stored-list")).getItems()).stream().map(i -> i.getText(0)).toList());
+        assertThat(ids).as("the games of itest-ann, newest first").startsWith(Long.toString(id));
+        assertThat(onUi(display, () -> ((Table) find(dialog, "stored-list")).getItem(0).getText(3))).isEqualTo("itest-ann");
+        assertThat(onUi(display, () -> text(dialog, "stored-summary"))).matches("\\d+ games?\\.");
+        Path listPng = Lab.screenshots().resolve("stored-games-dialog.png");
+        onUi(display, () -> screenshot(dialog, listPng));
+        onUi(display, () -> {
+            press(dialog, "open-stored-game");
+            return true;
+        });
+        assertThat(onUi(display, dialog::isDisposed)).as("the dialog closes on Open").isTrue();
+
+        // the game is in the move list, with its times; a click on a move shows its position
+        assertThat(onUi(display, () -> moveList(shell))).hasSize(plies);
+        assertThat(onUi(display, () -> moveList(shell)).get(0)).matches("1\\. [a-h][1-8]  \\(black, .*ms.*\\)");
+        assertThat(onUi(display, () -> text(shell, "status"))).startsWith("stored game " + id + " (match, ").contains(plies + " moves");
+        assertThat(onUi(display, () -> text(shell, "first-side"))).startsWith("black: itest-ann");
+        onUi(display, () -> {
+            var list = (org.eclipse.swt.widgets.List) find(shell, "moves");
+            list.select(9);
+            list.notifyListeners(SWT.Selection, new Event());
+            return true;
+        });
+        assertThat(onUi(display, () -> text(shell, "status"))).contains("replay: position after move 10");
+        Path replayPng = Lab.screenshots().resolve("stored-game-replay.png");
+        onUi(display, () -> screenshot(shell, replayPng));
+        assertThat(Files.size(replayPng)).isGreaterThan(10_000);
+
+        // what the Tournament view does with a finished game: the selection opens it in the Match view
+        onUi(display, () -> {
+            select(shell, "game", "tictactoe");
+            return true;
+        });
+        assertThat(onUi(display, () -> moveList(shell))).isEmpty();
+        onUi(display, () -> {
+            Lab.bean(org.boardlab.workbench.StoredGameSelection.class).open(id);
+            return true;
+        });
+        Lab.await("the stored game shown again", Duration.ofSeconds(10),
+                () -> onUi(display, () -> text(shell, "status")).startsWith("stored game " + id + " "));
+        assertThat(onUi(display, () -> moveList(shell))).hasSize(plies);
+    }
+
     private static List<String> moveList(Shell shell) {
         return List.of(((org.eclipse.swt.widgets.List) find(shell, "moves")).getItems());
     }

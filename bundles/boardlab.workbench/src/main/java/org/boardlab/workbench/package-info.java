@@ -8,7 +8,7 @@
  * views and UI tests).
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package org.boardlab.workbench;
 
 import org.osgi.annotation.bundle.Export;

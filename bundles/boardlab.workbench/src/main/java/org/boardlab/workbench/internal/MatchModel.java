@@ -1193,34 +1193,81 @@ final class MatchModel implements AutoCloseable {
         changed(Part.STATUS);
     }
 
+    /** Says {@code text} on the status line (what went wrong outside the model, such as a store that cannot be read). */
+    void showStatus(String text) {
+        status = text;
+        changed(Part.STATUS);
+    }
+
     /** Reads a record from {@code file} and shows it for replay; the status says how it went. */
     void readRecord(Path file) {
         try {
             GameRecord record = GameRecord.read(Files.readString(file, StandardCharsets.UTF_8));
-            Game g = registry.requireGame(record.gameId());
-            List<GameState> states = record.positions(g);
-            endMatch();
-            gameId = g.id();
-            optionsText = record.options().toString();
-            recordOptions = record.options();
-            refreshChoices();
-            showGame(g, states.get(0), new String[] {record.first(), record.second()});
-            List<Entry> entries = new ArrayList<>();
-            MatchJournal.MoveTimes unknown = new MatchJournal.MoveTimes(-1, -1, -1);
-            for (int i = 0; i < record.moves().size(); i++) {
-                GameState before = states.get(i);
-                entries.add(new Entry(i + 1, before.sideToMove(), before.parseMove(record.moves().get(i)), states.get(i + 1), 0,
-                        unknown, 0, 0, false));
-            }
-            shown = new MatchJournal.Snapshot(states.get(0), List.copyOf(entries), null, null);
-            result = record.result();
-            status = "imported " + file.getFileName() + ": " + record.moves().size() + " moves"
-                    + (record.result().isEmpty() ? "" : "; " + record.result()) + ". Click a move to see its position.";
-            changed(Part.MOVES, Part.BOARD);
+            String words = showRecord(record, List.of(), 0);
+            status = "imported " + file.getFileName() + ": " + words + ". Click a move to see its position.";
         } catch (IOException | IllegalArgumentException e) {
             status = "cannot import " + file + ": " + e.getMessage();
         }
         changed(Part.STATUS, Part.CHOICES);
+    }
+
+    /**
+     * Shows a game from the store for replay: its moves in the move list with the times and clocks
+     * it was stored with (a tournament's opening moves without), the board at its end; clicking a
+     * move shows its position. The status says how it went.
+     */
+    void openStored(org.boardlab.store.StoredGame stored) {
+        org.boardlab.store.FinishedGame g = stored.game();
+        try {
+            String words = showRecord(g.record(), g.moves(), g.openingPlies());
+            status = "stored game " + stored.id() + " (" + g.origin() + ", " + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm")
+                    .format(g.endedAt().atZone(java.time.ZoneId.systemDefault())) + "): " + words
+                    + (g.openingPlies() == 0 ? "" : ", the first " + g.openingPlies() + " from the tournament's opening")
+                    + ". Click a move to see its position.";
+        } catch (IllegalArgumentException e) {
+            status = "cannot open stored game " + stored.id() + ": " + e.getMessage();
+        }
+        changed(Part.STATUS, Part.CHOICES);
+    }
+
+    /**
+     * Shows {@code record} for replay (the match in progress ends); {@code stored}, when not empty,
+     * gives each move's times and clocks. Returns the game in words ({@code 9 moves; X wins ...}).
+     *
+     * @param openingPlies how many first moves came from a tournament's opening (no times of their own)
+     * @throws IllegalArgumentException if the game is not loaded or a move is not legal
+     */
+    private String showRecord(GameRecord record, List<org.boardlab.store.StoredMove> stored, int openingPlies) {
+        Game g = registry.requireGame(record.gameId());
+        List<GameState> states = record.positions(g);
+        endMatch();
+        gameId = g.id();
+        optionsText = record.options().toString();
+        recordOptions = record.options();
+        refreshChoices();
+        showGame(g, states.get(0), new String[] {record.first(), record.second()});
+        List<Entry> entries = new ArrayList<>();
+        MatchJournal.MoveTimes unknown = new MatchJournal.MoveTimes(-1, -1, -1);
+        long[] clocks = new long[2];
+        for (int i = 0; i < record.moves().size(); i++) {
+            GameState before = states.get(i);
+            MatchJournal.MoveTimes times = unknown;
+            if (i < stored.size() && i >= openingPlies) {
+                org.boardlab.store.StoredMove m = stored.get(i);
+                times = new MatchJournal.MoveTimes(nanos(m.elapsedUs()), nanos(m.networkUs()), nanos(m.thinkingUs()));
+                clocks[before.sideToMove().index()] = m.clockUsedMs() * 1_000_000;
+            }
+            entries.add(new Entry(i + 1, before.sideToMove(), before.parseMove(record.moves().get(i)), states.get(i + 1), 0,
+                    times, clocks[0], clocks[1], false));
+        }
+        shown = new MatchJournal.Snapshot(states.get(0), List.copyOf(entries), null, null);
+        result = record.result();
+        changed(Part.MOVES, Part.BOARD);
+        return record.moves().size() + (record.moves().size() == 1 ? " move" : " moves") + (record.result().isEmpty() ? "" : "; " + record.result());
+    }
+
+    private static long nanos(long micros) {
+        return micros < 0 ? -1 : micros * 1000;
     }
 
     // --- the end ----------------------------------------------------------------------------------

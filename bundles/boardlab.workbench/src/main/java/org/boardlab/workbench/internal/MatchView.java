@@ -81,6 +81,8 @@ public final class MatchView implements WorkbenchView {
     private org.eclipse.swt.widgets.List moveList;
 
     private final org.boardlab.store.Stores stores;
+    private final org.boardlab.workbench.StoredGameSelection storedSelection;
+    private Subscription storedOpened;
     private final java.util.List<org.boardlab.client.RemotePlay> remotes;
     private org.boardlab.server.WireTap ownTap;
     private Text remoteAddress;
@@ -90,7 +92,8 @@ public final class MatchView implements WorkbenchView {
     @Inject
     public MatchView(Registry registry, EventBus events, Referee referee, BoardRenderers boards, ServerService server,
             ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings, org.boardlab.store.Stores stores,
-            java.util.List<org.boardlab.client.RemotePlay> remotes) {
+            java.util.List<org.boardlab.client.RemotePlay> remotes, org.boardlab.workbench.StoredGameSelection storedSelection) {
+        this.storedSelection = storedSelection;
         this.remotes = remotes;
         this.hostings = hostings;
         this.stores = stores;
@@ -175,7 +178,7 @@ public final class MatchView implements WorkbenchView {
         }
         model.setRemotes(() -> java.util.List.copyOf(remotes), tap);
 
-        Composite controls = bar(root, 12);
+        Composite controls = bar(root, 13);
         Spinner time = spinner(controls, "Time per move (s):", "time", 10, 1, 3600, 1);
         time.addListener(SWT.Selection, e -> model.setSecondsPerMove(time.getSelection()));
         Spinner delay = spinner(controls, "Delay (ms):", "delay", 300, 0, 5000, 100);
@@ -190,6 +193,8 @@ public final class MatchView implements WorkbenchView {
         button(controls, "stop", "Stop", () -> model.stop());
         button(controls, "export", "Export…", () -> file(SWT.SAVE, this::writeRecord));
         button(controls, "import", "Import…", () -> file(SWT.OPEN, this::readRecord));
+        button(controls, "open-stored", "Open stored…", this::openStoredDialog)
+                .setToolTipText("Open a game from the store (every game played here, in matches, tournaments and on the server)");
         button(controls, "live", "Live", () -> model.live());
 
         SashForm sash = new SashForm(root, SWT.HORIZONTAL);
@@ -229,6 +234,11 @@ public final class MatchView implements WorkbenchView {
         selection = serverSelection.addListener(id -> display.asyncExec(() -> {
             if (model != null && !status.isDisposed()) {
                 model.watch(id);
+            }
+        }));
+        storedOpened = storedSelection.addListener(id -> display.asyncExec(() -> {
+            if (model != null && !status.isDisposed()) {
+                openStored(id);
             }
         }));
         display.timerExec(100, this::tick);
@@ -320,6 +330,21 @@ public final class MatchView implements WorkbenchView {
         }
     }
 
+    /** The dialog listing the stored games (the default database); the game chosen is shown for replay. */
+    private void openStoredDialog() {
+        StoredGames games = new StoredGames(stores::open, java.time.ZoneId.systemDefault());
+        StoredGamesDialog.open(status.getShell(), games, model.games(), model::openStored);
+    }
+
+    /** Shows stored game {@code id} (the default database) for replay; also used by the Tournament view, through the selection. */
+    void openStored(long id) {
+        try {
+            model.openStored(new StoredGames(stores::open, java.time.ZoneId.systemDefault()).open(id));
+        } catch (RuntimeException e) {
+            model.showStatus("cannot open stored game " + id + ": " + e.getMessage());
+        }
+    }
+
     /** Writes the game shown as a record; also used by tests. */
     void writeRecord(Path file) {
         model.writeRecord(file);
@@ -335,6 +360,10 @@ public final class MatchView implements WorkbenchView {
         if (selection != null) {
             selection.close();
             selection = null;
+        }
+        if (storedOpened != null) {
+            storedOpened.close();
+            storedOpened = null;
         }
         if (model != null) {
             model.close();

@@ -482,6 +482,22 @@ public final class TournamentModel {
         }
     }
 
+    /**
+     * The id in the store of finished game {@code number} of the tournament (what {@code boardlab
+     * games show} takes).
+     *
+     * @throws IllegalStateException if it has no stored game (not finished, or no tournament started)
+     */
+    public long storedGameId(int number) {
+        StoreTournamentLog l = log;
+        if (l == null) {
+            throw new IllegalStateException("no tournament has been started here");
+        }
+        return store.get().scheduled(l.row().id()).stream().filter(s -> s.game().number() == number && s.gameId() != null).findFirst()
+                .map(org.boardlab.store.ScheduledGame::gameId)
+                .orElseThrow(() -> new IllegalStateException("game " + number + " of tournament " + l.row().name() + " is not stored yet"));
+    }
+
     private static GameRow row(ScheduledGame g, GameScore s, long matchId) {
         String result = s == null ? (matchId != 0 ? "playing" : "") : s.firstPoints() == 1 ? "1-0" : s.firstPoints() == 0 ? "0-1" : "1/2";
         return new GameRow(g.number(), g.round(), g.first(), g.second(), result, s == null ? "" : s.detail(), matchId);

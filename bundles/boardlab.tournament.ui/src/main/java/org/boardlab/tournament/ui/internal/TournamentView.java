@@ -50,7 +50,8 @@ import org.eclipse.swt.widgets.Text;
  * openings, concurrency, the limits of students' players that run in a process of their own),
  * Start / Pause / Resume / Stop, the standings with their ratings, the
  * crosstable, a chart of the ratings with their error bars, and the games; double-click a game being
- * played to watch it in the Match view.
+ * played to watch it in the Match view, or a finished one to open it from the store in the Match
+ * view (its moves, stepped through with the board).
  */
 @Named("tournament")
 public final class TournamentView implements WorkbenchView {
@@ -60,6 +61,7 @@ public final class TournamentView implements WorkbenchView {
     private final Function<Display, TournamentModel> models;
     private final ServerSelection selection;
     private final Predicate<String> showView;
+    private final java.util.function.LongConsumer openStored;
     private TournamentModel model;
     private Display display;
     private final AtomicBoolean refreshPending = new AtomicBoolean();
@@ -92,15 +94,21 @@ public final class TournamentView implements WorkbenchView {
 
     @Inject
     public TournamentView(Registry registry, Referee referee, EventBus events, Stores stores, ServerSelection selection,
-            Provider<Workbench> workbench, List<org.boardlab.core.PlayerHosting> hostings) {
+            Provider<Workbench> workbench, List<org.boardlab.core.PlayerHosting> hostings,
+            org.boardlab.workbench.StoredGameSelection stored) {
         this(d -> new TournamentModel(registry, referee, events, () -> stores.open(), hostings), selection,
-                id -> workbench.get().showView(id));
+                id -> workbench.get().showView(id), stored::open);
     }
 
-    TournamentView(Function<Display, TournamentModel> models, ServerSelection selection, Predicate<String> showView) {
+    /**
+     * @param openStored opens a stored game (by its id in the store) in the Match view
+     */
+    TournamentView(Function<Display, TournamentModel> models, ServerSelection selection, Predicate<String> showView,
+            java.util.function.LongConsumer openStored) {
         this.models = models;
         this.selection = selection;
         this.showView = showView;
+        this.openStored = openStored;
     }
 
     @Override
@@ -349,19 +357,30 @@ public final class TournamentView implements WorkbenchView {
         return v;
     }
 
-    /** Watches a game being played in the Match view. */
+    /** Watches a game being played in the Match view, or opens a finished one from the store there. */
     void watch(TournamentModel.GameRow row) {
         if (row == null) {
             return;
         }
         long id = model.matchId(row.number());
-        if (id == 0) {
-            status.setText("game " + row.number() + " is not being played now" + (row.result().isEmpty() ? ""
-                    : "; every finished game is in 'boardlab games --tournament " + model.name() + "'"));
+        if (id != 0) {
+            selection.select(id);
+            showView.test(MATCH_VIEW);
             return;
         }
-        selection.select(id);
+        if (row.result().isEmpty()) {
+            status.setText("game " + row.number() + " has not been played yet");
+            return;
+        }
+        long stored;
+        try {
+            stored = model.storedGameId(row.number());
+        } catch (RuntimeException e) {
+            status.setText("game " + row.number() + " cannot be opened from the store: " + e.getMessage());
+            return;
+        }
         showView.test(MATCH_VIEW);
+        openStored.accept(stored);
     }
 
     private static void column(TableViewer v, String title, int width, Function<Object, String> text) {

@@ -59,6 +59,7 @@ class TournamentViewTest {
     private final ServerSelection selection = new ServerSelection();
     private final List<Long> selected = new ArrayList<>();
     private final List<String> shown = new ArrayList<>();
+    private final List<Long> openedFromStore = new ArrayList<>();
     private Store store;
     private TournamentView view;
     private Shell shell;
@@ -96,7 +97,7 @@ class TournamentViewTest {
         view = new TournamentView(d -> new TournamentModel(registry, referee, bus, () -> store), selection, id -> {
             shown.add(id);
             return true;
-        });
+        }, openedFromStore::add);
         shell = new Shell(display);
         shell.setLayout(new FillLayout());
         Composite holder = new Composite(shell, SWT.NONE);
@@ -202,6 +203,17 @@ class TournamentViewTest {
         assertThat(store.tournament("view test")).isPresent();
         screenshot("tournament-view.png");
         assertThat(Files.size(Path.of("target", "screenshots", "tournament-view.png"))).isPositive();
+
+        // a finished game opens from the store in the Match view
+        TournamentModel.GameRow fifth = model.gameRows().get(4);
+        view.watch(fifth);
+        assertThat(shown).containsExactly(TournamentView.MATCH_VIEW);
+        assertThat(openedFromStore).hasSize(1);
+        org.boardlab.store.FinishedGame stored = store.game(openedFromStore.get(0)).orElseThrow().game();
+        assertThat(List.of(stored.first().name(), stored.second().name())).containsExactly(fifth.first(), fifth.second());
+        assertThat(stored.tournamentId()).isEqualTo(store.tournament("view test").orElseThrow().id());
+        assertThat(store.scheduled(stored.tournamentId()).stream().filter(r -> r.game().number() == fifth.number()).findFirst()
+                .orElseThrow().gameId()).isEqualTo(openedFromStore.get(0));
     }
 
     @Test
