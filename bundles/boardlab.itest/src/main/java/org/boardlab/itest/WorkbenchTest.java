@@ -447,11 +447,30 @@ class WorkbenchTest {
             return true;
         });
         List<String> ids = onUi(display, () -> List.of(((Table) find(dialog, "stored-list")).getItems()).stream().map(i -> i.getText(0)).toList());
-        assertThat(ids).as("the games of itest-ann, newest first").startsWith(Long.toString(id));
+        assertThat(ids).as("the Othello games of itest-ann: the one stored here").containsExactly(Long.toString(id));
         assertThat(onUi(display, () -> ((Table) find(dialog, "stored-list")).getItem(0).getText(3))).isEqualTo("itest-ann");
-        assertThat(onUi(display, () -> text(dialog, "stored-summary"))).matches("\\d+ games?\\.");
+        assertThat(onUi(display, () -> text(dialog, "stored-summary"))).isEqualTo("1 game.");
+        // a filter that no stored game passes, then back (Enter in a field lists again)
+        onUi(display, () -> {
+            Text player = (Text) find(dialog, "filter-player");
+            player.setText("nobody-has-this-name");
+            player.notifyListeners(SWT.DefaultSelection, new Event());
+            return true;
+        });
+        assertThat(onUi(display, () -> text(dialog, "stored-summary"))).isEqualTo("No stored game matches.");
+        onUi(display, () -> {
+            Text player = (Text) find(dialog, "filter-player");
+            player.setText("itest-ann");
+            player.notifyListeners(SWT.DefaultSelection, new Event());
+            return true;
+        });
+        assertThat(onUi(display, () -> ((Table) find(dialog, "stored-list")).getItemCount())).isEqualTo(1);
         Path listPng = Lab.screenshots().resolve("stored-games-dialog.png");
-        onUi(display, () -> screenshot(dialog, listPng));
+        onUi(display, () -> {
+            dialog.redraw();
+            dialog.update();
+            return screenshot(dialog, listPng);
+        });
         onUi(display, () -> {
             press(dialog, "open-stored-game");
             return true;
@@ -469,7 +488,10 @@ class WorkbenchTest {
             list.notifyListeners(SWT.Selection, new Event());
             return true;
         });
-        assertThat(onUi(display, () -> text(shell, "status"))).contains("replay: position after move 10");
+        assertThat(onUi(display, () -> text(shell, "status"))).isEqualTo("replay: position after move 10 (press Live to follow the game)");
+        int blackAfterTen = scoreAfter(finished.get(0), 10, Side.FIRST);
+        assertThat(onUi(display, () -> text(shell, "first-side"))).as("the score of the position shown, as the board's")
+                .isEqualTo("black: itest-ann, score " + blackAfterTen);
         Path replayPng = Lab.screenshots().resolve("stored-game-replay.png");
         onUi(display, () -> screenshot(shell, replayPng));
         assertThat(Files.size(replayPng)).isGreaterThan(10_000);
@@ -487,6 +509,15 @@ class WorkbenchTest {
         Lab.await("the stored game shown again", Duration.ofSeconds(10),
                 () -> onUi(display, () -> text(shell, "status")).startsWith("stored game " + id + " "));
         assertThat(onUi(display, () -> moveList(shell))).hasSize(plies);
+    }
+
+    /** A side's score after the first {@code plies} moves of a stored game, by the rules. */
+    private static int scoreAfter(org.boardlab.store.FinishedGame g, int plies, Side side) {
+        GameState state = Lab.bean(org.boardlab.core.Registry.class).requireGame(g.game()).newGame();
+        for (int i = 0; i < plies; i++) {
+            state = state.apply(state.parseMove(g.moves().get(i).notation()));
+        }
+        return state.score(side);
     }
 
     private static List<String> moveList(Shell shell) {

@@ -929,7 +929,8 @@ final class MatchModel implements AutoCloseable {
         if (game == null || name == null) {
             return "";
         }
-        return game.sideName(side) + ": " + name + (shown == null ? "" : ", score " + shown.state().score(side));
+        GameState at = shownPosition(); // while a move is clicked in the list, the score of that position, as the board shows
+        return game.sideName(side) + ": " + name + (at == null ? "" : ", score " + at.score(side));
     }
 
     /**
@@ -1231,13 +1232,13 @@ final class MatchModel implements AutoCloseable {
     }
 
     /**
-     * Shows {@code record} for replay (the match in progress ends); {@code stored}, when not empty,
-     * gives each move's times and clocks. Returns the game in words ({@code 9 moves; X wins ...}).
+     * Shows {@code record} for replay (the match in progress ends); {@code storedMoves}, when not
+     * empty, gives each move's times and clocks. Returns the game in words ({@code 9 moves; X wins ...}).
      *
      * @param openingPlies how many first moves came from a tournament's opening (no times of their own)
      * @throws IllegalArgumentException if the game is not loaded or a move is not legal
      */
-    private String showRecord(GameRecord record, List<org.boardlab.store.StoredMove> stored, int openingPlies) {
+    private String showRecord(GameRecord record, List<org.boardlab.store.StoredMove> storedMoves, int openingPlies) {
         Game g = registry.requireGame(record.gameId());
         List<GameState> states = record.positions(g);
         endMatch();
@@ -1252,8 +1253,8 @@ final class MatchModel implements AutoCloseable {
         for (int i = 0; i < record.moves().size(); i++) {
             GameState before = states.get(i);
             MatchJournal.MoveTimes times = unknown;
-            if (i < stored.size() && i >= openingPlies) {
-                org.boardlab.store.StoredMove m = stored.get(i);
+            if (i < storedMoves.size() && i >= openingPlies) {
+                org.boardlab.store.StoredMove m = storedMoves.get(i);
                 times = new MatchJournal.MoveTimes(nanos(m.elapsedUs()), nanos(m.networkUs()), nanos(m.thinkingUs()));
                 clocks[before.sideToMove().index()] = m.clockUsedMs() * 1_000_000;
             }
@@ -1262,6 +1263,7 @@ final class MatchModel implements AutoCloseable {
         }
         shown = new MatchJournal.Snapshot(states.get(0), List.copyOf(entries), null, null);
         result = record.result();
+        stored = ""; // what the last match's recording said is not about this game
         changed(Part.MOVES, Part.BOARD);
         return record.moves().size() + (record.moves().size() == 1 ? " move" : " moves") + (record.result().isEmpty() ? "" : "; " + record.result());
     }
