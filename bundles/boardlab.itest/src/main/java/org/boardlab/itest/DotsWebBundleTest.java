@@ -30,7 +30,8 @@ class DotsWebBundleTest {
         for (String name : List.of("org.eclipse.jetty.server", "org.eclipse.jetty.ee11.servlet",
                 "org.eclipse.jetty.websocket.server", "org.eclipse.jetty.util.ajax", "org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14",
                 "cometd-java-server-common", "cometd-java-server-http-jakarta",
-                "cometd-java-server-websocket-jetty", "boardlab.protocol.dots")) {
+                "cometd-java-server-websocket-jetty", "cometd-java-client-common", "cometd-java-client-http-jetty",
+                "org.eclipse.jetty.client", "boardlab.protocol.dots")) {
             Bundle b = find(name);
             if (b == null || b.getState() != Bundle.ACTIVE) {
                 missing.add(name + (b == null ? " (not installed)" : " (state " + b.getState() + ")"));
@@ -74,6 +75,50 @@ class DotsWebBundleTest {
         } finally {
             server.stop("dots");
         }
+    }
+
+    /**
+     * {@code boardlab client dots} as Felix runs it (CometD's Java client on Jetty's HTTP client): two
+     * clients with loaded players meet in the lobby by invitation and play a whole game to the full board.
+     */
+    @Test
+    void twoTerminalClientsWithLoadedPlayersPlayAWholeGame() throws Exception {
+        EmbeddedServer server = Lab.bean(org.boardlab.server.ServerService.class).server();
+        InetSocketAddress at = server.start("dots", "127.0.0.1", 0);
+        try {
+            org.boardlab.client.TerminalClient client = Lab.bean(org.boardlab.client.TerminalClient.class, "dots");
+            org.boardlab.core.Registry registry = Lab.bean(org.boardlab.core.Registry.class);
+            org.boardlab.api.Game dots = registry.requireGame("dots");
+            String suffix = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+            java.io.StringWriter annOut = new java.io.StringWriter();
+            java.io.StringWriter bobOut = new java.io.StringWriter();
+            java.util.concurrent.CompletableFuture<Integer> bob = play(client, at, "bob" + suffix, null, registry, dots, bobOut);
+            Lab.await("bob in the lobby", Duration.ofSeconds(30), () -> bobOut.toString().contains("in the lobby as bob"));
+            java.util.concurrent.CompletableFuture<Integer> ann = play(client, at, "ann" + suffix, "bob" + suffix, registry, dots, annOut);
+            assertThat(ann.get(240, java.util.concurrent.TimeUnit.SECONDS)).as(annOut.toString()).isZero();
+            assertThat(bob.get(30, java.util.concurrent.TimeUnit.SECONDS)).as(bobOut.toString()).isZero();
+            for (java.io.StringWriter out : List.of(annOut, bobOut)) {
+                assertThat(out.toString()).contains("game over: ").contains("on the full board").contains("played 1 game; bye")
+                        .doesNotContain("not legal on this client's board").doesNotContain("the server's score after");
+            }
+        } finally {
+            server.stop("dots");
+        }
+    }
+
+    private static java.util.concurrent.CompletableFuture<Integer> play(org.boardlab.client.TerminalClient client,
+            InetSocketAddress at, String name, String invite, org.boardlab.core.Registry registry, org.boardlab.api.Game dots,
+            java.io.StringWriter out) {
+        org.boardlab.client.TerminalClient.AutoPlay autoPlay = new org.boardlab.client.TerminalClient.AutoPlay("random",
+                (org.boardlab.api.Player) registry.requirePlayer("random").get(), dots, Duration.ofSeconds(5), invite, 1);
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.run("127.0.0.1", at.getPort(), name, autoPlay,
+                        new java.io.BufferedReader(new java.io.StringReader("secret1\n")), new java.io.PrintWriter(out, true));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private static HttpResponse<String> post(String url, String form) throws Exception {
