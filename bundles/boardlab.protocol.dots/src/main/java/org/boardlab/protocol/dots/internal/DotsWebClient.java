@@ -74,6 +74,8 @@ final class DotsWebClient implements AutoCloseable {
     static final Duration GAMEOVER_GRACE = Duration.ofSeconds(1);
     /** Seed 002's heartbeat: every 5 s, in the lobby and in a game. */
     static final Duration HEARTBEAT = Duration.ofSeconds(5);
+    /** The least time between two moves a seated player sends: at most 50 moves a second, far under a server's flood limit. */
+    static final Duration MIN_MOVE_GAP = Duration.ofMillis(20);
     /** How long the server cannot be reached before the client gives up. */
     static final Duration GIVE_UP = Duration.ofSeconds(15);
 
@@ -134,6 +136,7 @@ final class DotsWebClient implements AutoCloseable {
     private final ScheduledExecutorService loop;
     private final HttpClient http;
     private final CompletableFuture<Integer> seatDone = new CompletableFuture<>();
+    private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
     private BayeuxClient bayeux;
     private ExecutorService thinker;
     private volatile String id;
@@ -672,6 +675,9 @@ final class DotsWebClient implements AutoCloseable {
     /** Leaves: the lobby's {@code quit} (a game in progress is lost by {@code quit}), then the Bayeux disconnect. */
     @Override
     public void close() {
+        if (!closing.compareAndSet(false, true)) {
+            return; // closed already (a failed login closes the client, and its owner closes it again)
+        }
         CompletableFuture<Void> f = new CompletableFuture<>();
         try {
             loop.execute(() -> {
@@ -724,9 +730,31 @@ final class DotsWebClient implements AutoCloseable {
 
     // ================================================================ the lobby
 
+    /** Joins the lobby (a heartbeat) and reads who is there ({@code GET /queue}), as the seed's page does. */
     private void joinLobby() {
         inLobby = true;
         publish(DotsWire.QUEUE_CHANNEL, data("heartbeat"), e -> say("cannot join the lobby: " + e));
+        new CompletableResponseListener(get("/queue", "id", id, "token", token).timeout(15, TimeUnit.SECONDS)).send()
+                .whenComplete((r, t) -> loop.execute(() -> {
+                    if (t == null && r.getStatus() == 200) {
+                        try {
+                            Map<String, Object> m = Json.MAPPER.readValue(r.getContentAsString(), MAP);
+                            if (m.get("queue") instanceof List<?> list) {
+                                for (Object o : list) {
+                                    if (o instanceof Map<?, ?> e && !str(e.get("id")).equals(id)) {
+                                        Member member = new Member(str(e.get("id")), str(e.get("name")), toInt(e.get("rating")));
+                                        if (lobby.putIfAbsent(member.id(), member) == null && game == null) {
+                                            say(member.name() + " (" + member.rating() + ") is in the lobby");
+                                        }
+                                    }
+                                }
+                            }
+                        } catch (Exception e) {
+                            say("the server's lobby is not JSON: " + e.getMessage());
+                        }
+                    }
+                    maybeInvite();
+                }));
         maybeInvite();
     }
 
@@ -919,6 +947,7 @@ final class DotsWebClient implements AutoCloseable {
         ScheduledFuture<?> overTimer;
         String theirOffer;
         boolean thinking;
+        long lastSentNanos;
         /** How many moves came before their turn, and how many moves came after the gameover. */
         int heldBack;
         int afterGameover;
@@ -966,6 +995,7 @@ final class DotsWebClient implements AutoCloseable {
         void gameData(Answer a) {
             List<Map<String, Object>> waiting = early;
             early = null;
+            Object color = null;
             if (a.ok()) {
                 try {
                     Map<String, Object> m = Json.MAPPER.readValue(a.body(), MAP);
@@ -973,8 +1003,7 @@ final class DotsWebClient implements AutoCloseable {
                         names[0] = str(m.get("name_1"));
                         names[1] = str(m.get("name_2"));
                     }
-                    Map<String, Object> field = Json.MAPPER.readValue(str(m.get("field")), MAP);
-                    catchUp(field.get("color"), waiting);
+                    color = Json.MAPPER.readValue(str(m.get("field")), MAP).get("color");
                 } catch (Exception e) {
                     say("the server's /gamedata cannot be read: " + e.getMessage());
                 }
@@ -983,7 +1012,8 @@ final class DotsWebClient implements AutoCloseable {
             }
             say("game " + channel + ": " + names[0] + " (red, moves first) against " + names[1] + " (blue); you are "
                     + (me == 1 ? "red" : "blue"));
-            listener.gameStarted(this);
+            listener.gameStarted(this); // before any move, the dots /gamedata shows included
+            catchUp(color, waiting);
             for (Map<String, Object> d : waiting) {
                 message(d);
             }
@@ -1208,12 +1238,16 @@ final class DotsWebClient implements AutoCloseable {
             }
             String point = column + "," + row;
             sent = point;
+            lastSentNanos = System.nanoTime();
             publish(path, data("move", "point", DotsGame.point(row, column)), e -> {
                 if (point.equals(sent)) {
                     sent = null;
                 }
                 say("move " + point + " refused: " + e);
-                maybeThink();
+                if (seat != null) {
+                    // the player is asked again, but not at once: a refusal for sending too fast (429) would repeat
+                    loop.schedule(this::maybeThink, e.startsWith("429::") ? 1000 : 100, TimeUnit.MILLISECONDS);
+                }
             });
         }
 
@@ -1221,6 +1255,16 @@ final class DotsWebClient implements AutoCloseable {
         void maybeThink() {
             if (seat == null || thinking || early != null || over != null || sent != null || game != this
                     || position.isTerminal() || toMove() != me) {
+                return;
+            }
+            long wait = lastSentNanos + MIN_MOVE_GAP.toNanos() - System.nanoTime();
+            if (wait > 0) {
+                // a fast player would pass the server's limit of messages a second (boardlab's: 200, then 429)
+                thinking = true;
+                loop.schedule(() -> {
+                    thinking = false;
+                    maybeThink();
+                }, wait, TimeUnit.NANOSECONDS);
                 return;
             }
             thinking = true;
