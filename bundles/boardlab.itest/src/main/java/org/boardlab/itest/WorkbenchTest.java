@@ -520,6 +520,169 @@ class WorkbenchTest {
         return state.score(side);
     }
 
+    /**
+     * Seed 002 on the web in the workbench: a game two web clients (boardlab's {@code client dots}, typed
+     * to) play on the embedded server's Dots port is listed in the Server view's running games, opened in
+     * the Match view and followed there move by move; then the Match view's side plays as a web player
+     * ("the opponent on a server (dots)", a loaded player) against a web client's loaded player, a whole
+     * game to the full board.
+     */
+    @Test
+    void aDotsWebGameIsListedInTheServerViewWatchedInTheMatchViewAndTheWorkbenchPlaysAsAWebPlayer() throws Exception {
+        org.boardlab.server.EmbeddedServer server = Lab.bean(org.boardlab.server.ServerService.class).server();
+        java.net.InetSocketAddress at = server.start("dots", "127.0.0.1", 0);
+        org.boardlab.client.TerminalClient web = Lab.bean(org.boardlab.client.TerminalClient.class, "dots");
+        Registry registry = Lab.bean(Registry.class);
+        Game dots = registry.requireGame("dots");
+        String suffix = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+        String ann = "ann-" + suffix;
+        String bob = "bob-" + suffix;
+        WebClient annWeb = new WebClient(web, at, ann, null, dots);
+        WebClient bobWeb = new WebClient(web, at, bob, null, dots);
+        WebClient carol = null;
+        try {
+            annWeb.await("in the lobby as " + ann);
+            bobWeb.await("in the lobby as " + bob);
+            annWeb.await(bob + " (1600) is in the lobby");
+            annWeb.type("invite " + bob);
+            bobWeb.await("invites you");
+            bobWeb.type("accept");
+            annWeb.await("; you are red");
+            bobWeb.await("; you are blue");
+            String[] moves = {"6,5", "6,6", "5,6", "20,20"};
+            for (int i = 0; i < moves.length; i++) {
+                (i % 2 == 0 ? annWeb : bobWeb).type(moves[i]);
+                annWeb.await((i % 2 == 0 ? ann : bob) + " plays " + moves[i]);
+                bobWeb.await((i % 2 == 0 ? ann : bob) + " plays " + moves[i]);
+            }
+            // the Server view lists the web game among the running games; opened, the Match view follows it
+            String players = ann + " (red) vs " + bob + " (blue)";
+            onUi(display, () -> workbench.showView("server"));
+            Lab.await("the web game in the Server view", Duration.ofSeconds(10),
+                    () -> onUi(display, () -> firstColumn(shell, 2)).contains(players));
+            onUi(display, () -> {
+                Table games = (Table) find(shell, "games");
+                for (int i = 0; i < games.getItemCount(); i++) {
+                    if (games.getItem(i).getText(2).equals(players)) {
+                        assertThat(games.getItem(i).getText(1)).isEqualTo("dots");
+                        assertThat(games.getItem(i).getText(3)).isEqualTo("4");
+                        games.setSelection(i);
+                        games.notifyListeners(SWT.Selection, new Event());
+                    }
+                }
+                press(shell, "open-match");
+                return true;
+            });
+            Lab.await("the four moves in the Match view", Duration.ofSeconds(10),
+                    () -> onUi(display, () -> moveList(shell)).size() == 4);
+            assertThat(onUi(display, () -> text(shell, "status"))).contains("watching game", ann, bob);
+            annWeb.type("7,6");
+            Lab.await("the fifth move, live", Duration.ofSeconds(10), () -> onUi(display, () -> moveList(shell)).size() == 5);
+            assertThat(onUi(display, () -> moveList(shell)).stream().map(WorkbenchTest::notation))
+                    .containsExactly("6,5", "6,6", "5,6", "20,20", "7,6");
+            bobWeb.type("21,20");
+            annWeb.type("6,7"); // red closes its zone around blue's 6,6
+            Lab.await("the capture", Duration.ofSeconds(10), () -> onUi(display, () -> moveList(shell)).size() == 7);
+            onUi(display, () -> screenshot(shell, Lab.screenshots().resolve("dots-web-watched.png")));
+            bobWeb.type("leave");
+            Lab.await("the end, as the server decided it", Duration.ofSeconds(20), () -> seen().status().contains(ann + " (red) wins"));
+            annWeb.await("game over: " + ann + " wins, 1:0 after 7 moves");
+
+            // the Match view's side plays as a web player; carol, a web client with a loaded player, invites it
+            String here = "web-" + suffix;
+            onUi(display, () -> {
+                workbench.showView("match");
+                ((Text) find(shell, "options")).setText("");
+                select(shell, "game", "dots");
+                select(shell, "first", "random");
+                select(shell, "second", "the opponent on a server (dots)");
+                ((Text) find(shell, "remote-address")).setText("127.0.0.1:" + at.getPort());
+                ((Text) find(shell, "remote-name")).setText(here + " secret-web");
+                ((Text) find(shell, "remote-invite")).setText("");
+                press(shell, "start");
+                return true;
+            });
+            Lab.await("the web player in the lobby", Duration.ofSeconds(30),
+                    () -> onUi(display, () -> text(shell, "status")).contains("logged in as " + here)
+                            || onUi(display, () -> text(shell, "status")).contains("in the lobby as " + here));
+            carol = new WebClient(web, at, "carol-" + suffix, new org.boardlab.client.TerminalClient.AutoPlay("first-legal",
+                    (org.boardlab.api.Player) registry.requirePlayer("first-legal").get(), dots, Duration.ofSeconds(5), here, 1), dots);
+            assertThat(carol.exit.get(240, TimeUnit.SECONDS)).as(carol.text()).isZero();
+            Lab.await("the match view shows the end", Duration.ofSeconds(30), () -> seen().over()
+                    && onUi(display, () -> text(shell, "status")).contains("the server ended the game"));
+            java.util.regex.Matcher told = java.util.regex.Pattern.compile("game over: .* after (\\d+) moves").matcher(carol.text());
+            assertThat(told.find()).as(carol.text()).isTrue();
+            Seen seen = seen();
+            GameState state = dots.newGame(GameOptions.DEFAULT.with("size", "39x32"));
+            for (String item : seen.moves()) {
+                state = state.apply(state.parseMove(notation(item)));
+            }
+            System.out.printf("[itest] web dots: %d moves; %s%n", state.ply(), seen.status().replace('\n', ' '));
+            assertThat(seen.moves()).hasSize(Integer.parseInt(told.group(1)));
+            assertThat(state.isTerminal()).as("the board is full").isTrue();
+            assertThat(seen.status()).doesNotContain("illegal", "timeout", "stopped", " — ");
+            onUi(display, () -> screenshot(shell, Lab.screenshots().resolve("dots-web-player.png")));
+        } finally {
+            annWeb.close();
+            bobWeb.close();
+            if (carol != null) {
+                carol.close();
+            }
+            onUi(display, () -> {
+                workbench.showView("match");
+                press(shell, "stop");
+                select(shell, "game", "othello");
+                select(shell, "first", "a person at this board");
+                select(shell, "second", "first-legal");
+                return true;
+            });
+            server.stop("dots");
+        }
+    }
+
+    /** {@code boardlab client dots} run here, typed to; the password is its first line. */
+    private static final class WebClient implements AutoCloseable {
+        final java.io.PipedWriter keys = new java.io.PipedWriter();
+        final java.io.PrintWriter typing = new java.io.PrintWriter(keys, true);
+        final java.io.StringWriter screen = new java.io.StringWriter();
+        final CompletableFuture<Integer> exit;
+
+        WebClient(org.boardlab.client.TerminalClient client, java.net.InetSocketAddress at, String name,
+                org.boardlab.client.TerminalClient.AutoPlay autoPlay, Game dots) throws java.io.IOException {
+            java.io.BufferedReader in = new java.io.BufferedReader(new java.io.PipedReader(keys, 1 << 16));
+            typing.println("secret-" + name);
+            exit = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return client.run("127.0.0.1", at.getPort(), name, autoPlay, in, new java.io.PrintWriter(screen, true));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+        }
+
+        String text() {
+            return screen.toString();
+        }
+
+        void type(String line) {
+            typing.println(line);
+        }
+
+        void await(String what) throws InterruptedException {
+            Lab.await("'" + what + "' from the web client", Duration.ofSeconds(30), () -> text().contains(what));
+        }
+
+        @Override
+        public void close() {
+            typing.println("quit");
+            try {
+                exit.get(10, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // it ended before, or will when the framework stops
+            }
+        }
+    }
+
     private static List<String> moveList(Shell shell) {
         return List.of(((org.eclipse.swt.widgets.List) find(shell, "moves")).getItems());
     }

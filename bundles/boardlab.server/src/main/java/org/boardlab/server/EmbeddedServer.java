@@ -532,6 +532,18 @@ public final class EmbeddedServer implements AutoCloseable {
         return List.copyOf(tables.values());
     }
 
+    /**
+     * The games still being played that protocols with ports of their own play through this server's
+     * referee ({@link GroupHost#newMatch}): Dots games on the web, Game Masters' games. The id of each is
+     * the match id of its events and wire frames, so the Match view and the inspector find it.
+     */
+    public List<org.boardlab.core.Match> hostedMatches() {
+        List<org.boardlab.core.Match> list = new ArrayList<>(groupMatches.values());
+        list.removeIf(m -> m.results().isDone());
+        list.sort(java.util.Comparator.comparingLong(org.boardlab.core.Match::id));
+        return list;
+    }
+
     public Lobby lobby() {
         return lobby;
     }

@@ -598,7 +598,7 @@ final class MatchModel implements AutoCloseable {
                 throw new NumberFormatException();
             }
         } catch (RuntimeException e) {
-            status = "the server's address is HOST:PORT, e.g. 127.0.0.1:" + (protocolId.equals("gomoku") ? 23334 : 10000)
+            status = "the server's address is HOST:PORT, e.g. 127.0.0.1:" + (protocolId.equals("gomoku") ? 23334 : protocolId.equals("dots") ? 8888 : 10000)
                     + "; not '" + remoteAddress + "'";
             return;
         }

@@ -152,17 +152,17 @@ public final class MatchView implements WorkbenchView {
         remoteAddress = tag(new Text(label(remoteBar, "Server (for an opponent on a server):"), SWT.BORDER), "remote-address");
         remoteAddress.setText(model.remoteAddress());
         remoteAddress.setMessage("HOST:PORT");
-        remoteAddress.setToolTipText("The server to play on: a team's, or boardlab's own (127.0.0.1:10000 Othello, 127.0.0.1:23334 Gomoku)");
+        remoteAddress.setToolTipText("The server to play on: a team's, or boardlab's own (127.0.0.1:10000 Othello, 127.0.0.1:23334 Gomoku, 127.0.0.1:8888 Dots)");
         remoteAddress.setLayoutData(new GridData(160, SWT.DEFAULT));
         remoteAddress.addListener(SWT.Modify, e -> model.setRemoteAddress(remoteAddress.getText()));
         remoteName = tag(new Text(label(remoteBar, "Name:"), SWT.BORDER), "remote-name");
         remoteName.setText(model.remoteName());
-        remoteName.setToolTipText("The name to log in with (Othello); Gomoku's protocol has no names");
+        remoteName.setToolTipText("The name to log in with (Othello); Dots: NAME or NAME PASSWORD, a new name is registered; Gomoku's protocol has no names");
         remoteName.setLayoutData(new GridData(110, SWT.DEFAULT));
         remoteName.addListener(SWT.Modify, e -> model.setRemoteName(remoteName.getText()));
         remoteInvite = tag(new Text(label(remoteBar, "Invite:"), SWT.BORDER), "remote-invite");
         remoteInvite.setMessage("empty: accept an invitation");
-        remoteInvite.setToolTipText("Othello: the name to invite on the server; empty: accept the first invitation. "
+        remoteInvite.setToolTipText("Othello, Dots: the name to invite on the server; empty: accept the first invitation. "
                 + "Gomoku: the server pairs the players itself");
         remoteInvite.setLayoutData(new GridData(150, SWT.DEFAULT));
         remoteInvite.addListener(SWT.Modify, e -> model.setRemoteInvite(remoteInvite.getText()));

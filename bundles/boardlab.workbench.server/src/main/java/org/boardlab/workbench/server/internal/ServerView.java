@@ -24,6 +24,7 @@ import org.boardlab.server.Member;
 import org.boardlab.server.ServerProtocol;
 import org.boardlab.server.ServerService;
 import org.boardlab.server.Table;
+import org.boardlab.core.Match;
 import org.boardlab.server.Connection;
 import org.boardlab.workbench.Workbench;
 import org.boardlab.workbench.WorkbenchView;
@@ -302,11 +303,12 @@ public final class ServerView implements WorkbenchView {
         gamesGroup = new Group(parent, SWT.NONE);
         gamesGroup.setLayout(new GridLayout(1, false));
         games = viewer(gamesGroup, "games");
-        column(games, "Match", 60, (Table t) -> Long.toString(t.id()));
-        column(games, "Game", 75, (Table t) -> t.game().id());
-        column(games, "Players", 210, (Table t) -> players(t));
-        column(games, "Moves", 60, (Table t) -> Integer.toString(t.state().ply()));
-        column(games, "To move", 150, (Table t) -> toMove(t));
+        // a row is a lobby's Table, or a Match that a protocol with its own port plays through the server (Dots on the web)
+        column(games, "Match", 60, (Object g) -> Long.toString(idOf(g)));
+        column(games, "Game", 75, (Object g) -> g instanceof Table t ? t.game().id() : ((Match) g).game().id());
+        column(games, "Players", 210, (Object g) -> g instanceof Table t ? players(t) : players((Match) g));
+        column(games, "Moves", 60, (Object g) -> Integer.toString(g instanceof Table t ? t.state().ply() : stateOf((Match) g).ply()));
+        column(games, "To move", 150, (Object g) -> g instanceof Table t ? toMove(t) : toMove((Match) g));
         games.addSelectionChangedListener(e -> updateButtons());
         selectedGame = tag(new Label(gamesGroup, SWT.NONE), "selected-game");
         selectedGame.setFont(bold);
@@ -327,6 +329,30 @@ public final class ServerView implements WorkbenchView {
         Game g = t.game();
         return t.member(Side.FIRST).name() + " (" + g.sideName(Side.FIRST) + ") vs " + t.member(Side.SECOND).name() + " ("
                 + g.sideName(Side.SECOND) + ")";
+    }
+
+    private static long idOf(Object g) {
+        return g instanceof Table t ? t.id() : ((Match) g).id();
+    }
+
+    private static GameState stateOf(Match m) {
+        GameState state = m.state();
+        return state == null ? m.journal().start() : state;
+    }
+
+    private static String players(Match m) {
+        Game g = m.game();
+        List<String> names = m.journal().players();
+        return names.get(0) + " (" + g.sideName(Side.FIRST) + ") vs " + names.get(1) + " (" + g.sideName(Side.SECOND) + ")";
+    }
+
+    private static String toMove(Match m) {
+        GameState state = stateOf(m);
+        if (m.results().isDone() || state.isTerminal()) {
+            return "game over";
+        }
+        Side side = state.sideToMove();
+        return m.game().sideName(side) + " (" + m.journal().players().get(side.index()) + ")";
     }
 
     private static String toMove(Table t) {
@@ -375,10 +401,11 @@ public final class ServerView implements WorkbenchView {
         lobby.setInput(members);
         lobbyGroup.setText("Lobby (" + members.size() + ")");
 
-        List<Table> tables = new ArrayList<>(s.tables());
-        tables.sort(Comparator.comparingLong(Table::id));
-        games.setInput(tables);
-        gamesGroup.setText("Running games (" + tables.size() + ")");
+        List<Object> running = new ArrayList<>(s.tables());
+        running.addAll(s.hostedMatches());
+        running.sort(Comparator.comparingLong(ServerView::idOf));
+        games.setInput(running);
+        gamesGroup.setText("Running games (" + running.size() + ")");
 
         counters.setText("Connections: " + connections.size() + "    Refused (server full): " + s.refusedClients()
                 + "    Protocol violations: " + s.violations() + "    Slow readers: " + s.slowReaders()
@@ -557,12 +584,14 @@ public final class ServerView implements WorkbenchView {
     }
 
     private void open(String viewId, String viewName) {
-        if (games.getStructuredSelection().getFirstElement() instanceof Table t) {
-            selection.select(t.id());
+        Object chosen = games.getStructuredSelection().getFirstElement();
+        if (chosen instanceof Table || chosen instanceof Match) {
+            long id = idOf(chosen);
+            selection.select(id);
             if (showView.test(viewId)) {
-                say("Match " + t.id() + " is selected for the " + viewName + ".");
+                say("Match " + id + " is selected for the " + viewName + ".");
             } else {
-                say("Match " + t.id() + " is selected, but this workbench has no " + viewName + ".");
+                say("Match " + id + " is selected, but this workbench has no " + viewName + ".");
             }
         }
     }
@@ -576,13 +605,16 @@ public final class ServerView implements WorkbenchView {
         disconnect.setEnabled(!clients.getStructuredSelection().isEmpty());
         applyFaults.setEnabled(!clients.getStructuredSelection().isEmpty());
         IStructuredSelection chosen = games.getStructuredSelection();
-        boolean game = chosen.getFirstElement() instanceof Table;
+        boolean game = chosen.getFirstElement() instanceof Table || chosen.getFirstElement() instanceof Match;
         openMatch.setEnabled(game);
         openInspector.setEnabled(game);
         String text = chosen.getFirstElement() instanceof Table t
                 ? "Match " + t.id() + ": " + t.game().id() + ", " + t.member(Side.FIRST).name() + " vs "
                         + t.member(Side.SECOND).name()
-                : "Select a running game to open it in the Match view or the inspector.";
+                : chosen.getFirstElement() instanceof Match m
+                        ? "Match " + m.id() + ": " + m.game().id() + ", " + m.journal().players().get(0) + " vs "
+                                + m.journal().players().get(1)
+                        : "Select a running game to open it in the Match view or the inspector.";
         if (!text.equals(selectedGame.getText())) {
             selectedGame.setText(text);
             selectedGame.getParent().layout(new Control[] {selectedGame});

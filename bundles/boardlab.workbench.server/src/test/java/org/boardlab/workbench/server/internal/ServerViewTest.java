@@ -457,6 +457,79 @@ class ServerViewTest {
     }
 
     @Test
+    void aGameAProtocolPlaysOnItsOwnPortIsListedFollowedAndOpened() throws Exception {
+        // a protocol with a port of its own (as Dots on the web) plays its games through the server's referee
+        java.util.concurrent.Semaphore permits = new java.util.concurrent.Semaphore(0);
+        org.boardlab.api.Player stepper = request -> {
+            permits.acquire();
+            return request.state().legalMoves().get(0);
+        };
+        java.util.concurrent.atomic.AtomicReference<org.boardlab.core.Match> played = new java.util.concurrent.atomic.AtomicReference<>();
+        server.addProtocol(new org.boardlab.server.ServerProtocol() {
+            @Override
+            public org.boardlab.api.Protocol protocol() {
+                return new org.boardlab.api.Protocol() {
+                    public String id() { return "own"; }
+                    public String name() { return "a protocol with a port of its own"; }
+                    public String gameId() { return "othello"; }
+                    public int defaultPort() { return 0; }
+                    public org.boardlab.api.DecodedMessage describe(byte[] frame, boolean fromClient) {
+                        return new org.boardlab.api.DecodedMessage("?", "", List.of(), null);
+                    }
+                };
+            }
+
+            @Override
+            public boolean ownsListener() {
+                return true;
+            }
+
+            @Override
+            public OwnListener listen(org.boardlab.server.GroupHost host, String bindAddress, int port) {
+                org.boardlab.core.Match m = host.newMatch(host.game("othello"), org.boardlab.api.GameOptions.DEFAULT,
+                        new org.boardlab.core.PlayerSeat("ann", () -> stepper), new org.boardlab.core.PlayerSeat("bob", () -> stepper),
+                        org.boardlab.core.MatchSettings.defaults().withTimePerMove(java.time.Duration.ofMinutes(5)));
+                played.set(m);
+                m.start();
+                return new OwnListener() {
+                    @Override
+                    public InetSocketAddress address() {
+                        return new InetSocketAddress(InetAddress.getLoopbackAddress(), 1);
+                    }
+
+                    @Override
+                    public void close() {
+                        permits.release(1000);
+                    }
+                };
+            }
+
+            @Override
+            public void initChannel(io.netty.channel.ChannelPipeline pipeline, org.boardlab.server.Connection connection) {
+            }
+        });
+        server.start("own", "127.0.0.1", 0);
+        long match = played.get().id();
+        waitUntil("the game is listed", () -> table("games").getItemCount() == 1);
+        assertThat(row("games", Long.toString(match)))
+                .containsExactly(Long.toString(match), "othello", "ann (black) vs bob (white)", "0", "black (ann)");
+        permits.release(1);
+        waitUntil("the move is counted", () -> row("games", Long.toString(match)).get(3).equals("1"));
+        assertThat(row("games", Long.toString(match)).get(4)).isEqualTo("white (bob)");
+
+        select("games", Long.toString(match));
+        pump();
+        assertThat(text("selected-game")).isEqualTo("Match " + match + ": othello, ann vs bob");
+        press(find("open-match"));
+        assertThat(heard).containsExactly(match);
+        assertThat(shownViews).containsExactly("match");
+
+        permits.release(1000); // the rest of the game
+        waitUntil("the game over, it leaves the list", () -> table("games").getItemCount() == 0);
+        assertThat(played.get().results().get(10, java.util.concurrent.TimeUnit.SECONDS)).hasSize(1);
+    }
+
+    @Test
     void aProtocolThatArrivesLaterGetsItsOwnRow() throws Exception {
         server.removeProtocol("othello");
         pumpFor(600);
