@@ -557,13 +557,13 @@ class WorkbenchTest {
             }
             // the server lists the web game among its running games (what the Server view shows; this framework has
             // no Server view, ServerViewTest tests it); opened as the Server view opens it, the Match view follows it
-            org.boardlab.core.Match web = server.hostedMatches().stream()
+            org.boardlab.core.Match watched = server.hostedMatches().stream()
                     .filter(m -> m.journal().players().equals(List.of(ann, bob))).findFirst().orElseThrow();
-            assertThat(web.game().id()).isEqualTo("dots");
-            assertThat(web.state().ply()).isEqualTo(4);
+            assertThat(watched.game().id()).isEqualTo("dots");
+            assertThat(watched.state().ply()).isEqualTo(4);
             onUi(display, () -> {
                 workbench.showView("match");
-                Lab.bean(org.boardlab.workbench.ServerSelection.class).select(web.id());
+                Lab.bean(org.boardlab.workbench.ServerSelection.class).select(watched.id());
                 return true;
             });
             Lab.await("the four moves in the Match view", Duration.ofSeconds(10),
