@@ -40,6 +40,16 @@ public interface RemotePlay {
     }
 
     /**
+     * The name this client plays under, from what the Match view's Name field holds: what the board, the
+     * status line, the inspector and the stored game call the workbench's side. The field holds the name
+     * alone for most protocols; a protocol whose field holds more (seed 002's {@code NAME PASSWORD}) returns
+     * the name alone, so a password is shown and stored nowhere.
+     */
+    default String playerName(String given) {
+        return given;
+    }
+
+    /**
      * What the workbench asks for.
      *
      * @param host        the server's host

@@ -25,7 +25,7 @@
  * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
  */
 @Export
-@Version("0.3.0")
+@Version("0.4.0")
 package org.boardlab.client;
 
 import org.osgi.annotation.bundle.Export;

@@ -566,16 +566,26 @@ class WorkbenchTest {
                 Lab.bean(org.boardlab.workbench.ServerSelection.class).select(watched.id());
                 return true;
             });
-            Lab.await("the four moves in the Match view", Duration.ofSeconds(10),
+            Lab.await("the four moves in the Match view", Duration.ofSeconds(30),
                     () -> onUi(display, () -> moveList(shell)).size() == 4);
             assertThat(onUi(display, () -> text(shell, "status"))).contains("watching game", ann, bob);
             annWeb.type("7,6");
-            Lab.await("the fifth move, live", Duration.ofSeconds(10), () -> onUi(display, () -> moveList(shell)).size() == 5);
+            Lab.await("the fifth move, live", Duration.ofSeconds(30), () -> onUi(display, () -> moveList(shell)).size() == 5);
             assertThat(onUi(display, () -> moveList(shell)).stream().map(WorkbenchTest::notation))
                     .containsExactly("6,5", "6,6", "5,6", "20,20", "7,6");
+            // each player types when his own client has shown him the opponent's move, as a person would (the client
+            // refuses a move before that: "it is not your move")
+            bobWeb.await(ann + " plays 7,6");
             bobWeb.type("21,20");
+            annWeb.await(bob + " plays 21,20");
             annWeb.type("6,7"); // red closes its zone around blue's 6,6
-            Lab.await("the capture", Duration.ofSeconds(10), () -> onUi(display, () -> moveList(shell)).size() == 7);
+            annWeb.await(ann + " plays 6,7  score 1:0");
+            bobWeb.await(ann + " plays 6,7  score 1:0");
+            Lab.await("the capture", Duration.ofSeconds(30), () -> onUi(display, () -> moveList(shell)).size() == 7);
+            // blue is to move, but a web game has no clock: no time left is shown (it was "86399.9 s left", the day the
+            // server's copy of the game allows a move)
+            assertThat(onUi(display, () -> text(shell, "second-clock"))).startsWith("last ").doesNotContain("left");
+            assertThat(onUi(display, () -> text(shell, "first-side"))).isEqualTo("red: " + ann + ", score 1");
             Path watchedPng = Lab.screenshots().resolve("dots-web-watched.png");
             onUi(display, () -> screenshot(shell, watchedPng));
             bobWeb.type("leave");
@@ -615,6 +625,10 @@ class WorkbenchTest {
             assertThat(seen.moves()).hasSize(Integer.parseInt(told.group(1)));
             assertThat(state.isTerminal()).as("the board is full").isTrue();
             assertThat(seen.status()).doesNotContain("illegal", "timeout", "stopped", " — ");
+            // the Name field held NAME PASSWORD: the board and the status name the player, and never show the password
+            assertThat(seen.status()).contains(here).doesNotContain("secret-web");
+            assertThat(onUi(display, () -> text(shell, "first-side") + " " + text(shell, "second-side")))
+                    .contains(": " + here + ", score").doesNotContain("secret-web");
             Path playerPng = Lab.screenshots().resolve("dots-web-player.png");
             onUi(display, () -> screenshot(shell, playerPng));
         } finally {

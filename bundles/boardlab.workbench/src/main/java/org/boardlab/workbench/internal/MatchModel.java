@@ -616,7 +616,10 @@ final class MatchModel implements AutoCloseable {
             }
             player = (org.boardlab.api.Player) registry.requirePlayer(here).get();
         }
-        String name = remoteName.isEmpty() ? "workbench" : remoteName;
+        String given = remoteName.isEmpty() ? "workbench" : remoteName;
+        // what the board, the status, the inspector and the stored game call this side: the Name field may hold more
+        // than the name (Dots: NAME PASSWORD), and a password is shown nowhere
+        String name = play.playerName(given);
         ServerProtocol sp = server == null ? null
                 : server.server().protocols().stream().filter(p -> p.protocol().id().equals(protocolId)).findFirst().orElse(null);
         org.boardlab.api.Protocol described = sp != null ? sp.protocol() : org.boardlab.server.faults.RawBytes.INSTANCE;
@@ -671,7 +674,7 @@ final class MatchModel implements AutoCloseable {
             }
         };
         try {
-            remote = play.open(new org.boardlab.client.RemotePlay.Request(host, port, name, remoteInvite, player, g,
+            remote = play.open(new org.boardlab.client.RemotePlay.Request(host, port, given, remoteInvite, player, g,
                     hereKind == SideChoices.Kind.HUMAN ? Duration.ofHours(1) : Duration.ofSeconds(secondsPerMove),
                     pipeline -> {
                         if (tapHandler != null) {
@@ -704,8 +707,8 @@ final class MatchModel implements AutoCloseable {
             Relay relay = relays[i];
             seats[i] = new PlayerSeat(named[i], () -> relay);
         }
-        // the server keeps the time: the copy here waits as long as it takes
-        MatchSettings settings = MatchSettings.defaults().withTimePerMove(Duration.ofHours(1)).withMoveDelay(Duration.ZERO)
+        // the server keeps the time: the copy here waits as long as it takes, and shows no time left
+        MatchSettings settings = MatchSettings.defaults().withTimePerMove(NO_CLOCK).withMoveDelay(Duration.ZERO)
                 .withAlternateSides(false).withSeed(System.nanoTime());
         if (match != null) {
             match.stop();
@@ -934,8 +937,18 @@ final class MatchModel implements AutoCloseable {
     }
 
     /**
+     * The longest time per move the Match view sets (its spinner's top, an hour): a game that gives more
+     * has no clock that anybody plays against (seed 002's web games have none; the copy of a game a
+     * server keeps the time of waits as long as it takes), and no time left is shown for it.
+     */
+    static final Duration LONGEST_CLOCK = Duration.ofHours(1);
+
+    /** The time per move of a game without a clock (more than {@link #LONGEST_CLOCK}). */
+    static final Duration NO_CLOCK = Duration.ofDays(1);
+
+    /**
      * A side's clock at {@code nowNanos}, e.g. {@code last 120 ms · total 3.4 s · 8.7 s left}; empty
-     * before a game.
+     * before a game. The time left is shown only for a game with a clock (see {@link #LONGEST_CLOCK}).
      */
     String clock(Side side, long nowNanos) {
         if (game == null || names[side.index()] == null) {
@@ -953,7 +966,7 @@ final class MatchModel implements AutoCloseable {
         }
         String text = "last " + millis(last) + " · total " + millis(total);
         MatchJournal.Turn turn = shown == null ? null : shown.turn();
-        if (turn != null && turn.side() == side && journal != null && !journal.isOver()) {
+        if (turn != null && turn.side() == side && journal != null && !journal.isOver() && journal.timePerMove().compareTo(LONGEST_CLOCK) <= 0) {
             text += " · " + Math.max(0, (turn.deadlineNanos() - nowNanos) / 100_000_000L) / 10.0 + " s left";
         }
         return text;

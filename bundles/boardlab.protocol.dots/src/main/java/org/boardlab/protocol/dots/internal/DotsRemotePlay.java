@@ -14,7 +14,8 @@ import org.boardlab.client.RemotePlay;
  * view in turn, whatever order the server's answers arrive in.
  *
  * <p>The Match view's Name is {@code NAME} or {@code NAME PASSWORD} (split at the last space); without
- * a password the password is {@value #DEFAULT_PASSWORD}, so on a shared server give one. The web
+ * a password the password is {@value #DEFAULT_PASSWORD}, so on a shared server give one; the workbench
+ * shows and stores the name only ({@link #playerName}). The web
  * player's own Bayeux messages are not in the inspector (the connection is CometD's, not Netty's); on
  * boardlab's own server they are, from the server's side.
  */
@@ -40,6 +41,14 @@ public final class DotsRemotePlay implements RemotePlay {
         return "invite a name, or wait to be invited; Name is NAME or NAME PASSWORD (a new name is registered)";
     }
 
+    /** The name of {@code NAME PASSWORD} (split at the last space), or the whole Name when it has no space. */
+    @Override
+    public String playerName(String given) {
+        String g = given == null ? "" : given.strip();
+        int space = g.lastIndexOf(' ');
+        return space < 0 ? g : g.substring(0, space).strip();
+    }
+
     @Override
     public Session open(Request request, Events events) {
         if (!request.player().supports(request.game())) {
@@ -47,7 +56,7 @@ public final class DotsRemotePlay implements RemotePlay {
         }
         String given = request.name() == null ? "" : request.name().strip();
         int space = given.lastIndexOf(' ');
-        String name = space < 0 ? given : given.substring(0, space).strip();
+        String name = playerName(given);
         String password = space < 0 ? DEFAULT_PASSWORD : given.substring(space + 1);
         if (name.isEmpty() || name.length() > org.boardlab.protocol.dots.DotsWire.MAX_NAME) {
             throw new IllegalArgumentException("the name must have 1 to " + org.boardlab.protocol.dots.DotsWire.MAX_NAME + " characters");
