@@ -5,7 +5,7 @@
 //
 //   NODE_PATH=bundles/boardlab.protocol.dots/src/test/node/node_modules \
 //   node benchmarks/node/dots-load.js --url http://127.0.0.1:8888 --games 500 --seconds 60 --warmup 20 \
-//        --think-ms 500-1500 [--server-pid PID]
+//        --think-ms 500-1500 [--server-pid PID [--clock-ticks 100]]
 'use strict';
 
 const http = require('http');
@@ -147,6 +147,18 @@ async function move(g, p) {
 
 let stopping = false;
 
+// the server's CPU time so far (user + system, /proc/PID/stat fields 14 and 15), in ms; null without --server-pid
+function serverCpuMs() {
+  if (!serverPid) return null;
+  try {
+    const stat = fs.readFileSync('/proc/' + serverPid + '/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 on (the name may hold spaces)
+    const ticks = Number(f[11]) + Number(f[12]);
+    const hz = Number(opt('clock-ticks', '100')); // getconf CLK_TCK
+    return ticks * 1000 / hz;
+  } catch (e) { return null; }
+}
+
 function serverLine() {
   if (!serverPid) return '';
   try {
@@ -187,10 +199,12 @@ function serverLine() {
   await sleep(warmup * 1000);
   measuring = true;
   const acceptedAtStart = accepted;
+  const cpuAtStart = serverCpuMs();
   await sleep(seconds * 1000);
   measuring = false;
   stopping = true;
   const acceptedInWindow = accepted - acceptedAtStart;
+  const cpuInWindow = cpuAtStart === null ? null : serverCpuMs() - cpuAtStart;
   await sleep(5000); // let the last moves arrive
   for (const g of list) clearInterval(g.beat);
   latencies.sort((a, b) => a - b);
@@ -199,7 +213,10 @@ function serverLine() {
     moves_accepted_in_window: acceptedInWindow, moves_per_s: +(acceptedInWindow / seconds).toFixed(1),
     measured: latencies.length, p50_ms: +q(0.5), p90_ms: +q(0.9), p99_ms: +q(0.99), max_ms: +q(1),
     accepted_total: accepted, delivered_total: delivered, lost: accepted - delivered, refused_busy: refusedBusy,
-    other_errors: errors, games_over: gamesOver, error_texts: errorTexts }));
+    other_errors: errors, games_over: gamesOver, error_texts: errorTexts,
+    // everything the server did in the window (moves, heartbeats, long polls) per move accepted: a figure the
+    // machine's other load changes far less than the latencies
+    server_cpu_ms_per_move: cpuInWindow === null ? null : +(cpuInWindow / acceptedInWindow).toFixed(3) }));
   console.log('server:' + serverLine());
   process.exit(0);
 })().catch((e) => { console.error('FAILED: ' + (e && e.stack ? e.stack : e)); process.exit(1); });

@@ -41,6 +41,8 @@ final class DotsGame {
     private final GroupHost host;
     private volatile boolean over;
     private volatile Agreement agreement;
+    /** The zones and captured points as the wire's JSON text, made again only when the zones change. */
+    private final WireBoard board = new WireBoard();
 
     /** A seat whose moves arrive as Bayeux messages: the referee tells it nothing, the wire does. */
     private record WebPlayer(String name) implements SubmittingPlayer {
@@ -146,16 +148,7 @@ final class DotsGame {
                     return DotsWire.GAME_NOT_FOUND;
                 }
             }
-            DotsPosition position = position();
-            Map<String, Object> out = new LinkedHashMap<>();
-            out.put("type", "move");
-            out.put("point", point(row, col));
-            out.put("id", data.get("id"));
-            out.put("player", player);
-            out.put("zones", zones(position));
-            out.put("captured", captured(position));
-            out.put("score", List.of(0, position.score(Side.FIRST), position.score(Side.SECOND)));
-            room.publish(DotsWire.GAME_CHANNEL_PREFIX + channel, out, match.id());
+            room.publish(DotsWire.GAME_CHANNEL_PREFIX + channel, board.move(position(), player, row, col, data.get("id")), match.id());
         }
         return null;
     }
@@ -239,6 +232,39 @@ final class DotsGame {
         out.put("name_1", names[0]);
         out.put("name_2", names[1]);
         return out;
+    }
+
+    /**
+     * A game's {@code move} messages. Most moves capture nothing, and then the zones and the captured
+     * points (32 x 39 numbers, most of a move message's bytes) are those of the move before: their JSON
+     * text is kept and sent again as it is ({@link RawJson}), and made again only when the zones change.
+     * The text is the one the plain lists and arrays give ({@code WireBoardTest} checks it byte for byte
+     * through CometD's own JSON), so the seed's clients read exactly what they read before.
+     */
+    static final class WireBoard {
+
+        private List<Zone> zones;
+        private RawJson zonesJson;
+        private RawJson capturedJson;
+
+        /** The {@code move} message of {@code player}'s dot at {@code row}/{@code col}, which led to {@code position}. */
+        Map<String, Object> move(DotsPosition position, int player, int row, int col, Object id) {
+            List<Zone> now = position.zones();
+            if (zones == null || !zones.equals(now)) {
+                zones = now;
+                zonesJson = RawJson.of(zones(position));
+                capturedJson = RawJson.of(captured(position));
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("type", "move");
+            out.put("point", point(row, col));
+            out.put("id", id);
+            out.put("player", player);
+            out.put("zones", zonesJson);
+            out.put("captured", capturedJson);
+            out.put("score", List.of(0, position.score(Side.FIRST), position.score(Side.SECOND)));
+            return out;
+        }
     }
 
     static Map<String, Object> point(int row, int col) {
