@@ -34,6 +34,20 @@ class SeedEloTest {
     }
 
     @Test
+    void the1700And2400Edges() {
+        // 1700 is already K 15: a win against 1700 is 1700 + 7.5 = 1707.5 -> 1708, the loser 1692.5 -> 1693
+        assertThat(SeedElo.update(1700, 1700, 1)).containsExactly(1708, 1693);
+        // 1699 is still K 25: 1699 + 25 * (1 - 0.49856) = 1711.54 -> 1712; the 1700 loser, K 15: 1692.48 -> 1692
+        assertThat(SeedElo.expected(1699, 1700)).isCloseTo(0.49856, org.assertj.core.data.Offset.offset(0.00001));
+        assertThat(SeedElo.update(1699, 1700, 1)).containsExactly(1712, 1692);
+        // 2400 is K 10: a draw against 2000 costs 10 * (0.5 - 0.90909) = -4.09 -> 2396; the 2000 side, K 15:
+        // 2000 + 15 * (0.5 - 0.09091) = 2006.14 -> 2006
+        assertThat(SeedElo.update(2400, 2000, 0.5)).containsExactly(2396, 2006);
+        // 2399 is still K 15: 2399 + 15 * (0.5 - 0.90861) = 2392.87 -> 2393
+        assertThat(SeedElo.update(2399, 2000, 0.5)).containsExactly(2393, 2006);
+    }
+
+    @Test
     void jsRoundingOfNegativeHalves() {
         assertThat(SeedElo.jsRound(-2.5)).isEqualTo(-2);
         assertThat(SeedElo.jsRound(2.5)).isEqualTo(3);

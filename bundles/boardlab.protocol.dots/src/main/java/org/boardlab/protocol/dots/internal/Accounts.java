@@ -19,7 +19,7 @@ interface Accounts {
         }
     }
 
-    /** Makes an account rated {@link org.boardlab.protocol.dots.Elo#START}; returns its id. */
+    /** Makes an account rated {@link org.boardlab.store.rating.SeedElo#START}; returns its id. */
     long register(String name, String password) throws NameTaken;
 
     /** The account's id when the name and password match one, else empty. */

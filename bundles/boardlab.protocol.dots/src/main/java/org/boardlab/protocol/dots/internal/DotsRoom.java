@@ -20,8 +20,8 @@ import java.util.regex.Pattern;
 import org.boardlab.api.Game;
 import org.boardlab.api.event.MatchOutcome;
 import org.boardlab.protocol.dots.DotsWire;
-import org.boardlab.protocol.dots.Elo;
 import org.boardlab.server.GroupHost;
+import org.boardlab.store.rating.SeedElo;
 import org.cometd.bayeux.Channel;
 import org.cometd.bayeux.Message;
 import org.cometd.bayeux.Promise;
@@ -584,7 +584,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         if (a.isEmpty() || b.isEmpty()) {
             return;
         }
-        int[] next = Elo.after(a.get().rating(), b.get().rating(), winner);
+        int[] next = SeedElo.update(a.get().rating(), b.get().rating(), winner == 0 ? 0.5 : winner == 1 ? 1 : 0);
         accounts.setRatings(g.users[0], next[0], g.users[1], next[1]);
         host.log("dots: game " + g.channel + " over: " + g.names[0] + " " + a.get().rating() + " -> " + next[0] + ", "
                 + g.names[1] + " " + b.get().rating() + " -> " + next[1]);

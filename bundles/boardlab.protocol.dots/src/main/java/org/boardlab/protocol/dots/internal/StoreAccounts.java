@@ -3,11 +3,11 @@ package org.boardlab.protocol.dots.internal;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import org.boardlab.protocol.dots.Elo;
 import org.boardlab.store.NameTakenException;
 import org.boardlab.store.Store;
 import org.boardlab.store.User;
 import org.boardlab.store.UserRating;
+import org.boardlab.store.rating.SeedElo;
 
 /**
  * The accounts in boardlab's store ({@code boardlab.store}): names unique, passwords kept only as the
@@ -25,7 +25,7 @@ final class StoreAccounts implements Accounts {
     @Override
     public long register(String name, String password) throws NameTaken {
         try {
-            return store.register(name, password.toCharArray(), Elo.START).id();
+            return store.register(name, password.toCharArray(), SeedElo.START).id();
         } catch (NameTakenException e) {
             throw new NameTaken(name);
         }

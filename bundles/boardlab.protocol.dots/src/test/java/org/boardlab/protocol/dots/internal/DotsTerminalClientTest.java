@@ -26,7 +26,7 @@ import org.boardlab.api.event.MatchOutcome;
 import org.boardlab.client.TerminalClient;
 import org.boardlab.core.GameResult;
 import org.boardlab.game.dots.Dots;
-import org.boardlab.protocol.dots.Elo;
+import org.boardlab.store.rating.SeedElo;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -145,11 +145,11 @@ class DotsTerminalClientTest {
             }
         }
         // the ratings each client last heard are the ones stored, and follow Elo game by game
-        int ann1600 = Elo.START;
-        int bob1600 = Elo.START;
+        int ann1600 = SeedElo.START;
+        int bob1600 = SeedElo.START;
         for (GameResult r : server.results) {
             int winner = r.outcome().winner() == null ? 0 : r.outcome().winner() == Side.FIRST ? 1 : 2;
-            int[] next = Elo.after(ann1600, bob1600, winner);
+            int[] next = SeedElo.update(ann1600, bob1600, winner == 0 ? 0.5 : winner == 1 ? 1 : 0);
             ann1600 = next[0];
             bob1600 = next[1];
         }
