@@ -61,9 +61,23 @@ class DotsBayeuxTest {
     }
 
     static Game game() throws Exception {
+        return game(players());
+    }
+
+    /**
+     * Two new accounts, ann and bob. An account takes two slow password hashes (seconds on a loaded machine), and
+     * the test server forgets a client that has not polled for 3 s (402::session_unknown): so a test makes all
+     * its accounts before it connects any client.
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object>[] players() throws Exception {
         int n = NAMES.incrementAndGet();
-        Map<String, Object> annAccount = RawBayeux.account(server.base, "ann" + n);
-        Map<String, Object> bobAccount = RawBayeux.account(server.base, "bob" + n);
+        return new Map[] {RawBayeux.account(server.base, "ann" + n), RawBayeux.account(server.base, "bob" + n)};
+    }
+
+    static Game game(Map<String, Object>[] players) throws Exception {
+        Map<String, Object> annAccount = players[0];
+        Map<String, Object> bobAccount = players[1];
         RawBayeux ann = inLobby(annAccount);
         RawBayeux bob = inLobby(bobAccount);
         assertThat(RawBayeux.error(ann.publish("/game/queue", data("type", "request", "target", bobAccount.get("id"))))).isNull();
@@ -125,8 +139,10 @@ class DotsBayeuxTest {
 
     @Test
     void movesOutOfTurnOnBusyPointsInsideZonesOffTheBoardOrInAnotherGameAreRefused() throws Exception {
-        Game g = game();
-        Game other = game();
+        Map<String, Object>[] first = players();
+        Map<String, Object>[] second = players();
+        Game g = game(first);
+        Game other = game(second);
         assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(1, 1)))).isEqualTo("406::Not allowed");
         int[][] capture = {{5, 6}, {6, 6}, {6, 5}, {0, 0}, {7, 6}, {0, 2}, {6, 7}};
         for (int i = 0; i < capture.length; i++) {
@@ -175,8 +191,8 @@ class DotsBayeuxTest {
 
     @Test
     void aFloodingClientIsRefusedThenCutWhileOthersPlayOn() throws Exception {
-        Game g = game();
         Map<String, Object> mallory = RawBayeux.account(server.base, "mallory" + NAMES.incrementAndGet());
+        Game g = game();
         RawBayeux m = inLobby(mallory);
         int refused = 0;
         String lastError = null;
@@ -222,8 +238,10 @@ class DotsBayeuxTest {
 
     @Test
     void aPlayerSilentInAGameLosesItAndSilentLobbyMembersLeaveTheQueue() throws Exception {
-        Game g = game();
-        RawBayeux watcher = inLobby(RawBayeux.account(server.base, "watcher" + NAMES.incrementAndGet()));
+        Map<String, Object> watcherAccount = RawBayeux.account(server.base, "watcher" + NAMES.incrementAndGet());
+        Map<String, Object>[] players = players();
+        Game g = game(players);
+        RawBayeux watcher = inLobby(watcherAccount);
         // ann keeps beating, bob says nothing: after 3 s (the tests' clock) bob loses
         Map<String, Object> over = null;
         for (int i = 0; i < 60 && over == null; i++) {
@@ -250,11 +268,12 @@ class DotsBayeuxTest {
 
     @Test
     void aSubscriberThatNeverPollsIsDroppedAloneAndNothingStoredIsLost() throws Exception {
-        Game g = game();
         Map<String, Object> watcherAccount = RawBayeux.account(server.base, "wes" + NAMES.incrementAndGet());
-        RawBayeux watcher = inLobby(watcherAccount);
         String ghostName = "ghost" + NAMES.incrementAndGet();
         Map<String, Object> ghostAccount = RawBayeux.account(server.base, ghostName);
+        Map<String, Object>[] players = players();
+        Game g = game(players);
+        RawBayeux watcher = inLobby(watcherAccount);
         // the ghost handshakes, subscribes to the lobby and a game, joins the queue, and never sends /meta/connect
         RawBayeux ghost = new RawBayeux(server.base);
         ghost.auth = auth(ghostAccount);
