@@ -82,6 +82,31 @@ public final class Reports {
         return b.toString();
     }
 
+    /**
+     * A failed check as a bug log keeps it ({@code conform --record}, the Conformance view).
+     *
+     * @param foundAt  when: the time of the last frame that shows it (the run's start if none does)
+     * @param scenario the scenario it failed in
+     * @param check    the failed check, with expected and received
+     * @param frames   the frames that show it, in words ({@link #evidence})
+     */
+    public record Finding(java.time.Instant foundAt, ScenarioResult scenario, CheckResult check, String frames) {
+    }
+
+    /** Every failed check of the run, in the order run. */
+    public static List<Finding> findings(Report report) {
+        List<Finding> out = new java.util.ArrayList<>();
+        for (ScenarioResult r : report.results()) {
+            for (CheckResult c : r.checks()) {
+                if (c.outcome() == CheckResult.Outcome.FAILED) {
+                    long nanos = c.evidence().isEmpty() ? 0 : report.frame(c.evidence().get(c.evidence().size() - 1)).map(Frame::nanos).orElse(0L);
+                    out.add(new Finding(report.started().plusNanos(nanos), r, c, evidence(report, r, c)));
+                }
+            }
+        }
+        return out;
+    }
+
     /** The summary line: {@code othello server 127.0.0.1:10000: 14 scenarios, 13 passed, 1 failed, ... in 4.2 s}. */
     public static String summary(Report report) {
         return String.format(Locale.ROOT, "%s %s %s: %d scenarios, %d passed, %d failed, %d errors, %d skipped; %d checks failed; %.1f s",

@@ -18,6 +18,7 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Outcome;
 import org.boardlab.api.Side;
+import org.boardlab.conform.testing.MutatingRelay;
 import org.boardlab.core.Application;
 import org.boardlab.core.Registry;
 import org.boardlab.workbench.BoardWidget;
@@ -952,6 +953,139 @@ class WorkbenchTest {
                 select(shell, "game", "othello");
                 select(shell, "first", "a person at this board");
                 select(shell, "second", "first-legal");
+                return true;
+            });
+        }
+    }
+
+    /** The Conformance view's rows: the text of each row's cells. */
+    private static List<String[]> scenarioRows(Shell shell) {
+        List<String[]> rows = new ArrayList<>();
+        for (TableItem item : ((Table) find(shell, "scenarios")).getItems()) {
+            String[] cells = new String[7];
+            for (int c = 0; c < cells.length; c++) {
+                cells[c] = item.getText(c);
+            }
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    /** Runs the Conformance view's Othello server kit against {@code port} by its widgets; returns whether a row was seen running. */
+    private boolean runConformance(int port) throws Exception {
+        onUi(display, () -> {
+            workbench.showView("conformance");
+            select(shell, "protocol", "othello");
+            ((Combo) find(shell, "role")).select(0);
+            ((Text) find(shell, "target")).setText("127.0.0.1:" + port);
+            ((Button) find(shell, "fast")).setSelection(true);
+            press(shell, "run");
+            return true;
+        });
+        boolean[] sawRunning = {false};
+        Lab.await("the kit's run", Duration.ofSeconds(180), () -> onUi(display, () -> {
+            sawRunning[0] |= scenarioRows(shell).stream().anyMatch(r -> r[2].equals("RUNNING") && !r[4].equals("0"));
+            return ((Button) find(shell, "run")).isEnabled() && text(shell, "status").startsWith("othello server 127.0.0.1:" + port + ":");
+        }));
+        return sawRunning[0];
+    }
+
+    @Test
+    void theConformanceViewRunsAKitAgainstBoardlabsServerAndOpensABrokenOnesFailureAtItsFrame() throws Exception {
+        int port = separateServer("othello");
+        org.boardlab.conform.ConformanceKit kit = Lab.bean(org.boardlab.conform.ConformanceKit.class, "othello");
+        List<org.boardlab.api.event.WireEvent> wire = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.boardlab.core.EventBus events = Lab.bean(org.boardlab.core.EventBus.class);
+        Point size = onUi(display, shell::getSize);
+        try (AutoCloseable tap = events.subscribe(e -> {
+            org.boardlab.api.event.WireEvent w = (org.boardlab.api.event.WireEvent) e;
+            if (w.player() != null && w.player().startsWith("conform: ")) {
+                wire.add(w);
+            }
+        }, org.boardlab.api.event.WireEvent.class)) {
+            onUi(display, () -> {
+                shell.setSize(1180, 780);
+                shell.layout(true, true);
+                assertThat(workbench.viewIds()).contains("conformance", "inspector");
+                return workbench.showView("conformance");
+            });
+            // the protocol choice offers every loaded kit (it follows the protocol bundles as they start)
+            Lab.await("the loaded kits in the protocol choice", Duration.ofSeconds(10), () -> onUi(display,
+                    () -> List.of(((Combo) find(shell, "protocol")).getItems()).containsAll(List.of("othello", "gomoku", "reversi", "onitama"))));
+            // boardlab's own server: every scenario passes but the two that wait for its time limits (not given with Fast)
+            assertThat(runConformance(port)).as("a scenario seen running with its frames counted").isTrue();
+            List<String[]> rows = onUi(display, () -> scenarioRows(shell));
+            assertThat(rows).extracting(r -> r[1]).containsExactlyElementsOf(kit.serverScenarios().stream().map(s -> s.name()).toList());
+            assertThat(rows).filteredOn(r -> !r[2].equals("PASS")).extracting(r -> r[1] + " " + r[2])
+                    .containsExactlyInAnyOrder("move-timeout SKIP", "silence SKIP");
+            // each scenario's traffic reached the inspector, decoded, under a match id of its own
+            Lab.await("the kit's frames in the inspector's stream", Duration.ofSeconds(10),
+                    () -> wire.stream().anyMatch(e -> e.decoded().type().equals("SENDG")));
+            assertThat(wire).allMatch(e -> e.protocol().equals("othello"));
+            assertThat(wire.stream().filter(e -> e.fromClient()).map(e -> e.decoded().type())).contains("CNAME", "CREQ", "CMOV");
+            assertThat(wire.stream().map(e -> e.matchId()).distinct().count()).isEqualTo(rows.size() - 2);
+            long loginMatch = wire.get(0).matchId();
+            onUi(display, () -> {
+                Table table = (Table) find(shell, "scenarios");
+                table.setSelection(0);
+                table.notifyListeners(SWT.Selection, new Event());
+                press(shell, "show-in-inspector");
+                return true;
+            });
+            assertThat(Lab.bean(org.boardlab.workbench.ServerSelection.class).selectedMatch()).isEqualTo(loginMatch);
+            Thread.sleep(1_000);
+            onUi(display, () -> screenshot(shell, Lab.screenshots().resolve("conformance-inspector-1180.png")));
+
+            // a server that never says SPASS: the pass check fails, opened at its frame, and goes to the bug log
+            MutatingRelay.Mutation noPass = new MutatingRelay.Mutation() {
+                @Override
+                public List<byte[]> down(MutatingRelay.Link link, MutatingRelay.Piece piece) {
+                    return piece.text().startsWith("SPASS~") ? List.of() : List.of(piece.frame());
+                }
+            };
+            try (MutatingRelay relay = new MutatingRelay("127.0.0.1", port, kit.codec(), noPass)) {
+                runConformance(relay.port());
+                onUi(display, () -> {
+                    List<String[]> broken = scenarioRows(shell);
+                    assertThat(broken).filteredOn(r -> r[2].equals("FAIL")).extracting(r -> r[1]).containsExactly("full-game");
+                    String[] failed = broken.stream().filter(r -> r[2].equals("FAIL")).findFirst().orElseThrow();
+                    assertThat(failed[6]).startsWith("othello.game.pass: expected SPASS~");
+                    assertThat(text(shell, "failure")).contains("FAILED othello.game.pass", "expected: SPASS~", "received: ");
+                    Table frames = (Table) find(shell, "frames");
+                    assertThat(frames.getSelectionIndex()).as("the failure opened at its frame").isNotNegative();
+                    TableItem at = frames.getItem(frames.getSelectionIndex());
+                    assertThat(at.getText(0)).isEqualTo(">>");
+                    assertThat(text(shell, "raw")).startsWith("#" + at.getText(1) + " ");
+                    return true;
+                });
+                Thread.sleep(300);
+                Path png = Lab.screenshots().resolve("conformance-1180.png");
+                onUi(display, () -> screenshot(shell, png));
+                assertThat(Files.size(png)).isGreaterThan(10_000);
+
+                String team = "itest-team-" + Long.toString(System.nanoTime() & 0xfffff, 36);
+                onUi(display, () -> {
+                    ((org.eclipse.swt.widgets.TabFolder) find(shell, "tabs")).setSelection(1);
+                    ((Text) find(shell, "bug-component")).setText(team);
+                    ((Text) find(shell, "bug-version")).setText("v1");
+                    press(shell, "record");
+                    return true;
+                });
+                Lab.await("the failure recorded in the bug log", Duration.ofSeconds(30),
+                        () -> onUi(display, () -> text(shell, "bugs-status")).startsWith("recorded 1 bug of " + team + " v1"));
+                onUi(display, () -> {
+                    List<String> listed = new ArrayList<>();
+                    for (TableItem item : ((Table) find(shell, "bugs")).getItems()) {
+                        listed.add(item.getText(2) + " " + item.getText(3) + " " + item.getText(7));
+                    }
+                    assertThat(listed).contains(team + " v1 othello.game.pass");
+                    return screenshot(shell, Lab.screenshots().resolve("conformance-bugs-1180.png"));
+                });
+            }
+        } finally {
+            onUi(display, () -> {
+                ((org.eclipse.swt.widgets.TabFolder) find(shell, "tabs")).setSelection(0);
+                shell.setSize(size);
                 return true;
             });
         }

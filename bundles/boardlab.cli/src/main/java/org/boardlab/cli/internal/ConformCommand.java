@@ -242,24 +242,15 @@ public final class ConformCommand implements Callable<Integer> {
 
     private void recordBugs(Report report, PrintWriter out) {
         Store store = cli.services().stores().open(db);
-        int n = 0;
-        for (Report.ScenarioResult r : report.results()) {
-            for (CheckResult c : r.checks()) {
-                if (c.outcome() != CheckResult.Outcome.FAILED) {
-                    continue;
-                }
-                store.recordBug(new Bug(0, report.started().plus(Duration.ofNanos(firstEvidenceNanos(report, c))), report.protocol(),
-                        report.role().word(), component, report.target(), componentVersion, r.name(), c.check().id(),
-                        c.check().rule() + ": " + c.check().description(), c.expected(), c.received(), Reports.evidence(report, r, c)));
-                n++;
-            }
+        List<Reports.Finding> found = Reports.findings(report);
+        for (Reports.Finding f : found) {
+            CheckResult c = f.check();
+            store.recordBug(new Bug(0, f.foundAt(), report.protocol(), report.role().word(), component, report.target(), componentVersion,
+                    f.scenario().name(), c.check().id(), c.check().rule() + ": " + c.check().description(), c.expected(), c.received(), f.frames()));
         }
+        int n = found.size();
         out.println("recorded " + n + (n == 1 ? " bug" : " bugs") + " of " + component + " " + componentVersion + " in the bug log (database: "
                 + store.url() + "; see 'boardlab bugs')");
-    }
-
-    private static long firstEvidenceNanos(Report report, CheckResult c) {
-        return c.evidence().isEmpty() ? 0 : report.frame(c.evidence().get(c.evidence().size() - 1)).map(Frame::nanos).orElse(0L);
     }
 
     /** Progress lines on the terminal. */
