@@ -10,6 +10,7 @@
  * {@link org.boardlab.conform.Wire}s (blocking sockets that keep every frame, raw and decoded, in
  * the run's {@link org.boardlab.conform.FrameRecorder}) and a
  * {@link org.boardlab.conform.ScenarioContext}.</li>
+ * <li>{@link org.boardlab.conform.KitScenarios} builds a kit's table of scenarios.</li>
  * <li>{@link org.boardlab.conform.ConformanceRunner} runs a kit and gives a
  * {@link org.boardlab.conform.Report}; {@link org.boardlab.conform.Reports} writes it for the
  * terminal, as JUnit XML and as HTML with the frames.</li>

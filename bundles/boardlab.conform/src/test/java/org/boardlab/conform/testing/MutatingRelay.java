@@ -53,6 +53,11 @@ public final class MutatingRelay implements AutoCloseable {
             }
         }
 
+        /** Counts one more of {@code key} on this connection; the count so far, this one included. */
+        public int count(String key) {
+            return (int) state.merge(key, 1, (a, b) -> (int) a + (int) b);
+        }
+
         /** Writes bytes to the side that connected to the relay. */
         public void toDown(byte[] bytes) {
             write(down, bytes);
@@ -76,8 +81,37 @@ public final class MutatingRelay implements AutoCloseable {
         }
     }
 
+    /** What a mutation makes of one frame: the frames to forward instead (none: it is dropped). */
+    @FunctionalInterface
+    public interface Rule {
+        List<byte[]> apply(Link link, Piece piece);
+    }
+
+    /** A mutation that changes only the frames going up (to the target). */
+    public static Mutation up(Rule rule) {
+        return new Mutation() {
+            @Override
+            public List<byte[]> up(Link link, Piece piece) {
+                return rule.apply(link, piece);
+            }
+        };
+    }
+
+    /** A mutation that changes only the frames coming down (from the target). */
+    public static Mutation down(Rule rule) {
+        return new Mutation() {
+            @Override
+            public List<byte[]> down(Link link, Piece piece) {
+                return rule.apply(link, piece);
+            }
+        };
+    }
+
     /** What the relay changes; by default nothing. */
     public interface Mutation {
+        /** A mutation that changes nothing. */
+        Mutation NONE = new Mutation() { };
+
         /** A frame from the side that connected to the relay, going to the target: what to forward. */
         default List<byte[]> up(Link link, Piece piece) {
             return List.of(piece.frame());

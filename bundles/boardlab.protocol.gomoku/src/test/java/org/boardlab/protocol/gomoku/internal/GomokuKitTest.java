@@ -5,12 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -19,12 +15,10 @@ import org.boardlab.client.ClientListener;
 import org.boardlab.client.ClientOptions;
 import org.boardlab.client.SeatOptions;
 import org.boardlab.conform.Check;
-import org.boardlab.conform.CheckResult;
-import org.boardlab.conform.ConformanceRunner;
 import org.boardlab.conform.KitSettings;
 import org.boardlab.conform.Report;
 import org.boardlab.conform.Reports;
-import org.boardlab.conform.Scenario;
+import org.boardlab.conform.testing.KitHarness;
 import org.boardlab.conform.testing.MutatingRelay;
 import org.boardlab.conform.testing.MutatingRelay.Link;
 import org.boardlab.conform.testing.MutatingRelay.Piece;
@@ -66,26 +60,15 @@ class GomokuKitTest {
     }
 
     private static KitSettings settings() {
-        return KitSettings.defaults().withFast(true).withMoveTime(MOVE_TIME).withAnswerTime(Duration.ofSeconds(3)).withClientWait(Duration.ofSeconds(10));
+        return KitHarness.settings(MOVE_TIME);
     }
 
     private static Report runServer(int port, Predicate<String> only) {
-        Report r = ConformanceRunner.runServer(KIT, "127.0.0.1", port, settings(), only, new ConformanceRunner.Listener() { });
-        System.out.println("[conform] " + Reports.summary(r));
-        return r;
+        return KitHarness.runServer(KIT, port, settings(), only);
     }
 
     private static Report runSilence(int port) {
-        Report r = ConformanceRunner.runServer(KIT, "127.0.0.1", port, settings().withIdleTime(SILENCE), s -> s.equals("silence"),
-                new ConformanceRunner.Listener() { });
-        System.out.println("[conform] " + Reports.summary(r));
-        return r;
-    }
-
-    private static Set<String> checkIds(List<Scenario> scenarios) {
-        Set<String> ids = new HashSet<>();
-        scenarios.forEach(s -> s.checks().forEach(c -> ids.add(c.id())));
-        return ids;
+        return KitHarness.runServer(KIT, port, settings().withIdleTime(SILENCE), s -> s.equals("silence"));
     }
 
     @Test
@@ -102,10 +85,7 @@ class GomokuKitTest {
 
     private static void theServerKitPasses(InetSocketAddress address, InetSocketAddress quickAddress) {
         Report r = runServer(address.getPort(), s -> true);
-        assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-        List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-        assertThat(notPassed).as("only the silence scenario is skipped (no --idle-time with --fast)").containsExactly(GomokuKit.SILENCE.id());
+        KitHarness.assertPassed(r, GomokuKit.SILENCE.id()); // only the silence scenario is skipped (no --idle-time with --fast)
         Report silence = runSilence(quickAddress.getPort());
         assertThat(silence.results()).extracting(Report.ScenarioResult::status).as(Reports.failures(silence)).containsExactly(Report.Status.PASSED);
         assertThat(Reports.html(r)).contains("&quot;data&quot;:&quot;-&quot;,&quot;type&quot;:&quot;win&quot;");
@@ -140,32 +120,24 @@ class GomokuKitTest {
         return p.frame().length == 8;
     }
 
-    private static MutatingRelay.Mutation down(UnaryOperator<String> how) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> down(Link link, Piece piece) {
-                if (heartbeat(piece)) {
-                    return List.of(piece.frame());
-                }
-                String t = json(piece);
-                String changed = how.apply(t);
-                return changed == null ? List.of() : changed.equals(t) ? List.of(piece.frame()) : List.of(GomokuWire.frame(changed));
+    /** A frame's JSON changed by {@code how} (null: dropped); heartbeats pass. */
+    private static MutatingRelay.Rule rewrite(UnaryOperator<String> how) {
+        return (link, piece) -> {
+            if (heartbeat(piece)) {
+                return List.of(piece.frame());
             }
+            String t = json(piece);
+            String changed = how.apply(t);
+            return changed == null ? List.of() : changed.equals(t) ? List.of(piece.frame()) : List.of(GomokuWire.frame(changed));
         };
     }
 
+    private static MutatingRelay.Mutation down(UnaryOperator<String> how) {
+        return MutatingRelay.down(rewrite(how));
+    }
+
     private static MutatingRelay.Mutation up(UnaryOperator<String> how) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> up(Link link, Piece piece) {
-                if (heartbeat(piece)) {
-                    return List.of(piece.frame());
-                }
-                String t = json(piece);
-                String changed = how.apply(t);
-                return changed == null ? List.of() : changed.equals(t) ? List.of(piece.frame()) : List.of(GomokuWire.frame(changed));
-            }
-        };
+        return MutatingRelay.up(rewrite(how));
     }
 
     private static final String REFUSED = "\"type\":\"refused\"";
@@ -270,11 +242,7 @@ class GomokuKitTest {
 
     @Test
     void everyServerCheckHasABrokenServer() {
-        Set<String> broken = new HashSet<>();
-        brokenServers().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.serverScenarios());
-        all.remove(GomokuKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenServers().map(a -> (Check) a.get()[0]), KIT.serverScenarios(), GomokuKit.SETUP);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -287,67 +255,27 @@ class GomokuKitTest {
         try (MutatingRelay relay = new MutatingRelay("127.0.0.1", address.getPort(), new GomokuKitCodec(), mutation)) {
             Report r = silence ? runSilence(relay.port())
                     : runServer(relay.port(), s -> !s.equals("silence") && (!s.equals("move-timeout") || check.equals(GomokuKit.TIMEOUT)));
-            assertExactly(r, check, GomokuKit.SETUP);
+            KitHarness.assertExactly(r, check, GomokuKit.SETUP);
         } finally {
             server.close();
         }
     }
 
-    static void assertExactly(Report r, Check check, Check setup) {
-        String why = Reports.failures(r);
-        List<String> failed = r.failedChecks().stream().map(c -> c.check().id()).distinct().toList();
-        assertThat(failed).as(why).contains(check.id());
-        assertThat(failed).as(why).isSubsetOf(check.id(), setup.id());
-        assertThat(r.results()).as(why).noneMatch(s -> s.status() == Report.Status.ERROR);
-        CheckResult failure = r.failedChecks().stream().filter(c -> c.check().equals(check)).findFirst().orElseThrow();
-        assertThat(failure.evidence()).as("the frames that show it: " + why).isNotEmpty();
-        assertThat(why).contains(">> #" + failure.evidence().get(0));
-    }
-
     // ------------------------------------------------------------------ the client kit
 
     static Report runClient(MutatingRelay.Mutation mutation) throws Exception {
-        AtomicReference<GomokuClient> client = new AtomicReference<>();
-        List<MutatingRelay> relays = new ArrayList<>();
-        try {
-            Report r = ConformanceRunner.runClient(KIT, null, 0, settings().withIdleTime(Duration.ofSeconds(3)), s -> true,
-                    new ConformanceRunner.Listener() {
-                        @Override
-                        public void listening(int port) {
-                            try {
-                                int target = port;
-                                if (mutation != null) {
-                                    MutatingRelay relay = new MutatingRelay("127.0.0.1", port, new GomokuKitCodec(), mutation);
-                                    relays.add(relay);
-                                    target = relay.port();
-                                }
-                                GomokuClient c = new GomokuClient(new ClientListener<GomokuMessage, ProtocolViolation>() { },
-                                        ClientOptions.keepAliveEvery(Duration.ofSeconds(1)).withReconnect(3, Duration.ofMillis(200)));
-                                client.set(c);
-                                c.connect("127.0.0.1", target).thenRun(() -> GomokuSeat.start(c, new FirstLegalPlayer(), new Gomoku(),
-                                        SeatOptions.defaults().withTimePerMove(Duration.ofMillis(500)), null));
-                            } catch (Exception e) {
-                                throw new IllegalStateException(e);
-                            }
-                        }
-                    });
-            System.out.println("[conform] " + Reports.summary(r));
-            return r;
-        } finally {
-            if (client.get() != null) {
-                client.get().close();
-            }
-            relays.forEach(MutatingRelay::close);
-        }
+        return KitHarness.runClient(KIT, settings().withIdleTime(Duration.ofSeconds(3)), mutation, port -> {
+            GomokuClient c = new GomokuClient(new ClientListener<GomokuMessage, ProtocolViolation>() { },
+                    ClientOptions.keepAliveEvery(Duration.ofSeconds(1)).withReconnect(3, Duration.ofMillis(200)));
+            c.connect("127.0.0.1", port).thenRun(() -> GomokuSeat.start(c, new FirstLegalPlayer(), new Gomoku(),
+                    SeatOptions.defaults().withTimePerMove(Duration.ofMillis(500)), null));
+            return c;
+        });
     }
 
     @Test
     void theClientKitPassesAgainstBoardlabsClient() throws Exception {
-        Report r = runClient(null);
-        assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-        List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-        assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+        KitHarness.assertPassed(runClient(null));
     }
 
     /** After the first win of this colour the client sends a place (once). */
@@ -427,18 +355,13 @@ class GomokuKitTest {
 
     @Test
     void everyClientCheckHasABrokenClient() {
-        Set<String> broken = new HashSet<>();
-        brokenClients().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.clientScenarios());
-        all.remove(GomokuClientKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenClients().map(a -> (Check) a.get()[0]), KIT.clientScenarios(), GomokuClientKit.SETUP);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenClients")
     @Execution(ExecutionMode.CONCURRENT)
     void aClientBreakingOneRuleFailsExactlyThatCheck(Check check, MutatingRelay.Mutation mutation) throws Exception {
-        Report r = runClient(mutation);
-        assertExactly(r, check, GomokuClientKit.SETUP);
+        KitHarness.assertExactly(runClient(mutation), check, GomokuClientKit.SETUP);
     }
 }

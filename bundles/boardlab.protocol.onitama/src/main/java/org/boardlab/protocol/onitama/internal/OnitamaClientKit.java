@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 import org.boardlab.api.Side;
 import org.boardlab.conform.Check;
 import org.boardlab.conform.Frame;
+import org.boardlab.conform.KitScenarios;
 import org.boardlab.conform.Scenario;
 import org.boardlab.conform.ScenarioContext;
 import org.boardlab.conform.Wire;
@@ -56,11 +57,12 @@ final class OnitamaClientKit {
     }
 
     static List<Scenario> scenarios() {
-        return List.of(
-                Scenario.of("blue", "a game with the client blue: the answer and the setup in one packet, its first move refused with 27, then "
-                        + "eight moves each, BYE", List.of(MODE, NEXT, MERGED, RETRY, LEGAL), OnitamaClientKit::blue),
-                Scenario.of("red", "the client connects again: a game with the client red, the setup in 1-byte writes, five moves each, BYE",
-                        List.of(SETUP, WAIT, SPLIT, LEGAL), OnitamaClientKit::red));
+        return KitScenarios.start()
+                .add("blue", "a game with the client blue: the answer and the setup in one packet, its first move refused with 27, then "
+                        + "eight moves each, BYE", OnitamaClientKit::blue, MODE, NEXT, MERGED, RETRY, LEGAL)
+                .add("red", "the client connects again: a game with the client red, the setup in 1-byte writes, five moves each, BYE",
+                        OnitamaClientKit::red, SETUP, WAIT, SPLIT, LEGAL)
+                .list();
     }
 
     private static final Predicate<Frame> CLIENT = f -> f.direction() == Frame.Direction.RECEIVED;

@@ -17,6 +17,7 @@ import org.boardlab.api.Side;
 import org.boardlab.conform.Check;
 import org.boardlab.conform.ConformanceKit;
 import org.boardlab.conform.Frame;
+import org.boardlab.conform.KitScenarios;
 import org.boardlab.conform.FrameCodec;
 import org.boardlab.conform.Scenario;
 import org.boardlab.conform.ScenarioContext;
@@ -25,7 +26,6 @@ import org.boardlab.game.onitama.Onitama;
 import org.boardlab.game.onitama.OnitamaMove;
 import org.boardlab.game.onitama.OnitamaPosition;
 import org.boardlab.protocol.onitama.OnitamaCodec;
-import org.boardlab.protocol.onitama.ServerMessage;
 import org.boardlab.protocol.onitama.ServerMessage.Answer;
 import org.boardlab.protocol.onitama.ServerMessage.Moved;
 import org.boardlab.protocol.onitama.ServerMessage.Setup;
@@ -128,24 +128,23 @@ public final class OnitamaKit implements ConformanceKit {
 
     @Override
     public List<Scenario> serverScenarios() {
-        return List.of(
-                Scenario.of("pve", "a PvE game at difficulty 1 to its end, the kit's moves winning when they can", List.of(MODE, DIFFICULTY, PVE_MOVES,
-                        WIN_CLOSE), this::pve),
-                Scenario.of("terminators", "mode 0 with a NUL, then difficulty 0 bare; mode 0 and difficulty 1, both with a NUL, in one write; "
-                        + "mode 2 with CR LF", List.of(SETUP, DIFF_ZERO, TERMINATORS), this::terminators),
-                Scenario.of("refused", "PvE: a move with card 16, a move with the side card, then the legal move", List.of(SETUP, REFUSED_CARD,
-                        REFUSED_MOVE), this::refused),
-                Scenario.of("split", "PvE: a move in 1-byte writes, 10 ms apart", List.of(SETUP, SPLIT), this::split),
-                Scenario.of("pvp", "two players at table 4: red moves first (out of turn), then a whole game", List.of(SETUP, PVP_START, NOT_YOUR_TURN,
-                        PVP_RELAY, PVP_END, PACING), this::pvp),
-                Scenario.of("any-table", "two players at table -1; then the first disconnects", List.of(SETUP, RANDOM_TABLE, PVP_LEAVE),
-                        this::anyTable),
-                Scenario.of("wait-leave", "a player waits alone at table 3 and disconnects; another asks for table 3", List.of(SETUP, WAIT_LEAVE),
-                        this::waitLeave),
-                Scenario.of("wrong-values", "mode 5, mode 1, table 7, mode 0, difficulty 9, difficulty 1; another client: mode 2",
-                        List.of(UNKNOWN_MODE, WRONG_TABLE, WRONG_DIFFICULTY, EXIT), this::wrongValues),
-                Scenario.of("bad-bytes", "a message 1 and 0x01; a message of 100 digits with no end", List.of(NON_ASCII, OVERSIZED), this::badBytes),
-                new Scenario("move-time", "two players at table 2; blue does not move", List.of(SETUP, MOVE_TIME), true, this::moveTime));
+        return KitScenarios.start()
+                .add("pve", "a PvE game at difficulty 1 to its end, the kit's moves winning when they can", this::pve, MODE, DIFFICULTY, PVE_MOVES,
+                        WIN_CLOSE)
+                .add("terminators", "mode 0 with a NUL, then difficulty 0 bare; mode 0 and difficulty 1, both with a NUL, in one write; "
+                        + "mode 2 with CR LF", this::terminators, SETUP, DIFF_ZERO, TERMINATORS)
+                .add("refused", "PvE: a move with card 16, a move with the side card, then the legal move", this::refused, SETUP, REFUSED_CARD,
+                        REFUSED_MOVE)
+                .add("split", "PvE: a move in 1-byte writes, 10 ms apart", this::split, SETUP, SPLIT)
+                .add("pvp", "two players at table 4: red moves first (out of turn), then a whole game", this::pvp, SETUP, PVP_START, NOT_YOUR_TURN,
+                        PVP_RELAY, PVP_END, PACING)
+                .add("any-table", "two players at table -1; then the first disconnects", this::anyTable, SETUP, RANDOM_TABLE, PVP_LEAVE)
+                .add("wait-leave", "a player waits alone at table 3 and disconnects; another asks for table 3", this::waitLeave, SETUP, WAIT_LEAVE)
+                .add("wrong-values", "mode 5, mode 1, table 7, mode 0, difficulty 9, difficulty 1; another client: mode 2", this::wrongValues,
+                        UNKNOWN_MODE, WRONG_TABLE, WRONG_DIFFICULTY, EXIT)
+                .add("bad-bytes", "a message 1 and 0x01; a message of 100 digits with no end", this::badBytes, NON_ASCII, OVERSIZED)
+                .timing("move-time", "two players at table 2; blue does not move", this::moveTime, SETUP, MOVE_TIME)
+                .list();
     }
 
     @Override

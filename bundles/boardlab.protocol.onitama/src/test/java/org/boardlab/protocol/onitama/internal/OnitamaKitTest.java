@@ -1,26 +1,18 @@
 package org.boardlab.protocol.onitama.internal;
 
-import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.boardlab.conform.Check;
-import org.boardlab.conform.CheckResult;
-import org.boardlab.conform.ConformanceRunner;
 import org.boardlab.conform.KitSettings;
 import org.boardlab.conform.Report;
-import org.boardlab.conform.Reports;
-import org.boardlab.conform.Scenario;
+import org.boardlab.conform.testing.KitHarness;
 import org.boardlab.conform.testing.MutatingRelay;
 import org.boardlab.conform.testing.MutatingRelay.Link;
 import org.boardlab.conform.testing.MutatingRelay.Piece;
@@ -59,19 +51,11 @@ class OnitamaKitTest {
     }
 
     private static KitSettings settings() {
-        return KitSettings.defaults().withFast(true).withMoveTime(MOVE_TIME).withAnswerTime(Duration.ofSeconds(3)).withClientWait(Duration.ofSeconds(10));
+        return KitHarness.settings(MOVE_TIME);
     }
 
     private static Report runServer(int port, Predicate<String> only) {
-        Report r = ConformanceRunner.runServer(KIT, "127.0.0.1", port, settings(), only, new ConformanceRunner.Listener() { });
-        System.out.println("[conform] " + Reports.summary(r));
-        return r;
-    }
-
-    private static Set<String> checkIds(List<Scenario> scenarios) {
-        Set<String> ids = new HashSet<>();
-        scenarios.forEach(s -> s.checks().forEach(c -> ids.add(c.id())));
-        return ids;
+        return KitHarness.runServer(KIT, port, settings(), only);
     }
 
     @Test
@@ -79,11 +63,7 @@ class OnitamaKitTest {
         EmbeddedServer server = server(50);
         try {
             InetSocketAddress address = server.start("onitama", "127.0.0.1", 0);
-            Report r = runServer(address.getPort(), s -> true);
-            assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-            List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                    .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-            assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+            KitHarness.assertPassed(runServer(address.getPort(), s -> true));
         } finally {
             server.close();
         }
@@ -131,14 +111,11 @@ class OnitamaKitTest {
     }
 
     private static MutatingRelay.Mutation up(Change how) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> up(Link link, Piece piece) {
-                List<byte[]> out = how.apply(link, piece, said(link));
-                said(link).add(new String(piece.frame(), StandardCharsets.ISO_8859_1));
-                return out;
-            }
-        };
+        return MutatingRelay.up((link, piece) -> {
+            List<byte[]> out = how.apply(link, piece, said(link));
+            said(link).add(new String(piece.frame(), StandardCharsets.ISO_8859_1));
+            return out;
+        });
     }
 
     /** Replaces the server's answer {@code from} by {@code to} (null: drops it) when {@code when} holds for the client's messages. */
@@ -255,11 +232,7 @@ class OnitamaKitTest {
 
     @Test
     void everyServerCheckHasABrokenServer() {
-        Set<String> broken = new HashSet<>();
-        brokenServers().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.serverScenarios());
-        all.remove(OnitamaKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenServers().map(a -> (Check) a.get()[0]), KIT.serverScenarios(), OnitamaKit.SETUP);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -273,7 +246,7 @@ class OnitamaKitTest {
         try {
             boolean timing = check.equals(OnitamaKit.MOVE_TIME);
             Report r = runServer(relay == null ? address.getPort() : relay.port(), s -> timing == s.equals("move-time"));
-            assertExactly(r, check, OnitamaKit.SETUP);
+            KitHarness.assertExactly(r, check, OnitamaKit.SETUP);
         } finally {
             if (relay != null) {
                 relay.close();
@@ -282,34 +255,11 @@ class OnitamaKitTest {
         }
     }
 
-    static void assertExactly(Report r, Check check, Check setup) {
-        String why = Reports.failures(r);
-        List<String> failed = r.failedChecks().stream().map(c -> c.check().id()).distinct().toList();
-        assertThat(failed).as(why).contains(check.id());
-        assertThat(failed).as(why).isSubsetOf(check.id(), setup.id());
-        assertThat(r.results()).as(why).noneMatch(s -> s.status() == Report.Status.ERROR);
-        CheckResult failure = r.failedChecks().stream().filter(c -> c.check().equals(check)).findFirst().orElseThrow();
-        assertThat(failure.evidence()).as("the frames that show it: " + why).isNotEmpty();
-        assertThat(why).contains(">> #" + failure.evidence().get(0));
-    }
-
     // ------------------------------------------------------------------ the client kit
 
     /** boardlab's own client ({@link OnitamaClient}, the first legal move), a game per connection, connecting again after each. */
-    static final class Player implements AutoCloseable {
-        private final int port;
-        private final AtomicInteger games = new AtomicInteger();
-        private final AtomicReference<OnitamaClient> client = new AtomicReference<>();
-        private volatile boolean closing;
-
-        Player(int port) {
-            this.port = port;
-        }
-
-        void start() {
-            if (closing || games.incrementAndGet() > 4) {
-                return;
-            }
+    static KitHarness.Looping player(int port) {
+        return new KitHarness.Looping(4, (closed, made) -> {
             AtomicBoolean modeAnswered = new AtomicBoolean();
             OnitamaClient[] self = new OnitamaClient[1];
             OnitamaClient c = new OnitamaClient(new OnitamaClient.Listener() {
@@ -327,65 +277,26 @@ class OnitamaKitTest {
 
                 @Override
                 public void closed(org.boardlab.client.CloseReason reason) {
-                    start();
+                    closed.run();
                 }
             }, null);
             self[0] = c;
-            client.set(c);
+            made.accept(c);
             c.connect("127.0.0.1", port).thenRun(() -> c.mode(OnitamaClient.PVE, "boardlab"));
-        }
-
-        @Override
-        public void close() {
-            closing = true;
-            OnitamaClient c = client.get();
-            if (c != null) {
-                c.close();
-            }
-        }
+        });
     }
 
     static Report runClient(MutatingRelay.Mutation mutation) throws Exception {
-        List<AutoCloseable> open = new ArrayList<>();
-        try {
-            Report r = ConformanceRunner.runClient(KIT, null, 0, settings(), s -> true, new ConformanceRunner.Listener() {
-                @Override
-                public void listening(int port) {
-                    try {
-                        int target = port;
-                        if (mutation != null) {
-                            MutatingRelay relay = new MutatingRelay("127.0.0.1", port, new OnitamaKitCodec(), mutation);
-                            open.add(relay);
-                            target = relay.port();
-                        }
-                        Player p = new Player(target);
-                        open.add(0, p);
-                        p.start();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            });
-            System.out.println("[conform] " + Reports.summary(r));
-            return r;
-        } finally {
-            for (AutoCloseable c : open) {
-                c.close();
-            }
-        }
+        return KitHarness.runClient(KIT, settings(), mutation, port -> player(port).start());
     }
 
     @Test
     void theClientKitPassesAgainstBoardlabsClient() throws Exception {
-        Report r = runClient(null);
-        assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-        List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-        assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+        KitHarness.assertPassed(runClient(null));
     }
 
     private static int count(Link link, String key) {
-        return (int) link.state.merge(key, 1, (a, b) -> (int) a + (int) b);
+        return link.count(key);
     }
 
     static Stream<Arguments> brokenClients() {
@@ -457,18 +368,13 @@ class OnitamaKitTest {
 
     @Test
     void everyClientCheckHasABrokenClient() {
-        Set<String> broken = new HashSet<>();
-        brokenClients().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.clientScenarios());
-        all.remove(OnitamaClientKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenClients().map(a -> (Check) a.get()[0]), KIT.clientScenarios(), OnitamaClientKit.SETUP);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenClients")
     @Execution(ExecutionMode.CONCURRENT)
     void aClientBreakingOneRuleFailsExactlyThatCheck(Check check, MutatingRelay.Mutation mutation) throws Exception {
-        Report r = runClient(mutation);
-        assertExactly(r, check, OnitamaClientKit.SETUP);
+        KitHarness.assertExactly(runClient(mutation), check, OnitamaClientKit.SETUP);
     }
 }

@@ -5,21 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.boardlab.ai.basic.FirstLegalPlayer;
 import org.boardlab.conform.Check;
-import org.boardlab.conform.CheckResult;
 import org.boardlab.conform.ConformanceRunner;
 import org.boardlab.conform.KitSettings;
 import org.boardlab.conform.Report;
 import org.boardlab.conform.Reports;
-import org.boardlab.conform.Scenario;
+import org.boardlab.conform.testing.KitHarness;
 import org.boardlab.conform.testing.MutatingRelay;
 import org.boardlab.conform.testing.MutatingRelay.Link;
 import org.boardlab.conform.testing.MutatingRelay.Piece;
@@ -76,43 +71,23 @@ class OthelloKitTest {
         quickServer.close();
     }
 
-    /** --fast, the test server's time per move, 3 s for an answer. */
     private static KitSettings settings() {
-        return KitSettings.defaults().withFast(true).withMoveTime(MOVE_TIME).withAnswerTime(Duration.ofSeconds(3))
-                .withClientWait(Duration.ofSeconds(10));
+        return KitHarness.settings(MOVE_TIME);
     }
 
     private static Report runServer(int port, Predicate<String> only) {
-        Report r = ConformanceRunner.runServer(KIT, "127.0.0.1", port, settings(), only, new ConformanceRunner.Listener() { });
-        System.out.println("[conform] " + Reports.summary(r));
-        return r;
-    }
-
-    private static Report runServer(int port) {
-        return runServer(port, s -> true);
+        return KitHarness.runServer(KIT, port, settings(), only);
     }
 
     /** The silence scenario against the server with the short limit. */
     private static Report runSilence(int port) {
-        Report r = ConformanceRunner.runServer(KIT, "127.0.0.1", port, settings().withIdleTime(SILENCE), s -> s.equals("silence"),
-                new ConformanceRunner.Listener() { });
-        System.out.println("[conform] " + Reports.summary(r));
-        return r;
-    }
-
-    private static Set<String> checkIds(List<Scenario> scenarios) {
-        Set<String> ids = new HashSet<>();
-        scenarios.forEach(s -> s.checks().forEach(c -> ids.add(c.id())));
-        return ids;
+        return KitHarness.runServer(KIT, port, settings().withIdleTime(SILENCE), s -> s.equals("silence"));
     }
 
     @Test
     void theServerKitPassesAgainstBoardlabsServer() {
-        Report r = runServer(address.getPort());
-        assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-        List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-        assertThat(notPassed).as("only the silence scenario is skipped (no --idle-time with --fast)").containsExactly(OthelloKit.IDLE.id());
+        Report r = runServer(address.getPort(), s -> true);
+        KitHarness.assertPassed(r, OthelloKit.IDLE.id()); // only the silence scenario is skipped (no --idle-time with --fast)
         assertThat(r.count(Report.Status.PASSED)).isEqualTo(KIT.serverScenarios().size() - 1);
         Report silence = runSilence(quickAddress.getPort());
         assertThat(silence.results()).extracting(Report.ScenarioResult::status).as(Reports.failures(silence)).containsExactly(Report.Status.PASSED);
@@ -150,36 +125,26 @@ class OthelloKitTest {
 
     /** Drops the server's lines that {@code which} accepts. */
     private static MutatingRelay.Mutation dropDown(Predicate<String> which) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> down(Link link, Piece piece) {
-                return which.test(text(piece)) ? List.of() : List.of(piece.frame());
-            }
+        return MutatingRelay.down((link, piece) -> which.test(text(piece)) ? List.of() : List.of(piece.frame()));
+    }
+
+    /** A line changed by {@code how} (null: dropped). */
+    private static MutatingRelay.Rule rewrite(java.util.function.UnaryOperator<String> how) {
+        return (link, piece) -> {
+            String t = text(piece);
+            String changed = how.apply(t);
+            return changed == null ? List.of() : changed.equals(t) ? List.of(piece.frame()) : List.of(line(changed));
         };
     }
 
     /** Rewrites the client's lines. */
     private static MutatingRelay.Mutation rewriteUp(java.util.function.UnaryOperator<String> how) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> up(Link link, Piece piece) {
-                String t = text(piece);
-                String changed = how.apply(t);
-                return changed == null ? List.of() : changed.equals(t) ? List.of(piece.frame()) : List.of(line(changed));
-            }
-        };
+        return MutatingRelay.up(rewrite(how));
     }
 
     /** Rewrites the server's lines. */
     private static MutatingRelay.Mutation rewriteDown(java.util.function.UnaryOperator<String> how) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> down(Link link, Piece piece) {
-                String t = text(piece);
-                String changed = how.apply(t);
-                return changed == null ? List.of() : changed.equals(t) ? List.of(piece.frame()) : List.of(line(changed));
-            }
-        };
+        return MutatingRelay.down(rewrite(how));
     }
 
     static Stream<Arguments> brokenServers() {
@@ -280,11 +245,7 @@ class OthelloKitTest {
 
     @Test
     void everyServerCheckHasABrokenServer() {
-        Set<String> broken = new HashSet<>();
-        brokenServers().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.serverScenarios());
-        all.remove(OthelloKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenServers().map(a -> (Check) a.get()[0]), KIT.serverScenarios(), OthelloKit.SETUP);
     }
 
     /**
@@ -299,66 +260,26 @@ class OthelloKitTest {
         try (MutatingRelay relay = new MutatingRelay("127.0.0.1", (silence ? quickAddress : address).getPort(), new OthelloKitCodec(), mutation)) {
             Report r = silence ? runSilence(relay.port())
                     : runServer(relay.port(), s -> !s.equals("silence") && (!s.equals("move-timeout") || check.equals(OthelloKit.TIMEOUT)));
-            assertExactly(r, check, OthelloKit.SETUP);
+            KitHarness.assertExactly(r, check, OthelloKit.SETUP);
         }
-    }
-
-    static void assertExactly(Report r, Check check, Check setup) {
-        String why = Reports.failures(r);
-        List<String> failed = r.failedChecks().stream().map(c -> c.check().id()).distinct().toList();
-        assertThat(failed).as(why).contains(check.id());
-        assertThat(failed).as(why).isSubsetOf(check.id(), setup.id());
-        assertThat(r.results()).as(why).noneMatch(s -> s.status() == Report.Status.ERROR);
-        CheckResult failure = r.failedChecks().stream().filter(c -> c.check().equals(check)).findFirst().orElseThrow();
-        assertThat(failure.evidence()).as("the frames that show it: " + why).isNotEmpty();
-        assertThat(why).contains(">> #" + failure.evidence().get(0));
     }
 
     // ------------------------------------------------------------------ the client kit
 
     /** Runs the client kit with boardlab's client and first-legal, through {@code mutation} if given. */
     static Report runClient(MutatingRelay.Mutation mutation) throws Exception {
-        AtomicReference<OthelloClient> client = new AtomicReference<>();
-        List<MutatingRelay> relays = new ArrayList<>();
-        try {
-            Report r = ConformanceRunner.runClient(KIT, null, 0, settings(), s -> true, new ConformanceRunner.Listener() {
-                @Override
-                public void listening(int port) {
-                    try {
-                        int target = port;
-                        if (mutation != null) {
-                            MutatingRelay relay = new MutatingRelay("127.0.0.1", port, new OthelloKitCodec(), mutation);
-                            relays.add(relay);
-                            target = relay.port();
-                        }
-                        OthelloClient c = new OthelloClient(new ClientListener<ServerMessage, ProtocolViolation>() { },
-                                OthelloClient.defaults().withReconnect(3, Duration.ofMillis(200)));
-                        client.set(c);
-                        OthelloSeat.start(c, new FirstLegalPlayer(), new Othello(), SeatOptions.defaults().withTimePerMove(Duration.ofMillis(500)), null);
-                        int p = target;
-                        c.connect("127.0.0.1", p).thenCompose(x -> c.login("student"));
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            });
-            System.out.println("[conform] " + Reports.summary(r));
-            return r;
-        } finally {
-            if (client.get() != null) {
-                client.get().close();
-            }
-            relays.forEach(MutatingRelay::close);
-        }
+        return KitHarness.runClient(KIT, settings(), mutation, port -> {
+            OthelloClient c = new OthelloClient(new ClientListener<ServerMessage, ProtocolViolation>() { },
+                    OthelloClient.defaults().withReconnect(3, Duration.ofMillis(200)));
+            OthelloSeat.start(c, new FirstLegalPlayer(), new Othello(), SeatOptions.defaults().withTimePerMove(Duration.ofMillis(500)), null);
+            c.connect("127.0.0.1", port).thenCompose(x -> c.login("student"));
+            return c;
+        });
     }
 
     @Test
     void theClientKitPassesAgainstBoardlabsClient() throws Exception {
-        Report r = runClient(null);
-        assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-        List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-        assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+        KitHarness.assertPassed(runClient(null));
     }
 
     static Stream<Arguments> brokenClients() {
@@ -433,18 +354,13 @@ class OthelloKitTest {
 
     @Test
     void everyClientCheckHasABrokenClient() {
-        Set<String> broken = new HashSet<>();
-        brokenClients().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.clientScenarios());
-        all.remove(OthelloClientKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenClients().map(a -> (Check) a.get()[0]), KIT.clientScenarios(), OthelloClientKit.SETUP);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenClients")
     @Execution(ExecutionMode.CONCURRENT)
     void aClientBreakingOneRuleFailsExactlyThatCheck(Check check, MutatingRelay.Mutation mutation) throws Exception {
-        Report r = runClient(mutation);
-        assertExactly(r, check, OthelloClientKit.SETUP);
+        KitHarness.assertExactly(runClient(mutation), check, OthelloClientKit.SETUP);
     }
 }

@@ -13,6 +13,7 @@ import org.boardlab.api.Side;
 import org.boardlab.conform.Check;
 import org.boardlab.conform.ConformanceKit;
 import org.boardlab.conform.Frame;
+import org.boardlab.conform.KitScenarios;
 import org.boardlab.conform.FrameCodec;
 import org.boardlab.conform.Scenario;
 import org.boardlab.conform.ScenarioContext;
@@ -151,23 +152,23 @@ public final class ReversiKit implements ConformanceKit {
 
     @Override
     public List<Scenario> serverScenarios() {
-        return List.of(
-                Scenario.of("connect", "black connects on BP, a second player on BP, white on WP; black gets the first Next Turn",
-                        List.of(SETUP, CONNECT_BLACK, SEAT_TAKEN, CONNECT_WHITE, FIRST_TURN), this::connect),
-                Scenario.of("whole-game", "both players play the first legal square until neither can move; the controller watches",
-                        List.of(SETUP, MOVE_OK, NEXT_TURN, STATUS, END_SCORE), this::wholeGame),
-                Scenario.of("illegal-move", "black plays D4, a square white holds", List.of(SETUP, ILLEGAL), this::illegal),
-                Scenario.of("out-of-turn", "white plays while black has the Next Turn", List.of(SETUP, OUT_OF_TURN), this::outOfTurn),
-                Scenario.of("pings", "black is silent after its Next Turn; then black pings", List.of(SETUP, PING_GM, PING_ANSWER), this::pings),
-                Scenario.of("no-answer", "white answers no Ping while black thinks (black answers its Pings)", List.of(SETUP, NO_ANSWER),
-                        this::noAnswer),
-                Scenario.of("controller", "step mode before the game, one step, a refused Control, a restart on 6x6, continuous mode",
-                        List.of(SETUP, STEP, CONTROL_NOK, RESTART, CONTINUOUS), this::controller),
-                Scenario.of("framing", "black's Connect and first move in 1-byte writes; white's Connect and a Ping in one write, then its "
-                        + "move and a Ping in one write", List.of(SETUP, SPLIT, MERGED), this::framing),
-                Scenario.of("bad-bytes", "three games: black sends 0x42; white sends a Control on WP; black sends 04 03 and closes",
-                        List.of(SETUP, UNKNOWN_TYPE, WRONG_MESSAGE, TRUNCATED), this::badBytes),
-                new Scenario("time-limit", "black answers its Pings but does not move", List.of(SETUP, TIMEOUT), true, this::timeLimit));
+        return KitScenarios.start()
+                .add("connect", "black connects on BP, a second player on BP, white on WP; black gets the first Next Turn", this::connect, SETUP,
+                        CONNECT_BLACK, SEAT_TAKEN, CONNECT_WHITE, FIRST_TURN)
+                .add("whole-game", "both players play the first legal square until neither can move; the controller watches", this::wholeGame, SETUP,
+                        MOVE_OK, NEXT_TURN, STATUS, END_SCORE)
+                .add("illegal-move", "black plays D4, a square white holds", this::illegal, SETUP, ILLEGAL)
+                .add("out-of-turn", "white plays while black has the Next Turn", this::outOfTurn, SETUP, OUT_OF_TURN)
+                .add("pings", "black is silent after its Next Turn; then black pings", this::pings, SETUP, PING_GM, PING_ANSWER)
+                .add("no-answer", "white answers no Ping while black thinks (black answers its Pings)", this::noAnswer, SETUP, NO_ANSWER)
+                .add("controller", "step mode before the game, one step, a refused Control, a restart on 6x6, continuous mode", this::controller,
+                        SETUP, STEP, CONTROL_NOK, RESTART, CONTINUOUS)
+                .add("framing", "black's Connect and first move in 1-byte writes; white's Connect and a Ping in one write, then its "
+                        + "move and a Ping in one write", this::framing, SETUP, SPLIT, MERGED)
+                .add("bad-bytes", "three games: black sends 0x42; white sends a Control on WP; black sends 04 03 and closes", this::badBytes, SETUP,
+                        UNKNOWN_TYPE, WRONG_MESSAGE, TRUNCATED)
+                .timing("time-limit", "black answers its Pings but does not move", this::timeLimit, SETUP, TIMEOUT)
+                .list();
     }
 
     @Override

@@ -6,22 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.boardlab.api.Side;
 import org.boardlab.conform.Check;
-import org.boardlab.conform.CheckResult;
-import org.boardlab.conform.ConformanceRunner;
 import org.boardlab.conform.KitSettings;
 import org.boardlab.conform.Report;
 import org.boardlab.conform.Reports;
-import org.boardlab.conform.Scenario;
+import org.boardlab.conform.testing.KitHarness;
 import org.boardlab.conform.testing.MutatingRelay;
 import org.boardlab.conform.testing.MutatingRelay.Link;
 import org.boardlab.conform.testing.MutatingRelay.Piece;
@@ -63,20 +58,11 @@ class ReversiKitTest {
     }
 
     private static KitSettings settings() {
-        return KitSettings.defaults().withFast(true).withMoveTime(MOVE_TIME).withAnswerTime(Duration.ofSeconds(3))
-                .withClientWait(Duration.ofSeconds(10));
+        return KitHarness.settings(MOVE_TIME);
     }
 
     private static Report runServer(List<Integer> ports, Predicate<String> only) {
-        Report r = ConformanceRunner.runServer(KIT, "127.0.0.1", ports, settings(), only, new ConformanceRunner.Listener() { });
-        System.out.println("[conform] " + Reports.summary(r));
-        return r;
-    }
-
-    private static Set<String> checkIds(List<Scenario> scenarios) {
-        Set<String> ids = new HashSet<>();
-        scenarios.forEach(s -> s.checks().forEach(c -> ids.add(c.id())));
-        return ids;
+        return KitHarness.runServer(KIT, ports, settings(), only);
     }
 
     @Test
@@ -85,10 +71,7 @@ class ReversiKitTest {
         try {
             List<InetSocketAddress> gm = server.startGroup("reversi", "127.0.0.1", 0);
             Report r = runServer(gm.stream().map(InetSocketAddress::getPort).toList(), s -> true);
-            assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-            List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                    .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-            assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+            KitHarness.assertPassed(r);
             assertThat(r.target()).isEqualTo("127.0.0.1:" + gm.get(0).getPort() + "," + gm.get(1).getPort() + "," + gm.get(2).getPort());
             assertThat(Reports.html(r)).contains("End black");
         } finally {
@@ -153,33 +136,21 @@ class ReversiKitTest {
     private static final byte[] OK = {0x03, 0x01};
     private static final byte[] NOK = {0x03, 0x00};
 
-    /** A relay's frames from the Game Master, changed by {@code how} (null: dropped). */
-    interface Down {
-        List<byte[]> apply(Link link, Piece piece);
-    }
-
-    private static MutatingRelay.Mutation down(Down how) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> down(Link link, Piece piece) {
-                if (type(piece) == 0x02) {
-                    link.state.put("seated", true);
-                }
-                return how.apply(link, piece);
+    /** Changes the frames from the Game Master; a Player OK marks the link as seated. */
+    private static MutatingRelay.Mutation down(MutatingRelay.Rule how) {
+        return MutatingRelay.down((link, piece) -> {
+            if (type(piece) == 0x02) {
+                link.state.put("seated", true);
             }
-        };
+            return how.apply(link, piece);
+        });
     }
 
-    private static MutatingRelay.Mutation up(Down how) {
-        return new MutatingRelay.Mutation() {
-            @Override
-            public List<byte[]> up(Link link, Piece piece) {
-                return how.apply(link, piece);
-            }
-        };
+    private static MutatingRelay.Mutation up(MutatingRelay.Rule how) {
+        return MutatingRelay.up(how);
     }
 
-    private static final MutatingRelay.Mutation NONE = new MutatingRelay.Mutation() { };
+    private static final MutatingRelay.Mutation NONE = MutatingRelay.Mutation.NONE;
 
     /** The Game Master's Pings on this port answered by the relay, never seen by the kit. */
     private static MutatingRelay.Mutation answersPings() {
@@ -193,7 +164,7 @@ class ReversiKitTest {
     }
 
     private static int count(Link link, String key) {
-        return (int) link.state.merge(key, 1, (a, b) -> (int) a + (int) b);
+        return link.count(key);
     }
 
     /** A mutation on one port (0 BP, 1 WP, 2 GC) or on all three ({@code -1}). */
@@ -340,11 +311,7 @@ class ReversiKitTest {
 
     @Test
     void everyServerCheckHasABrokenGameMaster() {
-        Set<String> broken = new HashSet<>();
-        brokenServers().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.serverScenarios());
-        all.remove(ReversiKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenServers().map(a -> (Check) a.get()[0]), KIT.serverScenarios(), ReversiKit.SETUP);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -363,22 +330,11 @@ class ReversiKitTest {
             }
             boolean timeout = check.equals(ReversiKit.TIMEOUT);
             Report r = runServer(ports, s -> timeout == s.equals("time-limit"));
-            assertExactly(r, check, ReversiKit.SETUP);
+            KitHarness.assertExactly(r, check, ReversiKit.SETUP);
         } finally {
             relays.forEach(MutatingRelay::close);
             server.close();
         }
-    }
-
-    static void assertExactly(Report r, Check check, Check setup) {
-        String why = Reports.failures(r);
-        List<String> failed = r.failedChecks().stream().map(c -> c.check().id()).distinct().toList();
-        assertThat(failed).as(why).contains(check.id());
-        assertThat(failed).as(why).isSubsetOf(check.id(), setup.id());
-        assertThat(r.results()).as(why).noneMatch(s -> s.status() == Report.Status.ERROR);
-        CheckResult failure = r.failedChecks().stream().filter(c -> c.check().equals(check)).findFirst().orElseThrow();
-        assertThat(failure.evidence()).as("the frames that show it: " + why).isNotEmpty();
-        assertThat(why).contains(">> #" + failure.evidence().get(0));
     }
 
     // ------------------------------------------------------------------ the client kit
@@ -387,20 +343,8 @@ class ReversiKitTest {
      * boardlab's own player ({@link ReversiClient}, the first legal square), connecting again after each
      * End, as a student's script would run a player in a loop.
      */
-    static final class Player implements AutoCloseable {
-        private final int port;
-        private final AtomicInteger connections = new AtomicInteger();
-        private final AtomicReference<ReversiClient> client = new AtomicReference<>();
-        private volatile boolean closing;
-
-        Player(int port) {
-            this.port = port;
-        }
-
-        void start() {
-            if (closing || connections.incrementAndGet() > 4) {
-                return;
-            }
+    static KitHarness.Looping player(int port) {
+        return new KitHarness.Looping(4, (closed, made) -> {
             AtomicReference<Side> side = new AtomicReference<>();
             ReversiClient[] self = new ReversiClient[1];
             ReversiClient c = new ReversiClient(new ReversiClient.Listener() {
@@ -417,61 +361,22 @@ class ReversiKitTest {
 
                 @Override
                 public void closed(org.boardlab.client.CloseReason reason) {
-                    start();
+                    closed.run();
                 }
             });
             self[0] = c;
-            client.set(c);
+            made.accept(c);
             c.connect("127.0.0.1", port).thenRun(() -> c.connectAs("boardlab"));
-        }
-
-        @Override
-        public void close() {
-            closing = true;
-            ReversiClient c = client.get();
-            if (c != null) {
-                c.close();
-            }
-        }
+        });
     }
 
     static Report runClient(MutatingRelay.Mutation mutation) throws Exception {
-        List<AutoCloseable> open = new ArrayList<>();
-        try {
-            Report r = ConformanceRunner.runClient(KIT, null, 0, settings(), s -> true, new ConformanceRunner.Listener() {
-                @Override
-                public void listening(int port) {
-                    try {
-                        int target = port;
-                        if (mutation != null) {
-                            MutatingRelay relay = new MutatingRelay("127.0.0.1", port, new ReversiKitCodec(), mutation);
-                            open.add(relay);
-                            target = relay.port();
-                        }
-                        Player p = new Player(target);
-                        open.add(0, p);
-                        p.start();
-                    } catch (Exception e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            });
-            System.out.println("[conform] " + Reports.summary(r));
-            return r;
-        } finally {
-            for (AutoCloseable c : open) {
-                c.close();
-            }
-        }
+        return KitHarness.runClient(KIT, settings(), mutation, port -> player(port).start());
     }
 
     @Test
     void theClientKitPassesAgainstBoardlabsPlayer() throws Exception {
-        Report r = runClient(null);
-        assertThat(r.failed()).as(Reports.failures(r)).isFalse();
-        List<String> notPassed = r.results().stream().flatMap(s -> s.checks().stream())
-                .filter(c -> c.outcome() != CheckResult.Outcome.PASSED).map(c -> c.check().id()).toList();
-        assertThat(notPassed).as(Reports.failures(r)).isEmpty();
+        KitHarness.assertPassed(runClient(null));
     }
 
     /** The client keeps its connection open after an End whose scores {@code which} accepts. */
@@ -549,18 +454,13 @@ class ReversiKitTest {
 
     @Test
     void everyClientCheckHasABrokenPlayer() {
-        Set<String> broken = new HashSet<>();
-        brokenClients().forEach(a -> broken.add(((Check) a.get()[0]).id()));
-        Set<String> all = checkIds(KIT.clientScenarios());
-        all.remove(ReversiClientKit.SETUP.id());
-        assertThat(broken).containsExactlyInAnyOrderElementsOf(all);
+        KitHarness.assertEveryCheckBroken(brokenClients().map(a -> (Check) a.get()[0]), KIT.clientScenarios(), ReversiClientKit.SETUP);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("brokenClients")
     @Execution(ExecutionMode.CONCURRENT)
     void aPlayerBreakingOneRuleFailsExactlyThatCheck(Check check, MutatingRelay.Mutation mutation) throws Exception {
-        Report r = runClient(mutation);
-        assertExactly(r, check, ReversiClientKit.SETUP);
+        KitHarness.assertExactly(runClient(mutation), check, ReversiClientKit.SETUP);
     }
 }
