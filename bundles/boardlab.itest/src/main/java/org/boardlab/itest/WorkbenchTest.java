@@ -1034,7 +1034,8 @@ class WorkbenchTest {
             });
             assertThat(Lab.bean(org.boardlab.workbench.ServerSelection.class).selectedMatch()).isEqualTo(loginMatch);
             Thread.sleep(1_000);
-            onUi(display, () -> screenshot(shell, Lab.screenshots().resolve("conformance-inspector-1180.png")));
+            Path inspectorPng = Lab.screenshots().resolve("conformance-inspector-1180.png");
+            onUi(display, () -> screenshot(shell, inspectorPng));
 
             // a server that never says SPASS: the pass check fails, opened at its frame, and goes to the bug log
             MutatingRelay.Mutation noPass = new MutatingRelay.Mutation() {
@@ -1064,6 +1065,7 @@ class WorkbenchTest {
                 assertThat(Files.size(png)).isGreaterThan(10_000);
 
                 String team = "itest-team-" + Long.toString(System.nanoTime() & 0xfffff, 36);
+                Path bugsPng = Lab.screenshots().resolve("conformance-bugs-1180.png");
                 onUi(display, () -> {
                     ((org.eclipse.swt.widgets.TabFolder) find(shell, "tabs")).setSelection(1);
                     ((Text) find(shell, "bug-component")).setText(team);
@@ -1079,7 +1081,7 @@ class WorkbenchTest {
                         listed.add(item.getText(2) + " " + item.getText(3) + " " + item.getText(7));
                     }
                     assertThat(listed).contains(team + " v1 othello.game.pass");
-                    return screenshot(shell, Lab.screenshots().resolve("conformance-bugs-1180.png"));
+                    return screenshot(shell, bugsPng);
                 });
             }
         } finally {
