@@ -127,7 +127,7 @@ public final class ConformanceView implements WorkbenchView {
         run = Widgets.button(bar, "run", "Run", this::start);
         stop = Widgets.button(bar, "stop", "Stop", () -> model.stop());
         Widgets.button(bar, "show-in-inspector", "Show in inspector", this::showInInspector);
-        status = Widgets.tag(new Label(root, SWT.WRAP), "status");
+        status = Widgets.tag(new Label(root, SWT.WRAP), "conform-status");
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
