@@ -985,7 +985,7 @@ class WorkbenchTest {
         boolean[] sawRunning = {false};
         Lab.await("the kit's run", Duration.ofSeconds(180), () -> onUi(display, () -> {
             sawRunning[0] |= scenarioRows(shell).stream().anyMatch(r -> r[2].equals("RUNNING") && !r[4].equals("0"));
-            return ((Button) find(shell, "run")).isEnabled() && text(shell, "status").startsWith("othello server 127.0.0.1:" + port + ":");
+            return ((Button) find(shell, "run")).isEnabled() && text(shell, "conform-status").startsWith("othello server 127.0.0.1:" + port + ":");
         }));
         return sawRunning[0];
     }
