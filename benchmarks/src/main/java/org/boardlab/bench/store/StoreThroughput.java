@@ -53,9 +53,38 @@ public final class StoreThroughput {
      * no game is rated (a game between one player id and itself is not).
      */
     private static volatile boolean LADDER;
+    /** {@code --players N}: how many player ids play (4 by default; a server has one per client). */
+    private static volatile int PLAYERS = 4;
+
+    /**
+     * {@code --rate R}: the games are handed to the store at most R a second in all (the game
+     * threads wait for each game's turn), as a server hands in the games its tables finish; 0: as
+     * fast as they are played.
+     */
+    private static volatile double RATE;
+    /**
+     * {@code --delay MS}: how long the writer may keep each game to commit it with others
+     * ({@link Store#saveLater(FinishedGame, java.time.Duration)}, as the server hands in its games).
+     */
+    private static volatile java.time.Duration DELAY = java.time.Duration.ZERO;
 
     private static Seat seat(String name) {
         return new Seat(name, LADDER ? name : "random", "boardlab.ai.basic", "0.1.0", null);
+    }
+
+    /**
+     * The players of game {@code k}: {@code players} ids, each game between two of them; with four
+     * players the twelve ordered pairs in turn, with more (a server's clients: {@code --players 1000})
+     * pairs that change from round to round, so that every game moves two of many ladder rows.
+     */
+    private static String[] pair(List<String[]> pairings, int players, int k) {
+        if (players <= 4) {
+            return pairings.get(k % pairings.size());
+        }
+        int a = (2 * k) % players;
+        int round = (2 * k) / players;
+        int b = (a + 1 + 2 * (round % ((players - 1) / 2))) % players;
+        return new String[] {"client-" + a, "client-" + b};
     }
 
     private StoreThroughput() {
@@ -76,8 +105,12 @@ public final class StoreThroughput {
                 case "--sync" -> SYNC = true;
                 case "--commit-only" -> commitOnly = true;
                 case "--ladder" -> LADDER = true;
+                case "--players" -> PLAYERS = Integer.parseInt(args[++i]);
+                case "--rate" -> RATE = Double.parseDouble(args[++i]);
+                case "--delay" -> DELAY = java.time.Duration.ofMillis(Long.parseLong(args[++i]));
                 default -> {
-                    System.err.println("usage: StoreThroughput [--db URL] [--games N] [--concurrency C] [--sync] [--no-store] [--commit-only] [--ladder]");
+                    System.err.println("usage: StoreThroughput [--db URL] [--games N] [--concurrency C] [--sync] [--no-store] [--commit-only] "
+                            + "[--ladder] [--players N] [--rate GAMES_PER_S] [--delay MS]");
                     System.exit(2);
                 }
             }
@@ -113,16 +146,33 @@ public final class StoreThroughput {
             double[] loadBefore = load();
             AtomicLong maxCommitNanos = new AtomicLong();
             TOTAL_COMMIT_NANOS.set(0);
+            long[] counts0 = store.writerCounts();
+            long writerCpu0 = writerCpuNanos();
+            long cpu0 = cpuNanos();
+            Path h2File = h2File(url);
+            long file0 = fileBytes(h2File);
             long start = System.nanoTime();
             run(store, referee, events, othello, pairings, games, concurrency, maxCommitNanos);
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuMs = (cpuNanos() - cpu0) / 1e6;
+            double writerCpuMs = (writerCpuNanos() - writerCpu0) / 1e6;
+            long file1 = fileBytes(h2File);
+            long[] counts1 = store.writerCounts();
             double[] loadAfter = load();
             long stored = store.countGames() - before - 200;
             System.out.printf(Locale.ROOT, "store: %s%s%n", store.url(), LADDER ? " (every game rated on the lab ladder)" : "");
-            System.out.printf(Locale.ROOT, "%d games (random vs random, othello 8x8, 4 players, concurrency %d), each committed before it counts (%s), "
-                    + "in %.2f s: %.0f games/s; %d stored; game over to committed %.2f ms on average, %.1f ms at most%n", games, concurrency,
+            System.out.printf(Locale.ROOT, "%d games (random vs random, othello 8x8, %d players, concurrency %d%s), each committed before it counts (%s), "
+                    + "in %.2f s: %.0f games/s; %d stored; game over to committed %.2f ms on average, %.1f ms at most%n", games, PLAYERS,
+                    concurrency, (RATE > 0 ? String.format(Locale.ROOT, ", handed in at %.0f games/s", RATE) : "")
+                            + (DELAY.isZero() ? "" : ", the writer may wait " + DELAY.toMillis() + " ms for more"),
                     SYNC ? "saveGame on the game's thread" : "the store's writer, group commit", seconds,
                     games / seconds, stored, TOTAL_COMMIT_NANOS.get() / 1e6 / games, maxCommitNanos.get() / 1e6);
+            long transactions = counts1[0] - counts0[0];
+            System.out.printf(Locale.ROOT, "cpu: the store's writer thread %.3f ms a game, the process %.3f ms a game (games and store); "
+                    + "%d transactions, %.1f games each%s%n", writerCpuMs / games, cpuMs / games, transactions,
+                    (counts1[1] - counts0[1]) / (double) Math.max(1, transactions),
+                    h2File == null ? "" : String.format(Locale.ROOT, "; the H2 file grew by %.1f KB a game (%.1f MB in all)",
+                            (file1 - file0) / 1024.0 / games, file1 / 1024.0 / 1024.0));
             System.out.printf(Locale.ROOT, "load average before %.2f %.2f %.2f, after %.2f %.2f %.2f; %d cores%n", loadBefore[0],
                     loadBefore[1], loadBefore[2], loadAfter[0], loadAfter[1], loadAfter[2], Runtime.getRuntime().availableProcessors());
             if (stored != games && !noStore) {
@@ -144,16 +194,21 @@ public final class StoreThroughput {
         AtomicInteger next = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(concurrency);
         List<Future<?>> done = new ArrayList<>();
+        long begin = System.nanoTime();
         for (int t = 0; t < concurrency; t++) {
             done.add(pool.submit(() -> {
                 for (int k; (k = next.getAndIncrement()) < games;) {
-                    String[] pair = pairings.get(k % pairings.size());
+                    String[] pair = pair(pairings, PLAYERS, k);
                     Match[] m = new Match[1];
                     m[0] = new Match(referee, othello, GameOptions.DEFAULT, new PlayerSeat(pair[0], RandomPlayer::new),
                             new PlayerSeat(pair[1], RandomPlayer::new), MatchSettings.defaults().withSeed(k), events);
+                    long due = RATE > 0 ? begin + (long) (k / RATE * 1e9) : 0;
                     m[0].onGameResult((GameResult r) -> {
                         if (NO_STORE) {
                             return;
+                        }
+                        if (due != 0) {
+                            java.util.concurrent.locks.LockSupport.parkNanos(due - System.nanoTime()); // the game's turn to end
                         }
                         long t0 = System.nanoTime();
                         FinishedGame g = FinishedGame.of(m[0].journal(), "match", seat(r.first()), seat(r.second()));
@@ -165,7 +220,7 @@ public final class StoreThroughput {
                             return;
                         }
                         // the store's writer: the game's thread goes on, the game counts when its batch has committed
-                        CompletableFuture<Long> stored = store.saveLater(g).whenComplete((id, e) -> {
+                        CompletableFuture<Long> stored = store.saveLater(g, DELAY).whenComplete((id, e) -> {
                             long took = System.nanoTime() - t0;
                             maxCommitNanos.accumulateAndGet(took, Math::max);
                             TOTAL_COMMIT_NANOS.addAndGet(took);
@@ -204,7 +259,7 @@ public final class StoreThroughput {
         for (int t = 0; t < concurrency; t++) {
             done.add(pool.submit(() -> {
                 for (int k; (k = next.getAndIncrement()) < games;) {
-                    String[] pair = pairings.get(k % pairings.size());
+                    String[] pair = pair(pairings, PLAYERS, k);
                     Match[] m = new Match[1];
                     m[0] = new Match(referee, othello, GameOptions.DEFAULT, new PlayerSeat(pair[0], RandomPlayer::new),
                             new PlayerSeat(pair[1], RandomPlayer::new), MatchSettings.defaults().withSeed(k), events);
@@ -255,6 +310,33 @@ public final class StoreThroughput {
                 }
             }
         }
+    }
+
+    /** The CPU time of the store's writer threads ({@code boardlab-store-writer}) so far. */
+    private static long writerCpuNanos() {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        long sum = 0;
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().equals("boardlab-store-writer")) {
+                sum += Math.max(0, threads.getThreadCpuTime(t.getId()));
+            }
+        }
+        return sum;
+    }
+
+    /** The H2 file of a {@code jdbc:h2:file:} URL, or {@code null} for another database. */
+    private static Path h2File(String url) {
+        if (!url.startsWith("jdbc:h2:file:")) {
+            return null;
+        }
+        String path = url.substring("jdbc:h2:file:".length());
+        int semicolon = path.indexOf(';');
+        return Path.of((semicolon < 0 ? path : path.substring(0, semicolon)) + ".mv.db");
+    }
+
+    /** The size of an H2 file, or 0. */
+    private static long fileBytes(Path file) {
+        return file == null ? 0 : file.toFile().length();
     }
 
     /** The process's CPU time so far (all threads), or 0 if the JVM does not say. */

@@ -89,8 +89,10 @@ public final class ServerService {
             });
             protocols.values().forEach(server::addProtocol);
             if (!"off".equals(System.getProperty("boardlab.server.store"))) {
-                // every game of the server's tables is stored (committed before it is reported); -Dboardlab.server.store=off: not
-                server.onRecord((result, journal) -> stores.open().recordLater(journal, "server", registry));
+                // every game of the server's tables is stored (committed before it is reported, with the games that end
+                // within Store.SERVER_DELAY); -Dboardlab.server.store=off: not
+                server.onRecord((result, journal) -> stores.open().recordLater(journal, "server", registry,
+                        org.boardlab.store.Store.SERVER_DELAY));
             }
         }
         return server;

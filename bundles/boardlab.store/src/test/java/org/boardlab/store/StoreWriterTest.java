@@ -233,4 +233,53 @@ class StoreWriterTest {
             assertThat(again.countGames()).isEqualTo(50);
         }
     }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void gamesThatMayWaitAreCommittedTogetherNotBeforeTheirDelay(String kind) throws Exception {
+        Store store = store(kind);
+        List<FinishedGame> games = play(Store.WRITER_BATCH + 12, 8);
+        // alone, a game that may wait 300 ms is committed when its delay has run out, not before
+        long[] before = store.writerCounts();
+        long start = System.nanoTime();
+        long alone = store.saveLater(games.get(0), Duration.ofMillis(300)).get(30, TimeUnit.SECONDS);
+        assertThat(System.nanoTime() - start).as("committed only once its delay ran out").isGreaterThanOrEqualTo(300_000_000L);
+        assertThat(store.game(alone)).isPresent();
+        // ten that may wait ten minutes, then one that may not: one transaction, at once (the first due ends the wait)
+        List<CompletableFuture<Long>> batch = new ArrayList<>();
+        for (FinishedGame g : games.subList(1, 11)) {
+            batch.add(store.saveLater(g, Duration.ofMinutes(10)));
+        }
+        batch.add(store.saveLater(games.get(11)));
+        List<Long> ids = new ArrayList<>();
+        for (CompletableFuture<Long> f : batch) {
+            ids.add(f.get(60, TimeUnit.SECONDS));
+        }
+        assertThat(ids).isSorted().doesNotHaveDuplicates();
+        long[] after = store.writerCounts();
+        assertThat(after[0] - before[0]).as("transactions: the first game alone, then the eleven together").isEqualTo(2);
+        // a full batch does not wait for its games' delay either
+        List<CompletableFuture<Long>> full = new ArrayList<>();
+        for (FinishedGame g : games.subList(12, 12 + Store.WRITER_BATCH)) {
+            full.add(store.saveLater(g, Duration.ofMinutes(10)));
+        }
+        for (CompletableFuture<Long> f : full) {
+            assertThat(f.get(60, TimeUnit.SECONDS)).isPositive();
+        }
+        assertThat(store.writerCounts()[0] - after[0]).isEqualTo(1);
+        assertThat(store.countGames()).isEqualTo(Store.WRITER_BATCH + 12);
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void closingCommitsAGameThatCouldStillWait(String kind) throws Exception {
+        Store store = store(kind);
+        FinishedGame g = play(1, 9).get(0);
+        CompletableFuture<Long> waiting = store.saveLater(g, Duration.ofMinutes(10));
+        store.close();
+        assertThat(waiting.getNow(null)).as("committed by close, not after ten minutes").isNotNull();
+        try (Store again = Store.open(url)) {
+            assertThat(again.game(waiting.join())).isPresent();
+        }
+    }
 }

@@ -134,7 +134,9 @@ public final class ServeCommand implements Callable<Integer> {
                 });
         protocols.forEach(server::addProtocol);
         if (store != null) {
-            server.onRecord((result, journal) -> store.recordLater(journal, "server", cli.services().registry()));
+            // committed with the games that end within Store.SERVER_DELAY (fewer, larger transactions), before it is reported
+            server.onRecord((result, journal) -> store.recordLater(journal, "server", cli.services().registry(),
+                    org.boardlab.store.Store.SERVER_DELAY));
         }
         AutoCloseable subscription = traceWriter == null ? null
                 : cli.services().events().subscribe(traceWriter, org.boardlab.api.event.WireEvent.class);

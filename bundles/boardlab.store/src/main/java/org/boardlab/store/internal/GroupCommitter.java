@@ -28,7 +28,8 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(GroupCommitter.class.getName());
 
-    private record Item<T, R>(T value, CompletableFuture<R> done) {
+    /** {@code due}: the {@link System#nanoTime} by which the item's transaction should begin. */
+    private record Item<T, R>(T value, CompletableFuture<R> done, long due) {
     }
 
     private final Function<List<T>, List<R>> batch;
@@ -60,15 +61,29 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
     }
 
     /**
-     * Hands {@code value} to the writer; waits while the queue is full.
+     * Hands {@code value} to the writer, to be committed at once (with whatever else is queued);
+     * waits while the queue is full.
      *
      * @return completed with the commit's result once the transaction holding it has committed, or
      *         exceptionally with a {@link StoreException} if it could not be committed (nothing of it
      *         is then stored)
      */
     public CompletableFuture<R> submit(T value) {
+        return submit(value, 0);
+    }
+
+    /**
+     * Hands {@code value} to the writer, which may keep it up to {@code maxDelayNanos} to commit it
+     * together with what is handed in meanwhile: the writer begins a transaction when the batch is
+     * full or when the first of its items' delays has run out, whichever comes first (an item with
+     * no delay: at once). Fewer, larger transactions cost the database less per item; the price is
+     * that the future completes up to that much later.
+     *
+     * @see #submit(Object)
+     */
+    public CompletableFuture<R> submit(T value, long maxDelayNanos) {
         CompletableFuture<R> done = new CompletableFuture<>();
-        Item<T, R> item = new Item<>(value, done);
+        Item<T, R> item = new Item<>(value, done, System.nanoTime() + Math.max(0, maxDelayNanos));
         try {
             while (true) {
                 if (closed) {
@@ -126,6 +141,7 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
                 }
                 items.add(first);
                 queue.drainTo(items, batchLimit - 1);
+                gather(items);
                 commit(items);
             } catch (InterruptedException e) {
                 // close() does not interrupt; an interrupt from elsewhere is ignored, the queue is still drained
@@ -136,6 +152,37 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
                 }
             } finally {
                 items.clear();
+            }
+        }
+    }
+
+    /**
+     * Waits for more items while the batch has room and none of its items is due (each item's
+     * delay, {@link #submit(Object, long)}); the store closing, or an interrupt, ends the wait.
+     */
+    private void gather(List<Item<T, R>> items) {
+        long due = Long.MAX_VALUE;
+        int seen = 0;
+        while (true) {
+            for (; seen < items.size(); seen++) {
+                long d = items.get(seen).due;
+                if (due == Long.MAX_VALUE || d - due < 0) {
+                    due = d;
+                }
+            }
+            long left = due - System.nanoTime();
+            if (items.size() >= batchLimit || left <= 0 || closed) {
+                return;
+            }
+            Item<T, R> next;
+            try {
+                next = queue.poll(Math.min(left, 100_000_000L), TimeUnit.NANOSECONDS); // 100 ms at most, to see a close
+            } catch (InterruptedException e) {
+                return; // ignored, as in run(): what is gathered is committed now
+            }
+            if (next != null) {
+                items.add(next);
+                queue.drainTo(items, batchLimit - items.size());
             }
         }
     }
