@@ -205,9 +205,95 @@ public final class Store implements AutoCloseable {
                 if (closed) {
                     return null;
                 }
-                writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::saveGames, this::saveGame, WRITER_QUEUE, WRITER_BATCH);
+                writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::writeBatch, this::saveGame, WRITER_QUEUE, WRITER_BATCH);
             }
             return writer;
+        }
+    }
+
+    /**
+     * The writer's own connection and statements, kept from one batch to the next (so that the
+     * database does not parse the same SQL for every transaction); touched only on the writer's
+     * thread, and by {@link #close} once the writer has ended.
+     */
+    private volatile WriterSession writerSession;
+
+    /** A connection in manual commit with an {@link Inserter} on it, for the writer's batches. */
+    private final class WriterSession implements AutoCloseable {
+        final Connection c;
+        final Inserter in;
+        PreparedStatement lock;
+
+        WriterSession(Connection c) throws SQLException {
+            this.c = c;
+            c.setAutoCommit(false);
+            this.in = new Inserter(c);
+        }
+
+        @Override
+        public void close() {
+            try {
+                in.close();
+                if (lock != null) {
+                    lock.close();
+                }
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
+            try {
+                c.rollback();
+                c.setAutoCommit(true);
+            } catch (SQLException ignored) {
+                // a broken connection: the pool drops it
+            }
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // already gone
+            }
+        }
+    }
+
+    /**
+     * The writer's batch ({@link #saveGames} on the writer's own connection, its statements prepared
+     * once): one transaction, committed before it returns; rolled back when anything fails, and
+     * the connection then given back (a new one for the next batch).
+     */
+    private List<Long> writeBatch(List<FinishedGame> games) {
+        WriterSession w = writerSession;
+        try {
+            if (w == null) {
+                w = new WriterSession(db.connection());
+                writerSession = w;
+            }
+            if (games.stream().anyMatch(Ladders::rated)) {
+                if (w.lock == null) {
+                    w.lock = w.c.prepareStatement(Ladders.LOCK);
+                }
+                Ladders.lock(w.lock); // first, before any other lock (see Ladders)
+            }
+            List<Long> ids = new ArrayList<>(games.size());
+            for (FinishedGame g : games) {
+                ids.add(w.in.insert(g));
+            }
+            w.in.finish();
+            w.c.commit();
+            w.in.reset();
+            return ids;
+        } catch (SQLException e) {
+            dropWriterSession(w);
+            throw db.translate(e);
+        } catch (RuntimeException | Error e) {
+            dropWriterSession(w);
+            throw e;
+        }
+    }
+
+    /** After a failed batch: rolled back, and the connection given back (the next batch takes a new one). */
+    private void dropWriterSession(WriterSession w) {
+        if (w != null) {
+            writerSession = null;
+            w.close();
         }
     }
 
@@ -243,6 +329,13 @@ public final class Store implements AutoCloseable {
         void finish() throws SQLException {
             if (ladder != null) {
                 ladder.flush();
+            }
+        }
+
+        /** Ready for the connection's next transaction, with the same statements. */
+        void reset() throws SQLException {
+            if (ladder != null) {
+                ladder.reset();
             }
         }
 
@@ -1406,6 +1499,11 @@ public final class Store implements AutoCloseable {
         }
         if (w != null) {
             w.close(); // commits the games already handed to it
+        }
+        WriterSession session = writerSession;
+        if (session != null) {
+            writerSession = null;
+            session.close(); // the writer has ended: its connection goes back to the pool, which closes it below
         }
         db.close();
     }

@@ -205,6 +205,12 @@ class StoreWriterTest {
         assertThat(last.get(30, TimeUnit.SECONDS)).isPositive();
         assertThat(store.countGames() - base).isEqualTo(3);
         assertThat(store.scheduled(t.id())).singleElement().satisfies(x -> assertThat(x.state()).isEqualTo("done"));
+        // the writer goes on after a failed batch: the next games are committed as before
+        List<CompletableFuture<Long>> after = List.of(store.saveLater(games.get(0)), store.saveLater(games.get(1)));
+        for (CompletableFuture<Long> f : after) {
+            assertThat(store.game(f.get(30, TimeUnit.SECONDS))).isPresent();
+        }
+        assertThat(store.countGames() - base).isEqualTo(5);
     }
 
     @ParameterizedTest

@@ -146,13 +146,25 @@ public final class Database {
         return pool.getConnection();
     }
 
+    /**
+     * A pooled connection of its own for a caller that keeps it across transactions (the store's
+     * writer, with its statements prepared once): it goes back to the pool when closed.
+     */
+    public Connection connection() {
+        try {
+            return connect();
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
     /** Closes every connection. */
     public void close() {
         pool.dispose();
     }
 
     /** The driver's error in words, naming the database. */
-    StoreException translate(SQLException e) {
+    public StoreException translate(SQLException e) {
         String state = e.getSQLState() == null ? "" : e.getSQLState();
         String why = rootMessage(e);
         if (isDiskFull(e)) {

@@ -64,8 +64,18 @@ public final class Ladders {
      * holds it to end). Call it first in a transaction that will rate games.
      */
     public static void lock(Connection c) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement(LOCK)) {
+            lock(p);
+        }
+    }
+
+    /** The statement {@link #lock(PreparedStatement)} runs. */
+    public static final String LOCK = "SELECT id FROM ladder_lock WHERE id = 1 FOR UPDATE";
+
+    /** {@link #lock(Connection)} with the statement {@link #LOCK} prepared on the transaction's connection. */
+    public static void lock(PreparedStatement p) throws SQLException {
         for (int attempt = 1;; attempt++) {
-            try (PreparedStatement p = c.prepareStatement("SELECT id FROM ladder_lock WHERE id = 1 FOR UPDATE"); ResultSet r = p.executeQuery()) {
+            try (ResultSet r = p.executeQuery()) {
                 if (!r.next()) {
                     throw new SQLException("the table ladder_lock has no row 1 (the database was changed by hand?)");
                 }
@@ -107,13 +117,17 @@ public final class Ladders {
      * The ladder's changes of one transaction (which holds {@link #lock}): each player's entry is
      * read once, changed in memory by every game of the transaction, and written once by
      * {@link #flush}, with all the history rows in one JDBC batch. Call {@link #flush} before the
-     * commit.
+     * commit. The statements are prepared once; {@link #reset} makes the session ready for the
+     * connection's next transaction (the entries are read again there: another process may have
+     * rated games meanwhile).
      */
     public static final class Session implements AutoCloseable {
         private final Connection c;
         private final Map<String, Entry> entries = new HashMap<>();
         private PreparedStatement read;
         private PreparedStatement history;
+        private PreparedStatement update;
+        private PreparedStatement insert;
         private boolean historyPending;
 
         public Session(Connection c) {
@@ -212,51 +226,65 @@ public final class Ladders {
                 history.executeBatch();
                 historyPending = false;
             }
-            try (PreparedStatement update = c.prepareStatement("UPDATE ladder SET rating = ?, deviation = ?, volatility = ?, games = ?, "
-                    + "wins = ?, draws = ?, losses = ?, last_game_id = ?, updated_at = ? WHERE ladder = ? AND game = ? AND player = ?");
-                    PreparedStatement insert = c.prepareStatement("INSERT INTO ladder (rating, deviation, volatility, games, wins, draws, "
-                            + "losses, last_game_id, updated_at, ladder, game, player) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                boolean updates = false;
-                boolean inserts = false;
-                for (Entry e : entries.values()) {
-                    if (!e.changed) {
-                        continue;
-                    }
-                    PreparedStatement p = e.stored ? update : insert;
-                    p.setDouble(1, e.rating);
-                    setDouble(p, 2, e.deviation);
-                    setDouble(p, 3, e.volatility);
-                    p.setInt(4, e.games);
-                    p.setInt(5, e.wins);
-                    p.setInt(6, e.draws);
-                    p.setInt(7, e.losses);
-                    p.setLong(8, e.lastGameId);
-                    p.setObject(9, e.updatedAt);
-                    p.setString(10, e.ladder);
-                    p.setString(11, e.game);
-                    p.setString(12, e.player);
-                    p.addBatch();
-                    updates |= e.stored;
-                    inserts |= !e.stored;
-                    e.stored = true;
-                    e.changed = false;
+            if (update == null) {
+                update = c.prepareStatement("UPDATE ladder SET rating = ?, deviation = ?, volatility = ?, games = ?, "
+                        + "wins = ?, draws = ?, losses = ?, last_game_id = ?, updated_at = ? WHERE ladder = ? AND game = ? AND player = ?");
+                insert = c.prepareStatement("INSERT INTO ladder (rating, deviation, volatility, games, wins, draws, "
+                        + "losses, last_game_id, updated_at, ladder, game, player) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            }
+            boolean updates = false;
+            boolean inserts = false;
+            for (Entry e : entries.values()) {
+                if (!e.changed) {
+                    continue;
                 }
-                if (updates) {
-                    update.executeBatch();
-                }
-                if (inserts) {
-                    insert.executeBatch();
+                PreparedStatement p = e.stored ? update : insert;
+                p.setDouble(1, e.rating);
+                setDouble(p, 2, e.deviation);
+                setDouble(p, 3, e.volatility);
+                p.setInt(4, e.games);
+                p.setInt(5, e.wins);
+                p.setInt(6, e.draws);
+                p.setInt(7, e.losses);
+                p.setLong(8, e.lastGameId);
+                p.setObject(9, e.updatedAt);
+                p.setString(10, e.ladder);
+                p.setString(11, e.game);
+                p.setString(12, e.player);
+                p.addBatch();
+                updates |= e.stored;
+                inserts |= !e.stored;
+                e.stored = true;
+                e.changed = false;
+            }
+            if (updates) {
+                update.executeBatch();
+            }
+            if (inserts) {
+                insert.executeBatch();
+            }
+        }
+
+        /** Forgets this transaction's entries and unwritten rows, for the connection's next transaction. */
+        public void reset() throws SQLException {
+            entries.clear();
+            if (historyPending) {
+                history.clearBatch();
+                historyPending = false;
+            }
+            for (PreparedStatement p : new PreparedStatement[] {update, insert}) {
+                if (p != null) {
+                    p.clearBatch();
                 }
             }
         }
 
         @Override
         public void close() throws SQLException {
-            if (read != null) {
-                read.close();
-            }
-            if (history != null) {
-                history.close();
+            for (PreparedStatement p : new PreparedStatement[] {read, history, update, insert}) {
+                if (p != null) {
+                    p.close();
+                }
             }
         }
     }
