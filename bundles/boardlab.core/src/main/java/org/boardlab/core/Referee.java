@@ -253,7 +253,6 @@ public final class Referee implements AutoCloseable {
         /** The answer: an {@link Answer} or a {@link Failure} (guarded by the run). */
         Object result;
         long answeredAt;
-        ScheduledFuture<?> timeout;
         Future<?> task;
         CompletableFuture<AsyncPlayer.Timed> async;
         final AtomicReference<Thread> runner = new AtomicReference<>();
@@ -293,6 +292,15 @@ public final class Referee implements AutoCloseable {
         private Ask ask;
         private End end;
         private Early early;
+        /**
+         * The run's one deadline timer, or {@code null}: due at or before the deadline of the open
+         * question. It is not scheduled and cancelled for every move (on a busy server that was two
+         * operations on the scheduler's shared queue a move): it stays armed from one question to the
+         * next and, when it fires before the open question's deadline, is armed again for that
+         * deadline. So a game with a minute a move wakes the scheduler about once a minute. Cancelled
+         * when the game ends.
+         */
+        private Deadline timer;
 
         private GameRun(MatchJournal journal, List<Player> players, long seed, EventBus events) {
             if (players.size() != 2 || journal.players().size() != 2) {
@@ -474,10 +482,7 @@ public final class Referee implements AutoCloseable {
             Ask a = ask;
             if (a != null && a.side == side && a.result == null) {
                 a.request.deadline = deadlineNanos;
-                if (a.timeout != null) {
-                    a.timeout.cancel(false);
-                }
-                a.timeout = schedule(() -> timedOut(a), deadlineNanos - System.nanoTime());
+                arm(deadlineNanos);
             } else {
                 deadlineOverride[side.index()] = deadlineNanos;
             }
@@ -557,7 +562,7 @@ public final class Referee implements AutoCloseable {
             long askedMicros = EventBus.nowMicros();
             journal.asked(new MatchJournal.Turn(state.ply(), side, askedMicros, deadline));
             publish(new MatchEvent.Thinking(askedMicros, matchId, side, deadline));
-            a.timeout = schedule(() -> timedOut(a), deadline - System.nanoTime());
+            arm(deadline);
             if (early != null) {
                 Early kept = early;
                 early = null;
@@ -645,6 +650,54 @@ public final class Referee implements AutoCloseable {
             }
         }
 
+        /**
+         * Makes sure the timer fires by {@code deadline} ({@link System#nanoTime()} clock): a timer due
+         * earlier stays (it looks again when it fires), a later one is replaced. Runs with the lock held.
+         */
+        private void arm(long deadline) {
+            Deadline t = timer;
+            if (t != null) {
+                if (t.due - deadline <= 0) {
+                    return;
+                }
+                t.cancel();
+            }
+            Deadline next = new Deadline(deadline);
+            timer = next;
+            next.future = schedule(next, deadline - System.nanoTime());
+        }
+
+        /** The run's deadline timer (see {@link GameRun#timer}). */
+        private final class Deadline implements Runnable {
+            final long due;
+            ScheduledFuture<?> future;
+
+            Deadline(long due) {
+                this.due = due;
+            }
+
+            void cancel() {
+                ScheduledFuture<?> f = future;
+                if (f != null) {
+                    f.cancel(false);
+                }
+            }
+
+            @Override
+            public void run() {
+                synchronized (GameRun.this) {
+                    if (timer != this) {
+                        return; // replaced or cancelled meanwhile
+                    }
+                    timer = null;
+                    Ask a = ask;
+                    if (a != null) {
+                        timedOut(a); // the next question arms the timer again when there is none open now
+                    }
+                }
+            }
+        }
+
         /** The deadline of {@code a} may have passed. */
         private void timedOut(Ask a) {
             synchronized (this) {
@@ -653,7 +706,7 @@ public final class Referee implements AutoCloseable {
                 }
                 long now = System.nanoTime();
                 if (now - a.request.deadline < 0) {
-                    a.timeout = schedule(() -> timedOut(a), a.request.deadline - now); // moved meanwhile
+                    arm(a.request.deadline); // not yet (the deadline moved, or the timer was due for an earlier question)
                     return;
                 }
                 ask = null;
@@ -719,12 +772,9 @@ public final class Referee implements AutoCloseable {
                     timeNanos[side.index()]));
         }
 
-        /** The question is over: its timer, its worker (interrupted, reaped if it runs on) and its future go. */
+        /** The question is over: its worker (interrupted, reaped if it runs on) and its future go (the run's timer stays, see {@link #timer}). */
         private void letGo(Ask a) {
             a.request.cancelled = true;
-            if (a.timeout != null) {
-                a.timeout.cancel(false);
-            }
             if (a.result == null) {
                 if (a.task != null) {
                     a.task.cancel(true);
@@ -758,6 +808,11 @@ public final class Referee implements AutoCloseable {
 
         private void finish(Side winner, Ending ending, Side loser, String detail) {
             over = true;
+            Deadline t = timer;
+            if (t != null) {
+                timer = null;
+                t.cancel(); // let go at once, not kept (with the run) until it is due
+            }
             int[] scores = {state.score(Side.FIRST), state.score(Side.SECOND)};
             int[] gm = gmScores(scores, timeNanos, winner, loser);
             MatchOutcome outcome = new MatchOutcome(winner, ending, loser, detail, state, journal.snapshot().moves(), scores,
