@@ -311,7 +311,7 @@ public final class Table {
         @Override
         public void yourTurn(MoveRequest request) {
             Member member = seats[side.index()];
-            if (member.isConnected()) {
+            if (member.isConnected() && hearsTurns(member.listener())) {
                 GameState state = request.state();
                 long deadline = request.deadlineNanos();
                 member.tell(l -> l.yourTurn(Table.this, state, deadline));
@@ -322,6 +322,27 @@ public final class Table {
         public String description() {
             return "a client on the network";
         }
+    }
+
+    /**
+     * Whether a listener of this class does something with {@link MemberListener#yourTurn} (seed 000's
+     * and GMKU's sessions do not: their clients know their turn from the moves). Those that do not are
+     * not called: a call is a task on the member's event loop, one a move for nothing.
+     */
+    private static final ClassValue<Boolean> HEARS_TURNS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            try {
+                return type.getMethod("yourTurn", Table.class, GameState.class, long.class).getDeclaringClass()
+                        != MemberListener.class;
+            } catch (NoSuchMethodException | SecurityException e) {
+                return true;
+            }
+        }
+    };
+
+    private static boolean hearsTurns(MemberListener listener) {
+        return listener != null && HEARS_TURNS.get(listener.getClass());
     }
 
     @Override

@@ -118,7 +118,9 @@ public final class WireTap implements AutoCloseable {
         while (running || !queue.isEmpty()) {
             Frame frame = queue.poll();
             if (frame == null) {
-                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L); // nothing queued: look again in 1 ms
+                // nothing queued: look again in 1 ms while somebody listens, else in 50 ms (frames are offered
+                // only while somebody listens: an idle tap should not wake a core a thousand times a second)
+                java.util.concurrent.locks.LockSupport.parkNanos(active() ? 1_000_000L : 50_000_000L);
                 if (Thread.interrupted()) {
                     return;
                 }
@@ -156,6 +158,7 @@ public final class WireTap implements AutoCloseable {
     @Override
     public void close() {
         running = false;
+        java.util.concurrent.locks.LockSupport.unpark(publisher);
         try {
             publisher.join(2_000);
         } catch (InterruptedException e) {
