@@ -38,6 +38,10 @@ public final class GomokuMessageEncoder extends MessageToByteEncoder<GomokuMessa
 
     @Override
     protected void encode(ChannelHandlerContext ctx, GomokuMessage message, ByteBuf out) {
+        if (message instanceof GomokuMessage.Update u) {
+            writeUpdate(u, out);
+            return;
+        }
         byte[] json = GomokuJson.encode(message);
         try {
             GomokuWire.checkPayloadLength(json.length, message);
@@ -46,5 +50,35 @@ public final class GomokuMessageEncoder extends MessageToByteEncoder<GomokuMessa
         }
         out.ensureWritable(GomokuWire.HEADER_LENGTH + json.length);
         out.writeBytes(GomokuWire.MAGIC).writeInt(json.length).writeBytes(json);
+    }
+
+    private static final byte[] UPDATE_COL = ascii("{\"data\":{\"col\":");
+    private static final byte[] UPDATE_ROW = ascii(",\"row\":");
+    private static final byte[] UPDATE_TURN = ascii(",\"turn\":\"");
+    private static final byte[] UPDATE_END = ascii("\"},\"type\":\"update\"}");
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    /**
+     * The one message a server sends for every stone (twice: to both players), written straight into
+     * the frame: the same bytes as {@link GomokuJson#encode} writes ({@code GomokuCodecTest} compares
+     * them), without a JSON generator and two copies of the text for each.
+     */
+    private static void writeUpdate(GomokuMessage.Update u, ByteBuf out) {
+        String col = Integer.toString(u.col());
+        String row = Integer.toString(u.row());
+        String turn = u.turn().letter();
+        int length = UPDATE_COL.length + col.length() + UPDATE_ROW.length + row.length() + UPDATE_TURN.length
+                + turn.length() + UPDATE_END.length;
+        out.ensureWritable(GomokuWire.HEADER_LENGTH + length);
+        out.writeBytes(GomokuWire.MAGIC).writeInt(length).writeBytes(UPDATE_COL);
+        io.netty.buffer.ByteBufUtil.writeAscii(out, col);
+        out.writeBytes(UPDATE_ROW);
+        io.netty.buffer.ByteBufUtil.writeAscii(out, row);
+        out.writeBytes(UPDATE_TURN);
+        io.netty.buffer.ByteBufUtil.writeAscii(out, turn);
+        out.writeBytes(UPDATE_END);
     }
 }

@@ -118,6 +118,29 @@ class GomokuCodecTest {
         ch.finishAndReleaseAll();
     }
 
+    /**
+     * The encoder writes an update (every stone, to both players) without the JSON generator: its
+     * bytes must be the generator's, for every point of the largest boards and numbers of any length.
+     */
+    @Test
+    void anUpdateIsWrittenAsTheJsonGeneratorWritesIt() {
+        EmbeddedChannel ch = serverEnd();
+        List<GomokuMessage.Update> updates = new ArrayList<>();
+        for (int row = 0; row < 20; row++) {
+            for (int col = 0; col < 20; col++) {
+                updates.add(new GomokuMessage.Update(row, col, (row + col) % 2 == 0 ? Stone.BLACK : Stone.WHITE));
+            }
+        }
+        updates.add(new GomokuMessage.Update(123, 4567, Stone.WHITE));
+        updates.add(new GomokuMessage.Update(Integer.MAX_VALUE, 0, Stone.BLACK));
+        updates.add(new GomokuMessage.Update(0, Integer.MAX_VALUE, Stone.WHITE));
+        for (GomokuMessage.Update u : updates) {
+            ch.writeOutbound(u);
+            assertThat(ByteBufUtilBytes.of(ch.readOutbound())).as("%s", u).isEqualTo(GomokuWire.frame(GomokuJson.encode(u)));
+        }
+        ch.finishAndReleaseAll();
+    }
+
     @Test
     void encoderRefusesAMessageOverTheLimit() {
         EmbeddedChannel ch = serverEnd();

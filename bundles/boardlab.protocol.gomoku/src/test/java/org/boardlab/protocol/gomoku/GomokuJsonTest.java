@@ -41,6 +41,49 @@ class GomokuJsonTest {
         }
     }
 
+    /**
+     * A {@code place} written as the encoder writes it is read without the JSON tree; the result must
+     * be the parser's, and every other text must still go to the parser (and fail as it fails there).
+     */
+    @Test
+    void aPlainPlaceReadsAsTheParserReadsIt() {
+        for (int row = 0; row < 20; row++) {
+            for (int col = 0; col < 20; col++) {
+                Place p = new Place(row, col);
+                byte[] plain = GomokuJson.encode(p);
+                assertThat(GomokuJson.plainPlace(plain)).isEqualTo(p);
+                String spaced = new String(plain, UTF_8).replace(",", " , "); // the parser's path
+                assertThat(GomokuJson.plainPlace(spaced.getBytes(UTF_8))).isNull();
+                assertThat(GomokuJson.decode(spaced.getBytes(UTF_8), Sender.CLIENT)).isEqualTo(p);
+                assertThat(GomokuJson.decode(plain, Sender.CLIENT)).isEqualTo(p);
+            }
+        }
+        assertThat(GomokuJson.plainPlace(GomokuJson.encode(new Place(9999, 1234)))).isEqualTo(new Place(9999, 1234));
+        assertThat(GomokuJson.decode(GomokuJson.encode(new Place(12345, 0)), Sender.CLIENT)).isEqualTo(new Place(12345, 0));
+        for (String other : new String[] {
+                "{\"data\":{\"col\":12345,\"row\":7},\"type\":\"place\"}", // five digits
+                "{\"data\":{\"col\":-1,\"row\":7},\"type\":\"place\"}",
+                "{\"data\":{\"col\":7.0,\"row\":7},\"type\":\"place\"}",
+                "{\"data\":{\"row\":7,\"col\":7},\"type\":\"place\"}",
+                "{\"data\":{\"col\":7,\"row\":7},\"type\":\"place\"} ",
+                "{\"data\":{\"col\":7,\"row\":},\"type\":\"place\"}",
+                "{\"data\":{\"col\":7,\"row\":7},\"type\":\"placed\"}",
+                "{\"data\":{\"col\":7,\"row\":7},\"type\":\"place\"",
+                "{\"data\":{\"col\":07,\"row\":7},\"type\":\"place\"}",
+                "{\"data\":{\"col\":7,\"row\":7},\"type\":\"place\"}x"}) {
+            assertThat(GomokuJson.plainPlace(other.getBytes(UTF_8))).as(other).isNull();
+        }
+        // what the parser makes of those it refuses: the same violations as before the plain path
+        assertThatThrownBy(() -> GomokuJson.decode("{\"data\":{\"col\":07,\"row\":7},\"type\":\"place\"}".getBytes(UTF_8)))
+                .isInstanceOfSatisfying(GomokuProtocolException.class, e -> assertThat(e.violation().kind()).isEqualTo(Kind.MALFORMED_JSON));
+        assertThatThrownBy(() -> GomokuJson.decode("{\"data\":{\"col\":7,\"row\":7},\"type\":\"place\"}x".getBytes(UTF_8)))
+                .isInstanceOfSatisfying(GomokuProtocolException.class, e -> assertThat(e.violation().kind()).isEqualTo(Kind.MALFORMED_JSON));
+        assertThat(GomokuJson.decode("{\"data\":{\"col\":-1,\"row\":7},\"type\":\"place\"}".getBytes(UTF_8)))
+                .isEqualTo(new Place(7, -1)); // refused by the table, not by the reader
+        assertThat(GomokuJson.decode("{\"data\":{\"row\":7,\"col\":3},\"type\":\"place\"}".getBytes(UTF_8)))
+                .isEqualTo(new Place(7, 3));
+    }
+
     @Test
     void lengthBytesMatchTheCaptureInTheSeed() {
         // the seed's capture prints the last length byte as a character: ')' '5' '*' '6'
