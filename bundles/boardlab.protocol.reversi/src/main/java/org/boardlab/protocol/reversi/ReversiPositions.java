@@ -39,11 +39,13 @@ public final class ReversiPositions {
     /** The board of a position, with the last move ({@link ReversiMessage#NO_MOVE} twice for none). */
     public static Board board(OthelloPosition p, int lastX, int lastY) {
         int n = p.size();
+        // the position's cells as text, made once per position (a Game Master sends its board twice a move:
+        // Next Turn to the player, Status1 to the controllers), rather than one Optional a square
+        String text = p.cells();
         int[] cells = new int[n * n];
-        for (int y = 0; y < n; y++) {
-            for (int x = 0; x < n; x++) {
-                cells[y * n + x] = p.disc(x, y).map(s -> s == Side.FIRST ? Cells.BLACK : Cells.WHITE).orElse(Cells.EMPTY);
-            }
+        for (int i = 0; i < cells.length; i++) {
+            char c = text.charAt(i);
+            cells[i] = c == 'B' ? Cells.BLACK : c == 'W' ? Cells.WHITE : Cells.EMPTY;
         }
         return Board.of(lastX, lastY, n, n, cells);
     }
