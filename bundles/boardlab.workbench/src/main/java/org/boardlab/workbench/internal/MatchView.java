@@ -1,27 +1,27 @@
 package org.boardlab.workbench.internal;
 
-import static org.boardlab.workbench.internal.Widgets.bar;
-import static org.boardlab.workbench.internal.Widgets.button;
-import static org.boardlab.workbench.internal.Widgets.combo;
-import static org.boardlab.workbench.internal.Widgets.label;
 import static org.boardlab.workbench.internal.Widgets.line;
-import static org.boardlab.workbench.internal.Widgets.setItems;
 import static org.boardlab.workbench.internal.Widgets.setText;
-import static org.boardlab.workbench.internal.Widgets.spinner;
 import static org.boardlab.workbench.internal.Widgets.tag;
 
 import java.nio.file.Path;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.function.Consumer;
 import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.boardlab.api.Side;
+import org.boardlab.client.RemotePlay;
 import org.boardlab.core.EventBus;
+import org.boardlab.core.PlayerHosting;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.core.Subscription;
 import org.boardlab.server.ServerService;
+import org.boardlab.server.WireTap;
+import org.boardlab.store.Stores;
+import org.boardlab.workbench.StoredGameSelection;
 import org.boardlab.workbench.BoardRenderers;
 import org.boardlab.workbench.BoardWidget;
 import org.boardlab.workbench.ServerSelection;
@@ -31,14 +31,11 @@ import org.eclipse.swt.custom.SashForm;
 import org.eclipse.swt.layout.FillLayout;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.widgets.Button;
-import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Spinner;
 import org.eclipse.swt.widgets.Text;
 
 /**
@@ -65,34 +62,26 @@ public final class MatchView implements WorkbenchView {
     private MatchModel model;
     private Subscription selection;
     private Display display;
-    private Combo gameCombo;
-    private Text optionsText;
-    private final Combo[] sideCombos = new Combo[2];
-    private Button stepMode;
-    private Button pauseButton;
+    private MatchBars bars;
     private Composite boardHolder;
     private BoardWidget board;
     private final Label[] sideTitles = new Label[2];
     private final Label[] clocks = new Label[2];
     private Label status;
     private Label limits;
-    private final java.util.List<org.boardlab.core.PlayerHosting> hostings;
+    private final List<PlayerHosting> hostings;
     private Text moveText;
     private org.eclipse.swt.widgets.List moveList;
-
-    private final org.boardlab.store.Stores stores;
-    private final org.boardlab.workbench.StoredGameSelection storedSelection;
+    private final Stores stores;
+    private final StoredGameSelection storedSelection;
     private Subscription storedOpened;
-    private final java.util.List<org.boardlab.client.RemotePlay> remotes;
-    private org.boardlab.server.WireTap ownTap;
-    private Text remoteAddress;
-    private Text remoteName;
-    private Text remoteInvite;
+    private final List<RemotePlay> remotes;
+    private WireTap ownTap;
 
     @Inject
     public MatchView(Registry registry, EventBus events, Referee referee, BoardRenderers boards, ServerService server,
-            ServerSelection serverSelection, java.util.List<org.boardlab.core.PlayerHosting> hostings, org.boardlab.store.Stores stores,
-            java.util.List<org.boardlab.client.RemotePlay> remotes, org.boardlab.workbench.StoredGameSelection storedSelection) {
+            ServerSelection serverSelection, List<PlayerHosting> hostings, Stores stores,
+            List<RemotePlay> remotes, StoredGameSelection storedSelection) {
         this.storedSelection = storedSelection;
         this.remotes = remotes;
         this.hostings = hostings;
@@ -133,69 +122,18 @@ public final class MatchView implements WorkbenchView {
         Composite root = new Composite(parent, SWT.NONE);
         root.setLayout(new GridLayout(1, false));
 
-        Composite setup = bar(root, 9);
-        gameCombo = combo(setup, "Game:", "game", 120);
-        gameCombo.addListener(SWT.Selection, e -> model.chooseGame(gameCombo.getText()));
-        optionsText = tag(new Text(label(setup, "Options:"), SWT.BORDER), "options");
-        optionsText.setMessage("e.g. size=10");
-        optionsText.setLayoutData(new GridData(110, SWT.DEFAULT));
-        optionsText.addListener(SWT.Modify, e -> model.setOptions(optionsText.getText()));
-        for (Side side : Side.values()) {
-            Combo combo = combo(setup, side == Side.FIRST ? "First:" : "Second:", side == Side.FIRST ? "first" : "second", 210);
-            combo.addListener(SWT.Selection, e -> model.choose(side, combo.getText()));
-            sideCombos[side.index()] = combo;
-        }
-        button(setup, "start", "Start", () -> model.start());
-
-        // the side here plays on somebody's server, when the other side is "the opponent on a server (...)"
-        Composite remoteBar = bar(root, 7);
-        remoteAddress = tag(new Text(label(remoteBar, "Server (for an opponent on a server):"), SWT.BORDER), "remote-address");
-        remoteAddress.setText(model.remoteAddress());
-        remoteAddress.setMessage("HOST:PORT");
-        remoteAddress.setToolTipText("The server to play on: a team's, or boardlab's own (127.0.0.1:10000 Othello, 127.0.0.1:23334 Gomoku, 127.0.0.1:8888 Dots)");
-        remoteAddress.setLayoutData(new GridData(160, SWT.DEFAULT));
-        remoteAddress.addListener(SWT.Modify, e -> model.setRemoteAddress(remoteAddress.getText()));
-        remoteName = tag(new Text(label(remoteBar, "Name:"), SWT.BORDER), "remote-name");
-        remoteName.setText(model.remoteName());
-        remoteName.setToolTipText("The name to log in with (Othello); Dots: NAME or NAME PASSWORD, a new name is registered; Gomoku's protocol has no names");
-        remoteName.setLayoutData(new GridData(110, SWT.DEFAULT));
-        remoteName.addListener(SWT.Modify, e -> model.setRemoteName(remoteName.getText()));
-        remoteInvite = tag(new Text(label(remoteBar, "Invite:"), SWT.BORDER), "remote-invite");
-        remoteInvite.setMessage("empty: accept an invitation");
-        remoteInvite.setToolTipText("Othello, Dots: the name to invite on the server; empty: accept the first invitation. "
-                + "Gomoku: the server pairs the players itself");
-        remoteInvite.setLayoutData(new GridData(150, SWT.DEFAULT));
-        remoteInvite.addListener(SWT.Modify, e -> model.setRemoteInvite(remoteInvite.getText()));
-        org.boardlab.server.WireTap tap;
+        bars = new MatchBars(root, model, () -> file(SWT.SAVE, this::writeRecord), () -> file(SWT.OPEN, this::readRecord), this::openStoredDialog);
+        WireTap tap;
         try {
             tap = server != null ? server.server().tap() : null;
         } catch (RuntimeException e) {
             tap = null;
         }
         if (tap == null) {
-            ownTap = new org.boardlab.server.WireTap(events);
+            ownTap = new WireTap(events);
             tap = ownTap;
         }
-        model.setRemotes(() -> java.util.List.copyOf(remotes), tap);
-
-        Composite controls = bar(root, 13);
-        Spinner time = spinner(controls, "Time per move (s):", "time", 10, 1, 3600, 1);
-        time.addListener(SWT.Selection, e -> model.setSecondsPerMove(time.getSelection()));
-        Spinner delay = spinner(controls, "Delay (ms):", "delay", 300, 0, 5000, 100);
-        delay.addListener(SWT.Selection, e -> model.setDelayMillis(delay.getSelection()));
-        stepMode = tag(new Button(controls, SWT.CHECK), "step-mode");
-        stepMode.setText("Step by step");
-        stepMode.addListener(SWT.Selection, e -> model.setStepMode(stepMode.getSelection()));
-        button(controls, "step", "Step", () -> model.step());
-        pauseButton = button(controls, "pause", "Pause", () -> model.togglePause());
-        button(controls, "restart", "Restart", () -> model.restart())
-                .setToolTipText("Start the game again; new options (e.g. size=10) apply now");
-        button(controls, "stop", "Stop", () -> model.stop());
-        button(controls, "export", "Export…", () -> file(SWT.SAVE, this::writeRecord));
-        button(controls, "import", "Import…", () -> file(SWT.OPEN, this::readRecord));
-        button(controls, "open-stored", "Open stored…", this::openStoredDialog)
-                .setToolTipText("Open a game from the store (every game played here, in matches, tournaments and on the server)");
-        button(controls, "live", "Live", () -> model.live());
+        model.setRemotes(() -> List.copyOf(remotes), tap);
 
         SashForm sash = new SashForm(root, SWT.HORIZONTAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -249,17 +187,7 @@ public final class MatchView implements WorkbenchView {
 
     private void show(MatchModel.Part part) {
         switch (part) {
-            case CHOICES -> {
-                setText(limits, model.limitsText());
-                setItems(gameCombo, model.games(), model.chosenGame());
-                List<String> choices = model.sideChoices();
-                for (Side s : Side.values()) {
-                    setItems(sideCombos[s.index()], choices, model.chosen(s));
-                }
-                if (!optionsText.getText().trim().equals(model.optionsText())) {
-                    optionsText.setText(model.optionsText());
-                }
-            }
+            case CHOICES -> bars.showChoices(limits);
             case GAME -> {
                 if (model.game() == null) {
                     return;
@@ -295,10 +223,7 @@ public final class MatchView implements WorkbenchView {
                 status.setText(model.status());
                 status.setToolTipText(model.status());
             }
-            case MODE -> {
-                pauseButton.setText(model.paused() ? "Resume" : "Pause");
-                stepMode.setSelection(model.stepMode());
-            }
+            case MODE -> bars.showMode();
         }
     }
 
@@ -332,14 +257,14 @@ public final class MatchView implements WorkbenchView {
 
     /** The dialog listing the stored games (the default database); the game chosen is shown for replay. */
     private void openStoredDialog() {
-        StoredGames games = new StoredGames(stores::open, java.time.ZoneId.systemDefault());
-        StoredGamesDialog.open(status.getShell(), games, model.games(), model::openStored);
+        StoredGames games = new StoredGames(stores::open, ZoneId.systemDefault());
+        StoredGamesDialog.open(status.getShell(), games, model.setup().games(), model::openStored);
     }
 
     /** Shows stored game {@code id} (the default database) for replay; also used by the Tournament view, through the selection. */
     void openStored(long id) {
         try {
-            model.openStored(new StoredGames(stores::open, java.time.ZoneId.systemDefault()).open(id));
+            model.openStored(new StoredGames(stores::open, ZoneId.systemDefault()).open(id));
         } catch (RuntimeException e) {
             model.showStatus("cannot open stored game " + id + ": " + e.getMessage());
         }
@@ -357,13 +282,10 @@ public final class MatchView implements WorkbenchView {
 
     @Override
     public void dispose() {
-        if (selection != null) {
+        if (selection != null) { // both selections are listened to from the same moment
             selection.close();
-            selection = null;
-        }
-        if (storedOpened != null) {
             storedOpened.close();
-            storedOpened = null;
+            selection = storedOpened = null;
         }
         if (model != null) {
             model.close();

@@ -105,29 +105,29 @@ class MatchModelRemoteTest {
 
     private List<WireEvent> framesOf(String player) {
         // the client's own connection (the server's tap has the same frames under its connection id)
-        return wire.stream().filter(e -> player.equals(e.player()) && e.connectionId() == model.remoteConnection()).toList();
+        return wire.stream().filter(e -> player.equals(e.player()) && e.connectionId() == model.remote().connection()).toList();
     }
 
     @Test
     void sidesOfferTheOpponentOnAServerForEachProtocolOfTheGame() {
         model.chooseGame("othello");
-        assertThat(model.sideChoices()).contains("the opponent on a server (othello)").doesNotContain("the opponent on a server (gomoku)");
+        assertThat(model.setup().sideChoices()).contains("the opponent on a server (othello)").doesNotContain("the opponent on a server (gomoku)");
         model.chooseGame("gomoku");
-        assertThat(model.sideChoices()).contains("the opponent on a server (gomoku)");
+        assertThat(model.setup().sideChoices()).contains("the opponent on a server (gomoku)");
     }
 
     @Test
     void aWrongAddressOrNoServerThereIsSaidOnTheStatusLine() throws Exception {
         model.chooseGame("othello");
-        model.choose(Side.SECOND, "the opponent on a server (othello)");
-        model.setRemoteAddress("localhost");
+        model.setup().choose(Side.SECOND, "the opponent on a server (othello)");
+        model.remote().setAddress("localhost");
         model.start();
         assertThat(model.status()).isEqualTo("the server's address is HOST:PORT, e.g. 127.0.0.1:10000; not 'localhost'");
         int dead;
         try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
             dead = s.getLocalPort();
         }
-        model.setRemoteAddress("127.0.0.1:" + dead);
+        model.remote().setAddress("127.0.0.1:" + dead);
         model.start();
         runUntil("the connection fails", () -> model.status().startsWith("cannot connect to 127.0.0.1:" + dead + ": "));
     }
@@ -136,10 +136,10 @@ class MatchModelRemoteTest {
     void aPersonPlaysAWholeOthelloGameOnAServerByAddressAndTheGameShownIsTheServers() throws Exception {
         InetSocketAddress at = server.start("othello", "127.0.0.1", 0);
         model.chooseGame("othello");
-        model.choose(Side.FIRST, SideChoices.HUMAN);
-        model.choose(Side.SECOND, "the opponent on a server (othello)");
-        model.setRemoteAddress("127.0.0.1:" + at.getPort());
-        model.setRemoteName("here");
+        model.setup().choose(Side.FIRST, SideChoices.HUMAN);
+        model.setup().choose(Side.SECOND, "the opponent on a server (othello)");
+        model.remote().setAddress("127.0.0.1:" + at.getPort());
+        model.remote().setName("here");
         model.start();
         runUntil("logged in", () -> model.status().equals("logged in as here; waiting for an invitation"));
         OthelloClient rival = new OthelloClient(null);
@@ -165,7 +165,7 @@ class MatchModelRemoteTest {
                 }
             }
             assertThat(seat.finished().get(10, TimeUnit.SECONDS)).isEqualTo(1);
-            runUntil("the server's result", () -> !results.isEmpty() && model.remoteEnd() != null);
+            runUntil("the server's result", () -> !results.isEmpty() && model.remote().end() != null);
         } finally {
             rival.close();
         }
@@ -182,7 +182,7 @@ class MatchModelRemoteTest {
         assertThat(clicks).isGreaterThan(5);
         // the connection's frames, in and out, reach the event bus under one connection id
         List<WireEvent> frames = framesOf("here");
-        assertThat(frames.stream().map(WireEvent::connectionId).distinct()).containsExactly(model.remoteConnection());
+        assertThat(frames.stream().map(WireEvent::connectionId).distinct()).containsExactly(model.remote().connection());
         String sent = frames.stream().filter(WireEvent::fromClient).map(e -> new String(e.raw(), StandardCharsets.US_ASCII))
                 .reduce("", String::concat);
         assertThat(sent).startsWith("CNAME~here\n");
@@ -205,17 +205,17 @@ class MatchModelRemoteTest {
     void aLoadedPlayerPlaysAWholeGomokuRoundOnAServerByAddress() throws Exception {
         InetSocketAddress at = server.start("gomoku", "127.0.0.1", 0);
         model.chooseGame("gomoku");
-        model.choose(Side.FIRST, "random");
-        model.choose(Side.SECOND, "the opponent on a server (gomoku)");
-        model.setRemoteAddress("127.0.0.1:" + at.getPort());
-        model.setRemoteName("bot-here");
+        model.setup().choose(Side.FIRST, "random");
+        model.setup().choose(Side.SECOND, "the opponent on a server (gomoku)");
+        model.remote().setAddress("127.0.0.1:" + at.getPort());
+        model.remote().setName("bot-here");
         model.start();
         runUntil("joined", () -> model.status().startsWith("joined; waiting for the server to pair us"));
         GomokuClient rival = new GomokuClient(null);
         rival.connect("127.0.0.1", at.getPort()).get(10, TimeUnit.SECONDS);
         GomokuSeat seat = GomokuSeat.start(rival, new FirstLegalPlayer(), gomoku, SeatOptions.defaults().withGames(1), null);
         try {
-            runUntil("the end of the round", () -> !model.result().isEmpty() && model.remoteEnd() != null);
+            runUntil("the end of the round", () -> !model.result().isEmpty() && model.remote().end() != null);
             assertThat(seat.finished().get(10, TimeUnit.SECONDS)).isEqualTo(1);
         } finally {
             rival.close();
@@ -226,6 +226,6 @@ class MatchModelRemoteTest {
         assertThat(model.name(Side.FIRST)).isEqualTo("bot-here");
         assertThat(model.name(Side.SECOND)).isEqualTo("the other player");
         assertThat(model.result()).doesNotContain("illegal", "timeout", "error", "stopped");
-        assertThat(framesOf("bot-here")).isNotEmpty().allMatch(e -> e.connectionId() == model.remoteConnection());
+        assertThat(framesOf("bot-here")).isNotEmpty().allMatch(e -> e.connectionId() == model.remote().connection());
     }
 }

@@ -111,17 +111,17 @@ class MatchModelTest {
     @Test
     void thePlayersOfferedFitTheChosenGame() {
         model();
-        assertThat(model.sideChoices()).containsExactly(SideChoices.HUMAN, "first-legal");
-        assertThat(model.chosen(Side.FIRST)).isEqualTo(SideChoices.HUMAN);
-        assertThat(model.chosen(Side.SECOND)).isEqualTo("first-legal");
-        assertThatThrownBy(() -> model.choose(Side.SECOND, "othello-only")).hasMessage("othello-only cannot play tictactoe");
+        assertThat(model.setup().sideChoices()).containsExactly(SideChoices.HUMAN, "first-legal");
+        assertThat(model.setup().chosen(Side.FIRST)).isEqualTo(SideChoices.HUMAN);
+        assertThat(model.setup().chosen(Side.SECOND)).isEqualTo("first-legal");
+        assertThatThrownBy(() -> model.setup().choose(Side.SECOND, "othello-only")).hasMessage("othello-only cannot play tictactoe");
     }
 
     @Test
     void aMatchBetweenTwoPlayersShowsEveryMoveTheClocksAndTheResult() throws Exception {
         model();
-        model.choose(Side.FIRST, "first-legal");
-        model.setDelayMillis(0);
+        model.setup().choose(Side.FIRST, "first-legal");
+        model.setup().setDelayMillis(0);
         model.start();
         runUntil("the result", () -> !model.result().isEmpty());
         GameState end = model.shownPosition();
@@ -141,8 +141,8 @@ class MatchModelTest {
         try (org.boardlab.store.Store store = org.boardlab.store.Store.open("jdbc:h2:file:" + dir.resolve("db"))) {
             model();
             model.recordWith(journal -> store.recordLater(journal, "workbench", registry));
-            model.choose(Side.FIRST, "first-legal");
-            model.setDelayMillis(0);
+            model.setup().choose(Side.FIRST, "first-legal");
+            model.setup().setDelayMillis(0);
             model.start();
             runUntil("the game stored", () -> model.status().contains("stored as game"));
             assertThat(model.status()).endsWith("stored as game 1");
@@ -160,8 +160,8 @@ class MatchModelTest {
         model.recordWith(journal -> {
             throw new org.boardlab.store.StoreException("cannot reach the database jdbc:postgresql://lab/boardlab: Connection refused");
         });
-        model.choose(Side.FIRST, "first-legal");
-        model.setDelayMillis(0);
+        model.setup().choose(Side.FIRST, "first-legal");
+        model.setup().setDelayMillis(0);
         model.start();
         runUntil("the store's answer", () -> model.status().contains("not stored"));
         assertThat(model.result()).startsWith("first-legal#1 (X) wins");
@@ -171,7 +171,7 @@ class MatchModelTest {
     @Test
     void aPersonPlaysByTypingAndTheRecordReplays(@TempDir Path dir) throws Exception {
         model();
-        model.setDelayMillis(0);
+        model.setup().setDelayMillis(0);
         model.start();
         for (String move : new String[] {"a1", "a2", "a3"}) {
             // and the model has taken in the journal's news (the first turn is asked inside start())
@@ -213,16 +213,16 @@ class MatchModelTest {
     @Test
     void replacingAChosenPlayersBundleKeepsTheChoice() throws Exception {
         model();
-        assertThat(model.chosen(Side.SECOND)).isEqualTo("first-legal");
+        assertThat(model.setup().chosen(Side.SECOND)).isEqualTo("first-legal");
         registry.remove(firstLegal); // FileInstall replacing the jar: the old bundle leaves ...
         runUntil("the removal", tasks::isEmpty);
-        assertThat(model.chosen(Side.SECOND)).isEqualTo("first-legal");
-        assertThat(model.sideChoices()).contains("first-legal");
+        assertThat(model.setup().chosen(Side.SECOND)).isEqualTo("first-legal");
+        assertThat(model.setup().sideChoices()).contains("first-legal");
         Component<Player> v2 = new Component<>(Kind.PLAYER, "first-legal", "first-legal", "test.first-legal", "1.0.1", 4, FirstLegal::new);
         registry.add(v2); // ... and the new one arrives
         runUntil("the replacement", tasks::isEmpty);
-        assertThat(model.chosen(Side.SECOND)).isEqualTo("first-legal");
-        assertThat(model.sideChoices()).containsExactly(SideChoices.HUMAN, "first-legal");
+        assertThat(model.setup().chosen(Side.SECOND)).isEqualTo("first-legal");
+        assertThat(model.setup().sideChoices()).containsExactly(SideChoices.HUMAN, "first-legal");
 
         registry.remove(v2); // gone for good: still chosen, and Start says why it cannot play
         runUntil("the removal", tasks::isEmpty);
@@ -248,6 +248,6 @@ class MatchModelTest {
         assertThat(SideChoices.protocolOf(SideChoices.network("othello"))).isEqualTo("othello");
         assertThat(SideChoices.kind("first-legal")).isEqualTo(SideChoices.Kind.PLAYER);
         // no server in this model: no network choice is offered
-        assertThat(model.sideChoices()).noneMatch(c -> SideChoices.kind(c) == SideChoices.Kind.NETWORK);
+        assertThat(model.setup().sideChoices()).noneMatch(c -> SideChoices.kind(c) == SideChoices.Kind.NETWORK);
     }
 }
