@@ -34,6 +34,21 @@ final class InspectorTiming {
         ticks++;
     }
 
+    /** Runs {@code work}, the UI timer's tick, and measures it (see {@link #tickStarted}, {@link #tickEnded}). */
+    void tick(Runnable work, InspectorModel model, MessageList list) {
+        long now = System.nanoTime();
+        tickStarted(now);
+        work.run();
+        tickEnded(now, System.nanoTime() - now, model, list);
+    }
+
+    /** Runs {@code offer}, which offers the filter choices, and counts its time. */
+    void choices(Runnable offer) {
+        long start = System.nanoTime();
+        offer.run();
+        choices(System.nanoTime() - start);
+    }
+
     /** Offering the filter choices took {@code nanos}. */
     void choices(long nanos) {
         periodChoicesNanos += nanos;

@@ -3,28 +3,22 @@ package org.boardlab.workbench.inspector;
 import java.nio.file.Path;
 import javax.inject.Inject;
 import javax.inject.Named;
-import org.boardlab.api.event.MatchEvent;
 import org.boardlab.api.event.WireEvent;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.workbench.BoardRenderers;
+import org.boardlab.workbench.ServerSelection;
 import org.boardlab.workbench.WorkbenchView;
-import org.eclipse.jface.resource.JFaceResources;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.custom.SashForm;
-import org.eclipse.swt.custom.StyledText;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
-import org.eclipse.swt.layout.RowLayout;
-import org.eclipse.swt.widgets.Button;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
-import org.eclipse.swt.widgets.Widget;
 
 /**
  * "Inspector": every frame that crosses the embedded server's wire, live, in the manner of
@@ -68,21 +62,16 @@ public final class InspectorView implements WorkbenchView {
     private final InspectorTiming timing = new InspectorTiming();
     private GameAtMessage games;
     private BoardRenderers boards;
-    private org.boardlab.workbench.ServerSelection selection;
-    private org.boardlab.core.Subscription selectionSubscription;
-    private org.boardlab.core.Subscription subscription;
-
+    private ServerSelection selection;
+    private InspectorFeed feed;
     private Display display;
     private Composite root;
     private MessageList messages;
-    private FieldTree fields;
-    private StyledText bytes;
+    private MessageDetails details;
     private Label status;
     private Color errorText;
-    private Button pauseButton;
-    private Button autoScroll;
+    private InspectorActions actions;
     private FilterBar filters;
-    private BoardAtMessage board;
 
     /**
      * A view of the wire events published on {@code events}; it listens while its widgets exist, and
@@ -91,7 +80,7 @@ public final class InspectorView implements WorkbenchView {
      * their fields need not be kept.
      */
     @Inject
-    public InspectorView(EventBus events, org.boardlab.workbench.ServerSelection selection, Registry registry, Referee referee,
+    public InspectorView(EventBus events, ServerSelection selection, Registry registry, Referee referee,
             BoardRenderers boards) {
         this(events, registry, Integer.getInteger(CAPACITY_PROPERTY, MessageStore.DEFAULT_CAPACITY));
         this.selection = selection;
@@ -155,69 +144,30 @@ public final class InspectorView implements WorkbenchView {
             model.backgroundFilter().close();
         });
 
-        Composite actions = row(root);
-        pauseButton = button(actions, "pause", "Pause", this::togglePause);
-        button(actions, "clear", "Clear", this::clear);
-        button(actions, "save", "Save trace…", () -> file(SWT.SAVE, this::save));
-        button(actions, "load", "Load trace…", () -> file(SWT.OPEN, this::load));
-        button(actions, "follow", "Follow connection", this::followConnection);
-        button(actions, "show-all", "Show all", this::showAll);
-        autoScroll = tag(new Button(actions, SWT.CHECK), "auto-scroll");
-        autoScroll.setText("Scroll to new messages (End)");
-        autoScroll.setToolTipText("Keep the newest message in view. Scrolling up or selecting a message stops it; End or this box starts it again.");
-        autoScroll.setSelection(true);
-        autoScroll.addListener(SWT.Selection, e -> messages.setFollowing(autoScroll.getSelection()));
-        filters = new FilterBar(actions, root, model::remoteOf, this::applyFilter);
+        actions = new InspectorActions(root, new InspectorActions.Commands(this::togglePause, this::clear, this::save, this::load,
+                this::followConnection, this::showAll), model::remoteOf, this::applyFilter);
+        filters = actions.filters();
 
         SashForm panes = new SashForm(root, SWT.VERTICAL);
         panes.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        messages = new MessageList(panes, TITLES, WIDTHS, new MessageList.Source() {
-            @Override
-            public int rowCount() {
-                return model.rowCount();
-            }
-
-            @Override
-            public Severity row(int r, String[] cells) {
-                return model.cells(r, cells);
-            }
-        });
-        tag(messages.control(), "messages");
+        messages = new MessageList(panes, TITLES, WIDTHS, MessageList.Source.of(model::rowCount, model::cells));
+        InspectorActions.tag(messages.control(), "messages");
         messages.onSelection(() -> {
             WireEvent e = model.select(messages.selection());
             if (e != null) {
-                show(e);
+                details.show(e);
             }
         });
-        messages.onFollowing(() -> {
-            if (!autoScroll.isDisposed()) {
-                autoScroll.setSelection(messages.following());
-            }
-        });
-        SashForm details = new SashForm(panes, SWT.HORIZONTAL);
-        fields = new FieldTree(details, errorText, refusedText);
-        tag(fields.tree(), "fields");
-        board = new BoardAtMessage(details, boards, games);
-        bytes = tag(new StyledText(details, SWT.BORDER | SWT.MULTI | SWT.READ_ONLY | SWT.H_SCROLL | SWT.V_SCROLL), "bytes");
-        bytes.setFont(JFaceResources.getTextFont());
-        details.setWeights(33, 27, 40);
+        actions.bindScroll(messages);
+        details = new MessageDetails(panes, errorText, refusedText, boards, games);
         panes.setWeights(60, 40);
 
-        status = tag(new Label(root, SWT.NONE), "status");
+        status = InspectorActions.tag(new Label(root, SWT.NONE), "status");
         status.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
 
-        pauseButton.setText(model.paused() ? "Resume" : "Pause");
-        if (subscription == null) {
-            if (selection != null) {
-                selectionSubscription = selection.addListener(id -> display.asyncExec(() -> showMatch(id)));
-            }
-            subscription = events.subscribe(event -> {
-                if (event instanceof WireEvent wire) {
-                    model.store().add(wire); // decodes on the tap's thread, not on the UI thread
-                } else if (event instanceof MatchEvent.Started started && games != null) {
-                    games.started(started); // its journal, for the board at a message
-                }
-            }, WireEvent.class, MatchEvent.Started.class);
+        actions.showPaused(model.paused());
+        if (feed == null) {
+            feed = new InspectorFeed(events, model, games, selection, display::asyncExec, this::showMatch);
         }
         if (model.widgetsMade()) { // made again: the new filter widgets show no filter, nor does the list
             showRefiltered();
@@ -227,37 +177,11 @@ public final class InspectorView implements WorkbenchView {
         return root;
     }
 
-    private static Composite row(Composite parent) {
-        Composite row = new Composite(parent, SWT.NONE);
-        RowLayout layout = new RowLayout(SWT.HORIZONTAL);
-        layout.center = true;
-        row.setLayout(layout);
-        row.setLayoutData(new GridData(SWT.FILL, SWT.CENTER, true, false));
-        return row;
-    }
-
-    private static Button button(Composite parent, String role, String text, Runnable action) {
-        Button button = tag(new Button(parent, SWT.PUSH), role);
-        button.setText(text);
-        button.addListener(SWT.Selection, e -> action.run());
-        return button;
-    }
-
-    private static <T extends Widget> T tag(T widget, String role) {
-        widget.setData(ID, role);
-        return widget;
-    }
-
-    // --- binding the model ------------------------------------------------------------------------
-
     private void tick() {
         if (root == null || root.isDisposed()) {
             return;
         }
-        long now = System.nanoTime();
-        timing.tickStarted(now);
-        catchUp();
-        timing.tickEnded(now, System.nanoTime() - now, model, messages);
+        timing.tick(this::catchUp, model, messages);
         display.timerExec(REFRESH_MILLIS, this::tick);
     }
 
@@ -269,20 +193,8 @@ public final class InspectorView implements WorkbenchView {
         if (reveal >= 0) {
             messages.reveal(reveal);
         }
-        updateChoices(false);
+        timing.choices(() -> model.updateChoices(filters, false));
         showStatus();
-    }
-
-    private void updateChoices(boolean now) {
-        long start = System.nanoTime();
-        model.updateChoices(filters, now);
-        timing.choices(System.nanoTime() - start);
-    }
-
-    private void show(WireEvent e) {
-        fields.show(e);
-        board.show(e);
-        bytes.setText(e == null ? "" : HexDump.of(e.raw()));
     }
 
     private void showStatus() {
@@ -311,8 +223,6 @@ public final class InspectorView implements WorkbenchView {
         showStatus();
     }
 
-    // --- actions ------------------------------------------------------------------------------------
-
     private void followConnection() {
         Long connection = model.followConnection();
         if (connection == null) {
@@ -330,8 +240,7 @@ public final class InspectorView implements WorkbenchView {
 
     private void togglePause() {
         model.togglePause();
-        pauseButton.setText(model.paused() ? "Resume" : "Pause");
-        pauseButton.getParent().layout(true);
+        actions.showPaused(model.paused());
         catchUp();
     }
 
@@ -340,24 +249,15 @@ public final class InspectorView implements WorkbenchView {
         if (games != null) {
             games.clear();
         }
-        show(null);
-        showRefiltered();
-        updateChoices(true);
-        catchUp();
+        showAfresh();
     }
 
-    private void file(int style, java.util.function.Consumer<Path> then) {
-        FileDialog dialog = new FileDialog(root.getShell(), style);
-        dialog.setText(style == SWT.SAVE ? "Save the messages shown as a trace" : "Load a trace");
-        dialog.setFilterExtensions(style == SWT.SAVE ? new String[] {"*.jsonl", "*.*"} : new String[] {"*.jsonl;*.json;*.txt", "*.*"});
-        if (style == SWT.SAVE) {
-            dialog.setFileName("trace.jsonl");
-            dialog.setOverwrite(true);
-        }
-        String file = dialog.open();
-        if (file != null) {
-            then.accept(Path.of(file));
-        }
+    /** Shows the list afresh after it was cleared or loaded: no message selected, the filter choices of what is there. */
+    private void showAfresh() {
+        details.show(null);
+        showRefiltered();
+        timing.choices(() -> model.updateChoices(filters, true));
+        catchUp();
     }
 
     /** Writes the messages the list shows, in order, to {@code file} as a trace; also used by tests. */
@@ -372,15 +272,9 @@ public final class InspectorView implements WorkbenchView {
             showStatus();
             return;
         }
-        show(null);
-        pauseButton.setText("Resume");
-        pauseButton.getParent().layout(true);
-        showRefiltered();
-        updateChoices(true);
-        catchUp();
+        actions.showPaused(true);
+        showAfresh();
     }
-
-    // --- for tests ------------------------------------------------------------------------------
 
     InspectorModel model() {
         return model;
@@ -396,13 +290,9 @@ public final class InspectorView implements WorkbenchView {
 
     @Override
     public void dispose() {
-        if (selectionSubscription != null) {
-            selectionSubscription.close();
-            selectionSubscription = null;
-        }
-        if (subscription != null) {
-            subscription.close();
-            subscription = null;
+        if (feed != null) {
+            feed.close();
+            feed = null;
         }
         model.close();
     }

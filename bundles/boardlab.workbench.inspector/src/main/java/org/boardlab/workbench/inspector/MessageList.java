@@ -41,6 +41,27 @@ final class MessageList {
          * @return the row's severity, which gives its colour; {@code null} for a row whose message is gone
          */
         Severity row(int row, String[] cells);
+
+        /** A source whose row count is {@code count}'s and whose rows {@code rows} fills. */
+        static Source of(java.util.function.IntSupplier count, Rows rows) {
+            return new Source() {
+                @Override
+                public int rowCount() {
+                    return count.getAsInt();
+                }
+
+                @Override
+                public Severity row(int row, String[] cells) {
+                    return rows.row(row, cells);
+                }
+            };
+        }
+
+        /** Fills a row's cells, as {@link Source#row}. */
+        @FunctionalInterface
+        interface Rows {
+            Severity row(int row, String[] cells);
+        }
     }
 
     /** Pixels left and right of a cell's text. */
