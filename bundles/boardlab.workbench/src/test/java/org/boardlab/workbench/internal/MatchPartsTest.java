@@ -106,6 +106,7 @@ class MatchPartsTest {
         assertThat(shown.position().isTerminal()).isTrue();
         assertThat(shown.moveText(shown.moveLines().get(0))).startsWith("1. " + shown.moveLines().get(0).move().notation() + "  (X");
         assertThat(shown.clock(Side.FIRST, System.nanoTime())).startsWith("last ").contains(" · total ").doesNotContain("left");
+        played.match().results().get(10, TimeUnit.SECONDS); // the journal may tell the end before the match's results complete
         assertThat(played.goesOn()).isFalse();
 
         assertThat(shown.view(plies + 1)).as("no such move").isFalse();
