@@ -47,6 +47,10 @@ public final class DotsProtocol implements Protocol {
 
     @Override
     public DecodedMessage describe(byte[] frame, boolean fromClient) {
+        String text = new String(frame, StandardCharsets.UTF_8);
+        if (text.startsWith("POST /") || text.startsWith("GET /") || text.startsWith("HTTP/1.1 ")) {
+            return http(text);
+        }
         JsonNode node;
         try {
             node = Json.MAPPER.readTree(new String(frame, StandardCharsets.UTF_8));
@@ -91,6 +95,36 @@ public final class DotsProtocol implements Protocol {
             m = m.withRefused(node.get("error").asText());
         }
         return m;
+    }
+
+    /**
+     * One half of an HTTP exchange as the conformance kit keeps it: {@code POST /auth name=...} (the
+     * request line and its form) or {@code HTTP/1.1 200}, the headers that matter and the body.
+     */
+    private static DecodedMessage http(String text) {
+        if (text.startsWith("HTTP/1.1 ")) {
+            int end = text.indexOf("\r\n\r\n");
+            String head = end < 0 ? text : text.substring(0, end);
+            String body = end < 0 ? "" : text.substring(end + 4);
+            List<MessageField> fields = new ArrayList<>();
+            String[] lines = head.split("\r\n");
+            for (int i = 1; i < lines.length; i++) {
+                int colon = lines[i].indexOf(':');
+                if (colon > 0) {
+                    fields.add(new MessageField(lines[i].substring(0, colon), lines[i].substring(colon + 1).strip(), List.of()));
+                }
+            }
+            fields.add(new MessageField("body", body, List.of()));
+            String status = lines[0].substring("HTTP/1.1 ".length()).strip();
+            String summary = "HTTP " + status + " " + (body.length() > 120 ? body.substring(0, 120) + "..." : body);
+            return new DecodedMessage("http " + status, summary, fields, null);
+        }
+        int space = text.indexOf(' ');
+        int second = text.indexOf(' ', space + 1);
+        String target = second < 0 ? text.substring(space + 1) : text.substring(space + 1, second);
+        int query = target.indexOf('?');
+        String path = query < 0 ? target : target.substring(0, query);
+        return new DecodedMessage("http " + text.substring(0, space) + " " + path, text, List.of(new MessageField("request", text, List.of())), null);
     }
 
     private static List<MessageField> fields(JsonNode node) {

@@ -45,6 +45,20 @@ class DotsProtocolTest {
     }
 
     @Test
+    void theConformanceKitsHttpExchangesAreShownAsRequestsAndAnswers() {
+        DecodedMessage request = describe("POST /auth name=ann_k3f9&password=kit-ann_k3f9", true);
+        assertThat(request.type()).isEqualTo("http POST /auth");
+        assertThat(request.summary()).isEqualTo("POST /auth name=ann_k3f9&password=kit-ann_k3f9");
+        assertThat(describe("GET /queue?id=3&token=0123", true).type()).isEqualTo("http GET /queue");
+        DecodedMessage answer = describe("HTTP/1.1 401\r\nContent-Type: text/html;charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\n\r\n"
+                + "Invalid username/password", false);
+        assertThat(answer.type()).isEqualTo("http 401");
+        assertThat(answer.summary()).isEqualTo("HTTP 401 Invalid username/password");
+        assertThat(answer.fields()).extracting(MessageField::name).containsExactly("Content-Type", "Access-Control-Allow-Origin", "body");
+        assertThat(answer.error()).isNull();
+    }
+
+    @Test
     void framesThatAreNotBayeuxAreReportedNotThrown() {
         assertThat(describe("{\"channel\":", true).error()).startsWith("not a Bayeux message");
         assertThat(describe("[1,2]", true).error()).isEqualTo("a Bayeux message is a JSON object");
