@@ -305,10 +305,20 @@ class OthelloKitTest {
                         return List.of(piece.frame());
                     }
                 }),
+                // a client that cannot put a line together from several reads loses the SMOV the kit writes byte by byte: kitbot's
+                // (black's) second SMOV of the first game on the connection. Known by the lines, not by the relay's reads, which are
+                // the machine's to cut (a reader that runs late reads the whole line at once, and passes it on)
                 Arguments.of(OthelloClientKit.SPLIT, new MutatingRelay.Mutation() {
                     @Override
                     public List<byte[]> down(Link link, Piece piece) {
-                        return piece.reads() > 3 && text(piece).startsWith("SMOV~") ? List.of() : List.of(piece.frame());
+                        String t = text(piece);
+                        if (t.startsWith("SSTARTG~")) {
+                            link.state.put("black", 0);
+                        }
+                        String[] f = t.split("~");
+                        boolean blackMove = f.length > 3 && f[0].equals("SMOV") && f[3].equals("BLACK") && link.state.containsKey("black");
+                        return blackMove && link.count("blackMoves") == 2 && link.state.putIfAbsent("split", true) == null ? List.of()
+                                : List.of(piece.frame());
                     }
                 }),
                 Arguments.of(OthelloClientKit.MERGED, new MutatingRelay.Mutation() {
@@ -370,6 +380,11 @@ class OthelloKitTest {
     @MethodSource("brokenClients")
     @Execution(ExecutionMode.CONCURRENT)
     void aClientBreakingOneRuleFailsExactlyThatCheck(Check check, MutatingRelay.Mutation mutation) throws Exception {
-        KitHarness.assertExactly(runClient(mutation), check, OthelloClientKit.SETUP);
+        Report r = runClient(mutation);
+        KitHarness.assertExactly(r, check, OthelloClientKit.SETUP);
+        if (check.equals(OthelloClientKit.SPLIT)) {
+            // the SMOV the client lost is the one the kit wrote byte by byte
+            assertThat(Reports.failures(r)).containsPattern("SMOV~\\d~\\d~BLACK~[^\n]* +\\[in \\d+ writes of 1 byte");
+        }
     }
 }
