@@ -109,10 +109,15 @@ public final class Reports {
 
     /** The summary line: {@code othello server 127.0.0.1:10000: 14 scenarios, 13 passed, 1 failed, ... in 4.2 s}. */
     public static String summary(Report report) {
-        return String.format(Locale.ROOT, "%s %s %s: %d scenarios, %d passed, %d failed, %d errors, %d skipped; %d checks failed; %.1f s",
-                report.protocol(), report.role().word(), report.target(), report.results().size(), report.count(Status.PASSED),
-                report.count(Status.FAILED), report.count(Status.ERROR), report.count(Status.SKIPPED), report.failedChecks().size(),
-                report.duration().toNanos() / 1e9);
+        return String.format(Locale.ROOT, "%s %s %s: %s, %d passed, %d failed, %s, %d skipped; %s failed; %.1f s",
+                report.protocol(), report.role().word(), report.target(), count(report.results().size(), "scenario"),
+                report.count(Status.PASSED), report.count(Status.FAILED), count(report.count(Status.ERROR), "error"),
+                report.count(Status.SKIPPED), count(report.failedChecks().size(), "check"), report.duration().toNanos() / 1e9);
+    }
+
+    /** {@code 1 check}, {@code 2 checks}, {@code 0 checks}. */
+    static String count(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /** JUnit XML: a test suite per run, a test case per check, its failure with the frames. */

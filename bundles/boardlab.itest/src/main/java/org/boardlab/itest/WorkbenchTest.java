@@ -1049,6 +1049,8 @@ class WorkbenchTest {
                 onUi(display, () -> {
                     List<String[]> broken = scenarioRows(shell);
                     assertThat(broken).filteredOn(r -> r[2].equals("FAIL")).extracting(r -> r[1]).containsExactly("full-game");
+                    assertThat(text(shell, "conform-status")).contains(": " + kit.serverScenarios().size() + " scenarios, "
+                            + (kit.serverScenarios().size() - 3) + " passed, 1 failed, 0 errors, 2 skipped; 1 check failed; ");
                     String[] failed = broken.stream().filter(r -> r[2].equals("FAIL")).findFirst().orElseThrow();
                     assertThat(failed[6]).startsWith("othello.game.pass: expected SPASS~");
                     assertThat(text(shell, "failure")).contains("FAILED othello.game.pass", "expected: SPASS~", "received: ");

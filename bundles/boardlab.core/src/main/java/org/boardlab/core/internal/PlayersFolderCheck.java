@@ -113,15 +113,12 @@ public final class PlayersFolderCheck {
                 Seen before = seen.put(jar, s);
                 if ((now || s.equals(before)) && !s.equals(judged.get(jar))) {
                     judged.put(jar, s);
-                    String why = whyNotLoadable(jar);
-                    if (why != null) {
+                    Judgement j = judge(jar);
+                    if (j.why() != null) {
                         registry.refuseFile(folder.relativize(jar).toString(), folder.resolve(jar.getFileName()).toString()
-                                + " cannot be loaded: " + why, lastBundle.get(jar));
+                                + " cannot be loaded: " + j.why(), lastBundle.get(jar));
                     } else {
-                        String name = symbolicName(jar);
-                        if (name != null) {
-                            lastBundle.put(jar, name);
-                        }
+                        lastBundle.put(jar, j.symbolicName());
                     }
                 }
             }
@@ -133,30 +130,31 @@ public final class PlayersFolderCheck {
         lastBundle.keySet().retainAll(present);
     }
 
-    /** The jar's Bundle-SymbolicName without its directives, or {@code null} if it cannot be read. */
-    static String symbolicName(Path jar) {
-        try (JarFile file = new JarFile(jar.toFile())) {
-            Manifest manifest = file.getManifest();
-            String name = manifest == null ? null : manifest.getMainAttributes().getValue("Bundle-SymbolicName");
-            return name == null ? null : name.split(";", 2)[0].trim();
-        } catch (IOException | SecurityException e) {
-            return null;
-        }
+    /** What one look into a jar found: why it cannot be installed, or else its symbolic name. */
+    record Judgement(String why, String symbolicName) {
     }
 
     /** Why {@code jar} is not a bundle FileInstall can install, or {@code null} if it is one. */
     static String whyNotLoadable(Path jar) {
+        return judge(jar).why();
+    }
+
+    /** Opens {@code jar} once: why FileInstall cannot install it, or its Bundle-SymbolicName without directives. */
+    static Judgement judge(Path jar) {
         try (JarFile file = new JarFile(jar.toFile())) {
             Manifest manifest = file.getManifest();
             if (manifest == null) {
-                return "it has no META-INF/MANIFEST.MF, so it is not an OSGi bundle";
+                return new Judgement("it has no META-INF/MANIFEST.MF, so it is not an OSGi bundle", null);
             }
-            if (manifest.getMainAttributes().getValue("Bundle-SymbolicName") == null) {
-                return "its manifest has no Bundle-SymbolicName, so it is not an OSGi bundle (build it with bnd, as tutorial 01 does)";
+            String name = manifest.getMainAttributes().getValue("Bundle-SymbolicName");
+            if (name == null) {
+                return new Judgement("its manifest has no Bundle-SymbolicName, so it is not an OSGi bundle"
+                        + " (build it with bnd, as tutorial 01 does)", null);
             }
-            return null;
+            return new Judgement(null, name.split(";", 2)[0].trim());
         } catch (IOException | SecurityException e) {
-            return "it is not a readable jar (" + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")";
+            return new Judgement("it is not a readable jar ("
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")", null);
         }
     }
 }
