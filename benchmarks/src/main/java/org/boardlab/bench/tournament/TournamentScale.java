@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
 import org.boardlab.ai.basic.RandomPlayer;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.event.RegistryEvent.Kind;
@@ -36,9 +35,15 @@ import org.boardlab.tournament.TournamentSettings;
  * being played again is the resume time (the store's rows read, the standings worked out, the
  * schedule checked).
  *
+ * <p>{@code --first-only} plays the first half and ends the process there (the database as a crash
+ * halfway leaves it, but for the games in flight); {@code --resume-only} is a new process that
+ * resumes such a database, as {@code boardlab tournament --resume} does, and also gives the time from
+ * the JVM's start (its classes loaded, the database opened, its schema brought up to date) to the
+ * first new game.
+ *
  * <pre>
  * java -Xmx256m -cp benchmarks/target/benchmarks.jar org.boardlab.bench.tournament.TournamentScale [--games 100000]
- *     [--concurrency 2] [--db jdbc:h2:file:/tmp/scale/db]
+ *     [--concurrency 2] [--db jdbc:h2:file:/tmp/scale/db] [--first-only | --resume-only]
  * </pre>
  */
 public final class TournamentScale {
@@ -47,15 +52,22 @@ public final class TournamentScale {
         int games = 100_000;
         int concurrency = 2;
         String db = null;
+        boolean first = true;
+        boolean resume = true;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--games" -> games = Integer.parseInt(args[++i]);
                 case "--concurrency" -> concurrency = Integer.parseInt(args[++i]);
                 case "--db" -> db = args[++i];
+                case "--first-only" -> resume = false;
+                case "--resume-only" -> first = false;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
         if (db == null) {
+            if (!first) {
+                throw new IllegalArgumentException("--resume-only needs the --db of a --first-only run");
+            }
             db = "jdbc:h2:file:" + Files.createTempDirectory("tournament-scale").resolve("db").toAbsolutePath();
         }
         List<String> players = List.of("p1", "p2", "p3", "p4");
@@ -73,68 +85,89 @@ public final class TournamentScale {
         for (String p : players) {
             registry.add(new Component<>(Kind.PLAYER, p, "random", "boardlab.ai.basic", "0.1.0", 2, RandomPlayer::new));
         }
+        long o0 = System.nanoTime();
         try (Referee referee = new Referee(); Store store = Store.open(db)) {
-            // the first half, then a stop as a crash would leave it (the games in flight are not stored)
-            long t0 = System.nanoTime();
-            StoreTournamentLog.Opened first = StoreTournamentLog.open(store, "scale", s, false);
-            TournamentRunner a = new TournamentRunner(referee, registry, bus, s, Openings.parse(s.openings(), game, s.options()),
-                    first.log(), first.earlier(), first.results(), concurrency);
-            int half = total / 2;
-            a.listen(new TournamentRunner.Listener() {
-                @Override
-                public void finished(ScheduledGame g, GameScore score, int finished) {
-                    if (finished == half) {
-                        a.stop();
+            long openedDb = System.nanoTime();
+            if (!first) {
+                System.out.printf(Locale.ROOT, "database opened, schema %d up to date, in %.0f ms%n", store.schemaVersion(),
+                        (openedDb - o0) / 1e6);
+            }
+            if (first) {
+                // the first half, then a stop as a crash would leave it (the games in flight are not stored)
+                long t0 = System.nanoTime();
+                StoreTournamentLog.Opened opened = StoreTournamentLog.open(store, "scale", s, false);
+                TournamentRunner a = new TournamentRunner(referee, registry, bus, s, Openings.parse(s.openings(), game, s.options()),
+                        opened.log(), opened.earlier(), opened.results(), concurrency);
+                int half = total / 2;
+                a.listen(new TournamentRunner.Listener() {
+                    @Override
+                    public void finished(ScheduledGame g, GameScore score, int finished) {
+                        if (finished == half) {
+                            a.stop();
+                        }
+                        if (finished % 10_000 == 0) {
+                            System.out.printf(Locale.ROOT, "  %,d games, heap used %d MB%n", finished, used() >> 20);
+                        }
                     }
-                    if (finished % 10_000 == 0) {
-                        System.out.printf(Locale.ROOT, "  %,d games, heap used %d MB%n", finished, used() >> 20);
-                    }
-                }
-            });
-            a.run();
-            first.log().close();
-            double firstSeconds = (System.nanoTime() - t0) / 1e9;
-            System.out.printf(Locale.ROOT, "first half: %,d games in %.1f s (%.0f games/s, every game committed to the store before it counts)%n",
-                    a.playedHere(), firstSeconds, a.playedHere() / firstSeconds);
-
-            // the resume
-            long r0 = System.nanoTime();
-            CountDownLatch firstGame = new CountDownLatch(1);
-            StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "scale", s, false);
-            long opened = System.nanoTime();
-            TournamentRunner b = new TournamentRunner(referee, registry, bus, s, Openings.parse(s.openings(), game, s.options()),
-                    again.log(), again.earlier(), again.results(), concurrency);
-            Standings before = b.standings();
-            long ready = System.nanoTime();
-            long[] started = new long[1];
-            b.listen(new TournamentRunner.Listener() {
-                @Override
-                public void started(ScheduledGame g, long matchId, MatchJournal journal) {
-                    if (firstGame.getCount() == 1) {
-                        started[0] = System.nanoTime();
-                        firstGame.countDown();
-                    }
-                }
-
-                @Override
-                public void finished(ScheduledGame g, GameScore score, int finished) {
-                    if (finished % 10_000 == 0) {
-                        System.out.printf(Locale.ROOT, "  %,d games, heap used %d MB%n", finished, used() >> 20);
-                    }
-                }
-            });
-            long r1 = System.nanoTime();
-            Standings end = b.run();
-            again.log().close();
-            double second = (System.nanoTime() - r1) / 1e9;
-            System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, standings of %,d games in %.0f ms, "
-                    + "first game started %.0f ms after the tournament was opened again%n", again.results().size(), (opened - r0) / 1e6,
-                    before.finished(), (ready - opened) / 1e6, (started[0] - r0) / 1e6);
-            System.out.printf(Locale.ROOT, "second half: %,d games in %.1f s (%.0f games/s); %,d of %,d games stored; state %s%n",
-                    b.playedHere(), second, b.playedHere() / second, end.finished(), end.scheduled(), b.state());
+                });
+                a.run();
+                opened.log().close();
+                double firstSeconds = (System.nanoTime() - t0) / 1e9;
+                System.out.printf(Locale.ROOT, "first half: %,d games in %.1f s (%.0f games/s, every game committed to the store before it counts)%n",
+                        a.playedHere(), firstSeconds, a.playedHere() / firstSeconds);
+            }
+            if (resume) {
+                resume(store, referee, registry, bus, s, game, concurrency, first);
+            }
             System.out.printf(Locale.ROOT, "heap: %d MB at most (peak of the heap pools), %d MB used after a GC at the end; %s%n",
                     peak() >> 20, afterGc() >> 20, load());
         }
+    }
+
+    /** Opens the tournament again and plays what is left; prints how long it took to the first new game. */
+    private static void resume(Store store, Referee referee, Registry registry, EventBus bus, TournamentSettings s, TicTacToe game,
+            int concurrency, boolean sameProcess) throws InterruptedException {
+        long r0 = System.nanoTime();
+        StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "scale", sameProcess ? s : null, !sameProcess);
+        long opened = System.nanoTime();
+        TournamentRunner b = new TournamentRunner(referee, registry, bus, again.settings(), Openings.parse(s.openings(), game, s.options()),
+                again.log(), again.earlier(), again.results(), concurrency);
+        Standings before = b.standings();
+        long ready = System.nanoTime();
+        long[] started = new long[2];
+        b.listen(new TournamentRunner.Listener() {
+            @Override
+            public void started(ScheduledGame g, long matchId, MatchJournal journal) {
+                synchronized (started) {
+                    if (started[0] == 0) {
+                        started[0] = System.nanoTime();
+                        started[1] = ManagementFactory.getRuntimeMXBean().getUptime();
+                    }
+                }
+            }
+
+            @Override
+            public void finished(ScheduledGame g, GameScore score, int finished) {
+                if (finished % 10_000 == 0) {
+                    System.out.printf(Locale.ROOT, "  %,d games, heap used %d MB%n", finished, used() >> 20);
+                }
+            }
+        });
+        long r1 = System.nanoTime();
+        Standings end = b.run();
+        again.log().close();
+        double second = (System.nanoTime() - r1) / 1e9;
+        if (started[0] == 0) {
+            System.out.printf(Locale.ROOT, "resume: %,d games found finished, nothing left to play; store read in %.0f ms, standings of %,d "
+                    + "games in %.0f ms%n", again.results().size(), (opened - r0) / 1e6, before.finished(), (ready - opened) / 1e6);
+            return;
+        }
+        System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, standings of %,d games in %.0f ms, "
+                + "first game started %.0f ms after the tournament was opened again%s%n", again.results().size(), (opened - r0) / 1e6,
+                before.finished(), (ready - opened) / 1e6, (started[0] - r0) / 1e6,
+                sameProcess ? "" : String.format(Locale.ROOT, " (%,d ms after the JVM started)", started[1]));
+        System.out.printf(Locale.ROOT, "second half: %,d games in %.1f s (%.0f games/s); %,d of %,d games stored; state %s%n",
+                b.playedHere(), second, b.playedHere() / second, end.finished(), end.scheduled(), b.state());
     }
 
     private static long used() {

@@ -409,10 +409,21 @@ public final class Store implements AutoCloseable {
             }
             if (g.scheduledId() != null) {
                 if (scheduledDone == null) {
-                    scheduledDone = c.prepareStatement("UPDATE scheduled_games SET state = 'done', game_id = ?, lease_until = NULL WHERE id = ?");
+                    // the result's few fields go into the queue's row too (migration 7), so that a resumed
+                    // tournament reads its results from scheduled_games alone, never the games' whole rows
+                    scheduledDone = c.prepareStatement("UPDATE scheduled_games SET state = 'done', game_id = ?, lease_until = NULL, "
+                            + "winner = ?, ending = ?, result = ?, plies = ? WHERE id = ?");
                 }
                 scheduledDone.setLong(1, id);
-                scheduledDone.setLong(2, g.scheduledId());
+                if (g.winner() == null) {
+                    scheduledDone.setNull(2, Types.SMALLINT);
+                } else {
+                    scheduledDone.setShort(2, g.winner().shortValue());
+                }
+                scheduledDone.setString(3, g.ending());
+                scheduledDone.setString(4, cut(g.result(), 2000));
+                scheduledDone.setInt(5, g.plies());
+                scheduledDone.setLong(6, g.scheduledId());
                 scheduledDone.executeUpdate();
             }
             if (Ladders.rated(g)) {
@@ -797,12 +808,17 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** A tournament's scheduled games, by number, each with its result once done. */
+    /**
+     * A tournament's scheduled games, by number, each with its result once done. Reads only the
+     * queue's rows: a done row keeps its game's winner, ending, result and plies (written with the
+     * game, in its transaction; migration 7 filled them for games stored before), so a tournament of
+     * 100,000 games resumes without reading a single {@code games} row.
+     */
     public List<ScheduledGame> scheduled(long tournamentId) {
         return db.call(c -> {
             List<ScheduledGame> out = new ArrayList<>();
-            try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s LEFT JOIN games g "
-                    + "ON g.id = s.game_id WHERE s.tournament_id = ? ORDER BY s.number")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s WHERE s.tournament_id = ? "
+                    + "ORDER BY s.number")) {
                 p.setLong(1, tournamentId);
                 try (ResultSet r = p.executeQuery()) {
                     while (r.next()) {
@@ -816,7 +832,7 @@ public final class Store implements AutoCloseable {
 
     private static final String SCHEDULED_COLUMNS = "s.id, s.tournament_id, s.number, s.round, s.pairing, s.game, s.options, "
             + "s.first_player, s.second_player, s.first_jar, s.second_jar, s.opening, s.time_control, s.seed, s.state, s.lease_owner, "
-            + "s.lease_until, s.attempts, s.game_id, g.winner, g.ending, g.result, g.plies";
+            + "s.lease_until, s.attempts, s.game_id, s.winner, s.ending, s.result, s.plies";
 
     private static ScheduledGame readScheduled(ResultSet r) throws SQLException {
         GameToSchedule g = new GameToSchedule(r.getInt(3), r.getInt(4), r.getInt(5), r.getString(6), r.getString(7), r.getString(8),
@@ -828,8 +844,7 @@ public final class Store implements AutoCloseable {
     }
 
     private static ScheduledGame scheduledById(Connection c, long id) throws SQLException {
-        try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s LEFT JOIN games g "
-                + "ON g.id = s.game_id WHERE s.id = ?")) {
+        try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s WHERE s.id = ?")) {
             p.setLong(1, id);
             try (ResultSet r = p.executeQuery()) {
                 r.next();

@@ -114,6 +114,17 @@ class KillTest {
             List<StoredGame> games = store.games(GameQuery.ALL.withTournament("term"));
             assertThat(games).hasSize(scheduled);
             assertThat(games.stream().map(g -> g.game().scheduledId()).distinct().count()).isEqualTo(scheduled);
+            // the result the queue keeps for each game (what a resume reads) is its stored game's, after every kill
+            java.util.Map<Long, org.boardlab.store.FinishedGame> byScheduled = new java.util.HashMap<>();
+            games.forEach(g -> byScheduled.put(g.game().scheduledId(), g.game()));
+            assertThat(store.scheduled(tournament)).allSatisfy(s -> {
+                org.boardlab.store.FinishedGame g = byScheduled.get(s.id());
+                assertThat(s.isDone()).isTrue();
+                assertThat(s.winner()).isEqualTo(g.winner());
+                assertThat(s.ending()).isEqualTo(g.ending());
+                assertThat(s.result()).isEqualTo(g.result());
+                assertThat(s.plies()).isEqualTo(g.plies());
+            });
         }
     }
 

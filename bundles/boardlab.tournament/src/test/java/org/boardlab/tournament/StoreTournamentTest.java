@@ -10,6 +10,7 @@ import org.boardlab.api.GameOptions;
 import org.boardlab.store.GameQuery;
 import org.boardlab.store.Store;
 import org.boardlab.store.StoredGame;
+import org.boardlab.store.testing.OldDatabases;
 import org.boardlab.store.testing.TestDatabases;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +89,60 @@ class StoreTournamentTest {
             assertThat(store.games(GameQuery.ALL.withTournament("stopped"))).hasSize(uninterrupted.scheduledGames().size());
             assertThat(r.results()).isEqualTo(uninterrupted.results().entrySet().stream()
                     .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> r.results().get(e.getKey()))));
+        }
+    }
+
+    /**
+     * A tournament stopped halfway by a boardlab whose queue did not keep the results (the schema
+     * before "a done scheduled game keeps its result"): the next start fills them in from the stored
+     * games, and the resume finds the same results and ends with the table of an uninterrupted run.
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aTournamentStoppedUnderTheSchemaBeforeResumesWithTheSameResultsAndEndsAsAnUninterruptedRun(String kind) throws Exception {
+        String url = TestDatabases.fresh(kind, dir);
+        Standings expected;
+        Map<Integer, GameScore> before;
+        int all;
+        try (Store store = Store.open(url)) {
+            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", settings("whole", Format.ROUND_ROBIN, 2), false);
+            TournamentRunner uninterrupted = runner(a, 2);
+            expected = uninterrupted.run();
+            a.log().close();
+            all = uninterrupted.scheduledGames().size();
+
+            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "old", settings("old", Format.ROUND_ROBIN, 2), false);
+            TournamentRunner r = runner(o, 2);
+            r.listen(new TournamentRunner.Listener() {
+                @Override
+                public void finished(ScheduledGame game, GameScore score, int finished) {
+                    if (finished >= 13) {
+                        r.stop();
+                    }
+                }
+            });
+            r.run();
+            o.log().close();
+            StoreTournamentLog.Opened stopped = StoreTournamentLog.open(store, "old", null, true);
+            stopped.log().close();
+            before = stopped.results();
+            assertThat(before.size()).isBetween(13, 15);
+            assertThat(before.values()).anySatisfy(g -> assertThat(g.firstPoints()).isEqualTo(1.0))
+                    .anySatisfy(g -> assertThat(g.detail()).isNotBlank());
+        }
+        OldDatabases.beforeScheduledResults(url);
+
+        try (Store store = Store.open(url)) {
+            StoreTournamentLog.Opened last = StoreTournamentLog.open(store, "old", null, true);
+            assertThat(last.results()).isEqualTo(before);
+            TournamentRunner r = runner(last, 2);
+            Standings resumed = r.run();
+            last.log().close();
+            assertThat(resumed.toJson()).isEqualTo(expected.toJson());
+            assertThat(r.playedHere()).isEqualTo(all - before.size());
+            List<StoredGame> games = store.games(GameQuery.ALL.withTournament("old"));
+            assertThat(games).hasSize(all);
+            assertThat(games.stream().map(g -> g.game().scheduledId()).distinct().count()).isEqualTo(all);
         }
     }
 

@@ -1,0 +1,62 @@
+package org.boardlab.store.testing;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.boardlab.store.internal.Migrations;
+
+/**
+ * Databases as an older boardlab left them, for the tests of a migration: a database made by this
+ * boardlab is taken back to the schema before a migration, as it would be had the older boardlab
+ * written the same rows. The store that made it must be closed first (H2 opens a file once).
+ */
+public final class OldDatabases {
+
+    /** The first line of the migration that keeps a done scheduled game's result in its own row. */
+    public static final String SCHEDULED_RESULTS = "a done scheduled game keeps its result";
+
+    private OldDatabases() {
+    }
+
+    /** The number of the migration whose description starts with {@code description} (so a renumbering does not matter). */
+    public static int migration(String description) {
+        return Migrations.all().stream().filter(m -> m.description().startsWith(description)).findFirst()
+                .orElseThrow(() -> new AssertionError("no migration '" + description + "...'")).version();
+    }
+
+    /** A JDBC connection to a test database ({@link TestDatabases}): H2's as its default user. */
+    public static Connection connect(String url) throws SQLException {
+        return url.startsWith("jdbc:h2:") ? DriverManager.getConnection(url, "sa", "") : DriverManager.getConnection(url);
+    }
+
+    /**
+     * Takes the database back to the schema before migration {@link #SCHEDULED_RESULTS}: the four
+     * result columns of {@code scheduled_games} dropped, and that migration and every later one
+     * forgotten (so the next start applies them). Every game stays stored; the queue's rows keep their
+     * state and the id of their game, as the older schema had them.
+     */
+    public static void beforeScheduledResults(String url) throws SQLException {
+        int version = migration(SCHEDULED_RESULTS);
+        if (version != Migrations.latest()) {
+            throw new AssertionError("migration " + version + " is not the newest any more: take back the later ones here too");
+        }
+        try (Connection c = connect(url); Statement s = c.createStatement()) {
+            for (String column : List.of("winner", "ending", "result", "plies")) {
+                s.execute("ALTER TABLE scheduled_games DROP COLUMN " + column);
+            }
+            s.execute("DELETE FROM schema_version WHERE version >= " + version);
+        }
+    }
+
+    /** Runs the first {@code count} statements of migration {@code version} as H2 runs them (what a kill in it leaves). */
+    public static void applyPartly(String url, int version, int count) throws SQLException {
+        List<String> statements = Migrations.statementsOf(version, false);
+        try (Connection c = connect(url); Statement s = c.createStatement()) {
+            for (String statement : statements.subList(0, count)) {
+                s.execute(Migrations.rerunnable(statement));
+            }
+        }
+    }
+}
