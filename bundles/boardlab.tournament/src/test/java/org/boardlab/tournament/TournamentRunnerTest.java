@@ -45,6 +45,13 @@ class TournamentRunnerTest {
                 return request.state().legalMoves().get(0);
             }
         }));
+        registry.add(new Component<>(Kind.PLAYER, "sleepier", "thinks 1 s a move", "test", "0.1.0", 9, () -> new Player() {
+            @Override
+            public Move chooseMove(MoveRequest request) throws Exception {
+                Thread.sleep(1000);
+                return request.state().legalMoves().get(0);
+            }
+        }));
         registry.add(new Component<>(Kind.PLAYER, "broken", "cannot be made", "test", "0.1.0", 8, () -> {
             throw new IllegalStateException("the opening book is missing");
         }));
@@ -151,17 +158,18 @@ class TournamentRunnerTest {
 
     @Test
     void aSideThatRunsOutOfItsClockLosesOnTime() throws Exception {
-        // sleepy needs 200 ms a move; a 300 ms clock without increment lasts one move and a half
-        TournamentSettings s = settings(Format.ROUND_ROBIN, List.of("sleepy", "random"), 1, "300ms+0s", "none", null);
+        // sleepier needs 1 s a move; a 1.5 s clock without increment lasts one move and a half. random has the same
+        // 1.5 s for each of its moves (with 200 ms and a 300 ms clock, random itself ran out on its first move at load 20)
+        TournamentSettings s = settings(Format.ROUND_ROBIN, List.of("sleepier", "random"), 1, "1500ms+0s", "none", null);
         Recorder log = new Recorder();
         runner(s, log, List.of(), Map.of(), 2).run();
         assertThat(log.finished.values()).allSatisfy(p -> {
             assertThat(p.score().ending()).isEqualTo("timeout");
-            assertThat(p.score().loser()).isEqualTo("sleepy");
-            assertThat(p.score().detail()).isEqualTo("sleepy ran out of time on its clock (300ms+0s)");
+            assertThat(p.score().loser()).isEqualTo("sleepier");
+            assertThat(p.score().detail()).isEqualTo("sleepier ran out of time on its clock (" + TimeControl.parse("1500ms+0s") + ")");
         });
         // with an increment that pays for each move it never runs out
-        TournamentSettings paid = settings(Format.ROUND_ROBIN, List.of("sleepy", "random"), 1, "300ms+3s", "none", null);
+        TournamentSettings paid = settings(Format.ROUND_ROBIN, List.of("sleepier", "random"), 1, "1500ms+3s", "none", null);
         Recorder log2 = new Recorder();
         runner(paid, log2, List.of(), Map.of(), 2).run();
         assertThat(log2.finished.values()).allSatisfy(p -> assertThat(p.score().ending()).isEqualTo("normal"));
