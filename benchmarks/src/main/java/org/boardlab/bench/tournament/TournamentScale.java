@@ -39,11 +39,12 @@ import org.boardlab.tournament.TournamentSettings;
  * halfway leaves it, but for the games in flight); {@code --resume-only} is a new process that
  * resumes such a database, as {@code boardlab tournament --resume} does, and also gives the time from
  * the JVM's start (its classes loaded, the database opened, its schema brought up to date) to the
- * first new game.
+ * first new game. {@code --stop-at-first} ends a resume once its first new game has started (the
+ * figure printed), for several samples of the resume, each on a copy of the same database.
  *
  * <pre>
  * java -Xmx256m -cp benchmarks/target/benchmarks.jar org.boardlab.bench.tournament.TournamentScale [--games 100000]
- *     [--concurrency 2] [--db jdbc:h2:file:/tmp/scale/db] [--first-only | --resume-only]
+ *     [--concurrency 2] [--db jdbc:h2:file:/tmp/scale/db] [--first-only | --resume-only [--stop-at-first]]
  * </pre>
  */
 public final class TournamentScale {
@@ -54,6 +55,7 @@ public final class TournamentScale {
         String db = null;
         boolean first = true;
         boolean resume = true;
+        boolean stopAtFirst = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--games" -> games = Integer.parseInt(args[++i]);
@@ -61,6 +63,7 @@ public final class TournamentScale {
                 case "--db" -> db = args[++i];
                 case "--first-only" -> resume = false;
                 case "--resume-only" -> first = false;
+                case "--stop-at-first" -> stopAtFirst = true;
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
@@ -89,8 +92,8 @@ public final class TournamentScale {
         try (Referee referee = new Referee(); Store store = Store.open(db)) {
             long openedDb = System.nanoTime();
             if (!first) {
-                System.out.printf(Locale.ROOT, "database opened, schema %d up to date, in %.0f ms%n", store.schemaVersion(),
-                        (openedDb - o0) / 1e6);
+                System.out.printf(Locale.ROOT, "database opened, schema %d up to date, in %.0f ms (process CPU so far %,d ms)%n",
+                        store.schemaVersion(), (openedDb - o0) / 1e6, cpu() / 1_000_000);
             }
             if (first) {
                 // the first half, then a stop as a crash would leave it (the games in flight are not stored)
@@ -117,7 +120,7 @@ public final class TournamentScale {
                         a.playedHere(), firstSeconds, a.playedHere() / firstSeconds);
             }
             if (resume) {
-                resume(store, referee, registry, bus, s, game, concurrency, first);
+                resume(store, referee, registry, bus, s, game, concurrency, first, stopAtFirst);
             }
             System.out.printf(Locale.ROOT, "heap: %d MB at most (peak of the heap pools), %d MB used after a GC at the end; %s%n",
                     peak() >> 20, afterGc() >> 20, load());
@@ -126,10 +129,14 @@ public final class TournamentScale {
 
     /** Opens the tournament again and plays what is left; prints how long it took to the first new game. */
     private static void resume(Store store, Referee referee, Registry registry, EventBus bus, TournamentSettings s, TicTacToe game,
-            int concurrency, boolean sameProcess) throws InterruptedException {
+            int concurrency, boolean sameProcess, boolean stopAtFirst) throws InterruptedException {
         long r0 = System.nanoTime();
+        long c0 = cpu();
+        long t0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "scale", sameProcess ? s : null, !sameProcess);
         long opened = System.nanoTime();
+        System.out.printf(Locale.ROOT, "  the store read on this thread: %,d ms of its CPU%n",
+                (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - t0) / 1_000_000);
         TournamentRunner b = new TournamentRunner(referee, registry, bus, again.settings(), Openings.parse(s.openings(), game, s.options()),
                 again.log(), again.earlier(), again.results(), concurrency);
         Standings before = b.standings();
@@ -142,6 +149,18 @@ public final class TournamentScale {
                     if (started[0] == 0) {
                         started[0] = System.nanoTime();
                         started[1] = ManagementFactory.getRuntimeMXBean().getUptime();
+                        long c1 = cpu();
+                        // said at once: the figure does not wait for the rest of the tournament
+                        System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, standings of %,d games in "
+                                + "%.0f ms, first game started %.0f ms after the tournament was opened again (process CPU %,d ms)%s; "
+                                + "heap used %d MB; %s%n",
+                                again.results().size(), (opened - r0) / 1e6, before.finished(), (ready - opened) / 1e6, (started[0] - r0) / 1e6,
+                                (c1 - c0) / 1_000_000, sameProcess ? "" : String.format(Locale.ROOT,
+                                        " (%,d ms after the JVM started, process CPU %,d ms)", started[1], c1 / 1_000_000), used() >> 20, load());
+                        if (stopAtFirst) {
+                            System.out.flush();
+                            Runtime.getRuntime().halt(0); // as a kill would end it: the database is safe at any moment
+                        }
                     }
                 }
             }
@@ -162,12 +181,13 @@ public final class TournamentScale {
                     + "games in %.0f ms%n", again.results().size(), (opened - r0) / 1e6, before.finished(), (ready - opened) / 1e6);
             return;
         }
-        System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, standings of %,d games in %.0f ms, "
-                + "first game started %.0f ms after the tournament was opened again%s%n", again.results().size(), (opened - r0) / 1e6,
-                before.finished(), (ready - opened) / 1e6, (started[0] - r0) / 1e6,
-                sameProcess ? "" : String.format(Locale.ROOT, " (%,d ms after the JVM started)", started[1]));
         System.out.printf(Locale.ROOT, "second half: %,d games in %.1f s (%.0f games/s); %,d of %,d games stored; state %s%n",
                 b.playedHere(), second, b.playedHere() / second, end.finished(), end.scheduled(), b.state());
+    }
+
+    /** The CPU time this process has used so far (all its threads), in nanoseconds; the figure a busy machine changes least. */
+    private static long cpu() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os ? os.getProcessCpuTime() : -1;
     }
 
     private static long used() {
