@@ -42,8 +42,8 @@ public interface RemotePlay {
     /**
      * The name this client plays under, from what the Match view's Name field holds: what the board, the
      * status line, the inspector and the stored game call the workbench's side. The field holds the name
-     * alone for most protocols; a protocol whose field holds more (seed 002's {@code NAME PASSWORD}) returns
-     * the name alone, so a password is shown and stored nowhere.
+     * alone (a password goes in {@link Request#password()}); a protocol whose field held more would return
+     * the name alone here, so nothing else is shown or stored.
      */
     default String playerName(String given) {
         return given;
@@ -55,14 +55,48 @@ public interface RemotePlay {
      * @param host        the server's host
      * @param port        its port
      * @param name        the name to log in with (protocols with names)
+     * @param password    the password (protocols with accounts: seed 002's), or {@code null}/empty for none;
+     *                    the Match view takes it in a field of its own that shows no characters
      * @param invite      the player to invite, or {@code null}/empty to wait to be invited (protocols with a lobby)
      * @param player      plays this side: it is asked on a thread of the seat's own, within {@code timePerMove}
      * @param game        the game, as loaded (its rules keep the position)
      * @param timePerMove how long the player may take for one move
      * @param pipeline    called with the connection's pipeline (the workbench adds its wire tap first)
+     * @param messages    where a client that is not on Netty (seed 002's CometD over HTTP) hands each message it
+     *                    sends and receives, for the inspector ({@link MessageTap#NONE}: nowhere)
      */
-    record Request(String host, int port, String name, String invite, Player player, Game game, Duration timePerMove,
-            Consumer<ChannelPipeline> pipeline) {
+    record Request(String host, int port, String name, String password, String invite, Player player, Game game, Duration timePerMove,
+            Consumer<ChannelPipeline> pipeline, MessageTap messages) {
+
+        public Request {
+            messages = messages == null ? MessageTap.NONE : messages;
+        }
+
+        /** A request without a password, tapped through the pipeline only (the clients on Netty). */
+        public Request(String host, int port, String name, String invite, Player player, Game game, Duration timePerMove,
+                Consumer<ChannelPipeline> pipeline) {
+            this(host, port, name, null, invite, player, game, timePerMove, pipeline, MessageTap.NONE);
+        }
+    }
+
+    /**
+     * Where a client whose connection is not a Netty pipeline hands each whole message, in and out, so
+     * the inspector shows it as it shows the other protocols' client connections. Called on the client's
+     * threads; must not block.
+     */
+    @FunctionalInterface
+    interface MessageTap {
+        /**
+         * @param fromClient {@code true} for a message this client sent ("in", as on a server), {@code false} for one
+         *                   it received
+         * @param raw        the message's bytes, as the protocol's decoder reads them (seed 002: one Bayeux message
+         *                   as JSON)
+         */
+        void message(boolean fromClient, byte[] raw);
+
+        /** Taps nothing. */
+        MessageTap NONE = (fromClient, raw) -> {
+        };
     }
 
     /** What happens on the server, told on the connection's thread, in order. */

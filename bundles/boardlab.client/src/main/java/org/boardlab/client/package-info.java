@@ -20,12 +20,14 @@
  * {@link org.boardlab.client.TerminalSession} (what every terminal client does) and
  * {@link org.boardlab.client.TerminalLoop} (its main loop).</li>
  * <li>{@link org.boardlab.client.RemotePlay}: the SPI by which the workbench's Match view plays on
- * anybody's server by address (a protocol bundle implements it on its client and seat).</li>
+ * anybody's server by address (a protocol bundle implements it on its client and seat); 0.5.0 adds
+ * the request's password and its {@link org.boardlab.client.RemotePlay.MessageTap} for clients that
+ * are not on Netty.</li>
  * </ul>
  * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package org.boardlab.client;
 
 import org.osgi.annotation.bundle.Export;

@@ -128,11 +128,12 @@ class WorkbenchTest {
             press(shell, "start");
             return true;
         });
-        Lab.await("the game's end", Duration.ofSeconds(20), () -> onUi(display, () -> text(shell, "status")).contains("Game Master"));
+        Lab.await("the game's end", Duration.ofSeconds(20), () -> ended(onUi(display, () -> text(shell, "status"))));
         String status = onUi(display, () -> text(shell, "status"));
         int moves = onUi(display, () -> ((org.eclipse.swt.widgets.List) find(shell, "moves")).getItemCount());
         assertThat(moves).isBetween(5, 9);
         assertThat(status).containsAnyOf("wins", "no winner");
+        assertThat(status).as("seed 004's Game Master scores are Reversi's, not tic-tac-toe's").doesNotContain("Game Master");
         assertThat(onUi(display, () -> text(shell, "first-side"))).startsWith("X: random");
         assertThat(onUi(display, () -> text(shell, "first-clock"))).startsWith("last ");
         Path png = Lab.screenshots().resolve("match-controller.png");
@@ -164,7 +165,7 @@ class WorkbenchTest {
             });
             Thread.sleep(100);
         }
-        Lab.await("the game's end", Duration.ofSeconds(10), () -> onUi(display, () -> text(shell, "status")).contains("Game Master"));
+        Lab.await("the game's end", Duration.ofSeconds(10), () -> ended(onUi(display, () -> text(shell, "status"))));
         assertThat(onUi(display, () -> text(shell, "status"))).contains("you (X) wins");
         Path record = Lab.screenshots().resolve("tictactoe-record.txt");
         onUi(display, () -> {
@@ -538,6 +539,9 @@ class WorkbenchTest {
         String suffix = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
         String ann = "ann-" + suffix;
         String bob = "bob-" + suffix;
+        List<org.boardlab.api.event.WireEvent> wire = new java.util.concurrent.CopyOnWriteArrayList<>();
+        AutoCloseable tap = Lab.bean(org.boardlab.core.EventBus.class).subscribe(e -> wire.add((org.boardlab.api.event.WireEvent) e),
+                org.boardlab.api.event.WireEvent.class);
         WebClient annWeb = new WebClient(web, at, ann, null, dots);
         WebClient bobWeb = new WebClient(web, at, bob, null, dots);
         WebClient carol = null;
@@ -601,12 +605,25 @@ class WorkbenchTest {
                 select(shell, "game", "dots");
                 select(shell, "first", "random");
                 select(shell, "second", "the opponent on a server (dots)");
+                // the choice shows whole in its box (it was cut at 210 px): the box is at least as wide as GTK needs for it
+                Combo second = (Combo) find(shell, "second");
+                assertThat(second.getText()).isEqualTo("the opponent on a server (dots)");
+                assertThat(second.getSize().x).as("the side's box, for '" + second.getText() + "'")
+                        .isGreaterThanOrEqualTo(second.computeSize(SWT.DEFAULT, SWT.DEFAULT, true).x);
                 ((Text) find(shell, "remote-address")).setText("127.0.0.1:" + at.getPort());
-                ((Text) find(shell, "remote-name")).setText(here + " secret-web");
+                ((Text) find(shell, "remote-name")).setText(here);
+                // the password has a field of its own that shows no characters
+                Text password = (Text) find(shell, "remote-password");
+                assertThat(password.getStyle() & SWT.PASSWORD).as("the Password field hides what is typed").isNotZero();
+                password.setText("secret-web");
+                assertThat(password.getEchoChar()).as("the character shown for each one typed").isNotEqualTo('\0')
+                        .isNotEqualTo('s');
                 ((Text) find(shell, "remote-invite")).setText("");
                 press(shell, "start");
                 return true;
             });
+            Path setupPng = Lab.screenshots().resolve("dots-web-player-setup.png");
+            onUi(display, () -> screenshot(shell, setupPng));
             Lab.await("the web player in the lobby", Duration.ofSeconds(30),
                     () -> onUi(display, () -> text(shell, "status")).contains("logged in as " + here)
                             || onUi(display, () -> text(shell, "status")).contains("in the lobby as " + here));
@@ -626,13 +643,52 @@ class WorkbenchTest {
             assertThat(seen.moves()).hasSize(Integer.parseInt(told.group(1)));
             assertThat(state.isTerminal()).as("the board is full").isTrue();
             assertThat(seen.status()).doesNotContain("illegal", "timeout", "stopped", " — ");
-            // the Name field held NAME PASSWORD: the board and the status name the player, and never show the password
+            // the board and the status name the player, and never show the password
             assertThat(seen.status()).contains(here).doesNotContain("secret-web");
             assertThat(onUi(display, () -> text(shell, "first-side") + " " + text(shell, "second-side")))
                     .contains(": " + here + ", score").doesNotContain("secret-web");
+            // seed 004's Game Master scores are Reversi's: a Dots game ends with its own result only
+            assertThat(seen.status()).doesNotContain("Game Master");
             Path playerPng = Lab.screenshots().resolve("dots-web-player.png");
             onUi(display, () -> screenshot(shell, playerPng));
+
+            // the web player's own Bayeux messages are in the inspector, decoded by the dots protocol, under the match
+            // (the embedded server's tap shows the same player's messages from the server's side, from the client's address)
+            String serverAddress = "127.0.0.1:" + at.getPort();
+            Lab.await("the web player's gameover in the inspector's stream", Duration.ofSeconds(10), () -> wire.stream()
+                    .anyMatch(e -> serverAddress.equals(e.remote()) && !e.fromClient() && e.decoded().type().equals("game gameover")));
+            List<org.boardlab.api.event.WireEvent> mine = framesOf(wire, here).stream().filter(e -> serverAddress.equals(e.remote())).toList();
+            assertThat(mine.stream().map(e -> e.connectionId()).distinct()).as("one connection").hasSize(1);
+            assertThat(mine.stream().filter(e -> e.fromClient()).map(e -> e.decoded().type()))
+                    .contains("meta handshake", "meta subscribe", "meta connect", "queue accept", "game heartbeat", "game move");
+            assertThat(mine.stream().filter(e -> !e.fromClient()).map(e -> e.decoded().type()))
+                    .contains("meta handshake", "meta subscribe", "queue request", "queue newgame", "game move", "game gameover");
+            assertThat(mine).allMatch(e -> e.protocol().equals("dots") && e.decoded().error() == null);
+            assertThat(mine).allSatisfy(e -> assertThat(new String(e.raw(), java.nio.charset.StandardCharsets.UTF_8))
+                    .startsWith("{").doesNotContain("secret-web"));
+            long webMatch = mine.stream().filter(e -> e.decoded().type().equals("game gameover")).findFirst().orElseThrow().matchId();
+            assertThat(webMatch).as("the game's messages are under the Match view's match").isNotZero();
+            // from the moment the Match view has the game (a message or two may come before: they are under no match, as
+            // the lobby's are) every message of the game is under its match
+            List<org.boardlab.api.event.WireEvent> ofGame = mine.stream().filter(e -> e.decoded().type().startsWith("game ")).toList();
+            int under = 0;
+            while (under < ofGame.size() && ofGame.get(under).matchId() != webMatch) {
+                under++;
+            }
+            assertThat(ofGame.subList(0, under)).allMatch(e -> e.matchId() == 0);
+            assertThat(ofGame.subList(under, ofGame.size())).allMatch(e -> e.matchId() == webMatch);
+            assertThat(under).as("the game's messages before the Match view had it").isLessThan(ofGame.size() / 2);
+            assertThat(mine.stream().filter(e -> e.fromClient() && e.decoded().type().equals("game move")).count())
+                    .as("the web player's moves (carol invited it: it plays second)").isGreaterThanOrEqualTo(seen.moves().size() / 2);
+            onUi(display, () -> {
+                workbench.showView("inspector");
+                return true;
+            });
+            Thread.sleep(1_500);
+            Path inspectorPng = Lab.screenshots().resolve("dots-web-player-inspector.png");
+            onUi(display, () -> screenshot(shell, inspectorPng));
         } finally {
+            tap.close();
             annWeb.close();
             bobWeb.close();
             if (carol != null) {
@@ -641,6 +697,7 @@ class WorkbenchTest {
             onUi(display, () -> {
                 workbench.showView("match");
                 press(shell, "stop");
+                ((Text) find(shell, "remote-password")).setText("");
                 select(shell, "game", "othello");
                 select(shell, "first", "a person at this board");
                 select(shell, "second", "first-legal");
@@ -1119,9 +1176,19 @@ class WorkbenchTest {
     private record Seen(List<String> moves, String status) {
 
         boolean over() {
-            return status.contains("Game Master");
+            return ended(status);
         }
     }
+
+    /**
+     * The Match view's status once its game is over: the result comes first ({@code NAME (SIDE) wins: ...},
+     * {@code no winner: ...}, {@code stopped: ...}); an Othello game's adds seed 004's Game Master scores.
+     */
+    static boolean ended(String status) {
+        return RESULT.matcher(status).lookingAt();
+    }
+
+    private static final java.util.regex.Pattern RESULT = java.util.regex.Pattern.compile("no winner|stopped: |[^\\n]+ \\([^\\n()]+\\) wins");
 
     private Seen seen() {
         return onUi(display, () -> new Seen(List.of(((org.eclipse.swt.widgets.List) find(shell, "moves")).getItems()),
@@ -1202,9 +1269,15 @@ class WorkbenchTest {
             Outcome outcome = state.outcome();
             assertThat(status).startsWith(outcome.isDraw() ? "no winner"
                     : (outcome.winner() == Side.FIRST ? "you" : "first-legal") + " (" + game.sideName(outcome.winner()) + ") wins");
+            // seed 004's Game Master scores belong to its game, Reversi (othello), and to no other game's end
+            if (gameId.equals("othello")) {
+                assertThat(status).containsPattern("\nGame Master scores \\(seed 004\\): you \\d+, first-legal \\d+");
+            } else {
+                assertThat(status).doesNotContain("Game Master");
+            }
         } finally {
             onUi(display, () -> {
-                if (!text(shell, "status").contains("Game Master")) {
+                if (!ended(text(shell, "status"))) {
                     press(shell, "stop");
                 }
                 ((Text) find(shell, "options")).setText("");

@@ -26,7 +26,7 @@ public final class ClientTap extends ChannelDuplexHandler {
     private final TapFramer in;
     private final TapFramer out;
     private volatile long matchId;
-    private String remote = "?";
+    private volatile String remote = "?";
 
     /**
      * @param protocol the protocol spoken (its describer decodes the frames)
@@ -49,6 +49,23 @@ public final class ClientTap extends ChannelDuplexHandler {
     /** The game shown for this connection's frames (the inspector's board at a message), or {@code 0}. */
     public void matchId(long id) {
         matchId = id;
+    }
+
+    /**
+     * A whole message of a client whose connection is not a Netty pipeline (seed 002's web player:
+     * CometD over Jetty's HTTP client), as its protocol's decoder reads it, under this connection's id,
+     * player and game, as the frames of the clients on Netty are.
+     *
+     * @param address    the server's address as the inspector shows it ({@code HOST:PORT}), or {@code null} to keep the last
+     * @param fromClient {@code true} for what the client sent ("in", as on a server)
+     */
+    public void message(String address, boolean fromClient, byte[] raw) {
+        if (address != null) {
+            remote = address;
+        }
+        if (tap.active()) {
+            tap.frame(id, remote, player, protocol, fromClient, raw, matchId);
+        }
     }
 
     @Override

@@ -4,10 +4,12 @@
  * {@link org.boardlab.server.Connection} whose protocol session logs into the shared
  * {@link org.boardlab.server.Lobby}, invites and is invited, and plays at a
  * {@link org.boardlab.server.Table} through the core's referee. The {@link org.boardlab.server.WireTap}
- * turns every frame into a {@link org.boardlab.api.event.WireEvent}.
+ * turns every frame into a {@link org.boardlab.api.event.WireEvent}; a
+ * {@link org.boardlab.server.ClientTap} does it for one of boardlab's own client connections (0.5.0:
+ * also for a client that is not on Netty, message by message).
  */
 @Export
-@Version("0.4.0")
+@Version("0.5.0")
 package org.boardlab.server;
 
 import org.osgi.annotation.bundle.Export;

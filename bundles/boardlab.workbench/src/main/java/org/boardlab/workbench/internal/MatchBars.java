@@ -59,7 +59,7 @@ final class MatchBars {
 
         // the side here plays on somebody's server, when the other side is "the opponent on a server (...)"
         RemoteGame remote = model.remote();
-        Composite remoteBar = bar(root, 7);
+        Composite remoteBar = bar(root, 8);
         Text address = tag(new Text(label(remoteBar, "Server (for an opponent on a server):"), SWT.BORDER), "remote-address");
         address.setText(remote.address());
         address.setMessage("HOST:PORT");
@@ -68,9 +68,15 @@ final class MatchBars {
         address.addListener(SWT.Modify, e -> remote.setAddress(address.getText()));
         Text name = tag(new Text(label(remoteBar, "Name:"), SWT.BORDER), "remote-name");
         name.setText(remote.name());
-        name.setToolTipText("The name to log in with (Othello); Dots: NAME or NAME PASSWORD, a new name is registered; Gomoku's protocol has no names");
+        name.setToolTipText("The name to log in with (Othello, Dots: a name the server does not know is registered); "
+                + "Gomoku's protocol has no names");
         name.setLayoutData(new GridData(110, SWT.DEFAULT));
         name.addListener(SWT.Modify, e -> remote.setName(name.getText()));
+        // a field of its own that shows no characters: the password is never on the screen (it was typed after the name)
+        Text password = tag(new Text(label(remoteBar, "Password:"), SWT.BORDER | SWT.PASSWORD), "remote-password");
+        password.setToolTipText("Dots: the account's password (at least 6 characters); empty: 'workbench'. Shown nowhere");
+        password.setLayoutData(new GridData(90, SWT.DEFAULT));
+        password.addListener(SWT.Modify, e -> remote.setPassword(password.getText()));
         Text invite = tag(new Text(label(remoteBar, "Invite:"), SWT.BORDER), "remote-invite");
         invite.setMessage("empty: accept an invitation");
         invite.setToolTipText("Othello, Dots: the name to invite on the server; empty: accept the first invitation. "
@@ -97,6 +103,19 @@ final class MatchBars {
         button(controls, "live", "Live", model::live);
     }
 
+    /**
+     * Widens a side's combo to show its longest choice whole ("the opponent on a server (othello)" was
+     * cut at 210 px); it never narrows again, so the bar does not move as games are chosen.
+     */
+    private static void wideEnough(Combo combo) {
+        GridData data = (GridData) combo.getLayoutData();
+        int needed = combo.computeSize(SWT.DEFAULT, SWT.DEFAULT, true).x;
+        if (needed > data.widthHint) {
+            data.widthHint = needed;
+            combo.getParent().layout(true);
+        }
+    }
+
     /** Shows the games, the side choices and the choices made, and the chosen players' limits in {@code limits}. */
     void showChoices(Label limits) {
         MatchSetup setup = model.setup();
@@ -105,6 +124,7 @@ final class MatchBars {
         List<String> choices = setup.sideChoices();
         for (Side s : Side.values()) {
             setItems(sideCombos[s.index()], choices, setup.chosen(s));
+            wideEnough(sideCombos[s.index()]);
         }
         if (!optionsText.getText().trim().equals(setup.optionsText())) {
             optionsText.setText(setup.optionsText());

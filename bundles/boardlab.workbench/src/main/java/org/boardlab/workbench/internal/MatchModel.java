@@ -370,9 +370,19 @@ final class MatchModel implements AutoCloseable, RemoteGame.Host {
     private void showResult(MatchOutcome o) {
         String[] names = {shown.name(Side.FIRST), shown.name(Side.SECOND)};
         String end = remote.end();
-        status = shown.result() + "\nGame Master scores (seed 004): " + names[0] + " " + o.gmScores()[0] + ", " + names[1] + " "
-                + o.gmScores()[1] + (end == null ? "" : "\nthe server ended the game: " + end);
+        status = shown.result() + (showsGameMasterScores(shown.game()) ? "\nGame Master scores (seed 004): " + names[0] + " "
+                + o.gmScores()[0] + ", " + names[1] + " " + o.gmScores()[1] : "") + (end == null ? "" : "\nthe server ended the game: " + end);
         changed(Part.STATUS, Part.BOARD);
+    }
+
+    /**
+     * Whether a game's end shows seed 004's Game Master scores: only for the game seed 004's Game
+     * Master plays, Reversi ({@code othello}), on an 8x8 board or any other size. The scores are a
+     * formula of seed 004's (points and thinking time, 100 for the winner) for its own tournaments; for
+     * Dots, Gomoku, Onitama or tic-tac-toe they would be a number their own seeds never mention.
+     */
+    static boolean showsGameMasterScores(Game g) {
+        return g != null && "othello".equals(g.id());
     }
 
     /**

@@ -55,6 +55,7 @@ final class RemoteGame {
     private String address = "127.0.0.1:10000";
     private String name = "workbench";
     private String invite = "";
+    private String password = "";
     private RemotePlay.Session session;
     /** Counts the games started on servers: news of an older one is dropped. */
     private int generation;
@@ -97,6 +98,15 @@ final class RemoteGame {
 
     String invite() {
         return invite;
+    }
+
+    /**
+     * The password to log in with on the server (protocols with accounts: Dots); kept here only, never
+     * shown (the view's field shows no characters) nor put in the status, the inspector's names or the
+     * stored game.
+     */
+    void setPassword(String password) {
+        this.password = password == null ? "" : password;
     }
 
     /** Whom to invite on the server (protocols with a lobby); empty: accept the first invitation. */
@@ -167,8 +177,8 @@ final class RemoteGame {
             player = setup.player(here, g);
         }
         String given = name.isEmpty() ? "workbench" : name;
-        // what the board, the status, the inspector and the stored game call this side: the Name field may hold more
-        // than the name (Dots: NAME PASSWORD), and a password is shown nowhere
+        // what the board, the status, the inspector and the stored game call this side (a protocol whose Name field held
+        // more than the name would say which part); the password has a field of its own and is shown nowhere
         String shownName = play.playerName(given);
         ServerProtocol sp = server == null ? null
                 : server.server().protocols().stream().filter(p -> p.protocol().id().equals(protocolId)).findFirst().orElse(null);
@@ -224,13 +234,15 @@ final class RemoteGame {
             }
         };
         try {
-            session = play.open(new RemotePlay.Request(hostName, port, given, invite, player, g,
+            session = play.open(new RemotePlay.Request(hostName, port, given, password, invite, player, g,
                     person ? Duration.ofHours(1) : timePerMove,
                     pipeline -> {
                         if (tapHandler != null) {
                             pipeline.addFirst("boardlab-tap", tapHandler);
                         }
-                    }), news);
+                    },
+                    // a client not on Netty (Dots: CometD over HTTP) hands its messages to the same tap, one connection in the inspector
+                    tapHandler == null ? RemotePlay.MessageTap.NONE : (fromClient, raw) -> tapHandler.message(at, fromClient, raw)), news);
         } catch (RuntimeException e) {
             return "cannot play on " + at + ": " + e.getMessage();
         }

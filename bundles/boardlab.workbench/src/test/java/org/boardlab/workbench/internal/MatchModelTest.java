@@ -132,8 +132,35 @@ class MatchModelTest {
         assertThat(model.sideTitle(Side.FIRST)).isEqualTo("X: first-legal#1, score " + end.score(Side.FIRST));
         assertThat(model.clock(Side.SECOND, System.nanoTime())).matches("last [0-9.]+ ms · total [0-9.]+ ms");
         assertThat(model.result()).startsWith("first-legal#1 (X) wins");
-        assertThat(model.status()).contains("Game Master scores (seed 004): first-legal#1 ");
+        // seed 004's Game Master scores are Reversi's (its Game Master plays nothing else): not shown for tic-tac-toe
+        assertThat(model.status()).startsWith("first-legal#1 (X) wins").doesNotContain("Game Master");
         assertThat(model.clickable()).isNull();
+    }
+
+    @Test
+    void anOthelloGameEndsWithSeed004sGameMasterScores() throws Exception {
+        model();
+        org.boardlab.game.othello.Othello othello = new org.boardlab.game.othello.Othello();
+        registry.add(new Component<>(Kind.GAME, "othello", othello.name(), "boardlab.game.othello", "0.1.0", 6, () -> othello));
+        model.setup().chooseGame("othello");
+        model.setup().choose(Side.FIRST, "first-legal");
+        model.setup().choose(Side.SECOND, "othello-only");
+        model.setup().setDelayMillis(0);
+        model.start();
+        runUntil("the result", () -> !model.result().isEmpty());
+        assertThat(model.shownPosition().isTerminal()).isTrue();
+        // the winner's Game Master score has seed 004's 100 for winning on top of its points and time terms
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\nGame Master scores \\(seed 004\\): first-legal (\\d+), othello-only (\\d+)")
+                .matcher(model.status());
+        assertThat(m.find()).as(model.status()).isTrue();
+        int first = Integer.parseInt(m.group(1));
+        int second = Integer.parseInt(m.group(2));
+        assertThat(first + second).isBetween(100, 300);
+        if (model.result().startsWith("first-legal (black) wins")) {
+            assertThat(first).isGreaterThanOrEqualTo(100);
+        } else if (model.result().startsWith("othello-only (white) wins")) {
+            assertThat(second).isGreaterThanOrEqualTo(100);
+        }
     }
 
     @Test

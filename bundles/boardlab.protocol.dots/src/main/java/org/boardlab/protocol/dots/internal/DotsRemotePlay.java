@@ -13,11 +13,14 @@ import org.boardlab.client.RemotePlay;
  * loaded player, or a person at the board), through {@link DotsWebClient}: the moves reach the Match
  * view in turn, whatever order the server's answers arrive in.
  *
- * <p>The Match view's Name is {@code NAME} or {@code NAME PASSWORD} (split at the last space); without
- * a password the password is {@value #DEFAULT_PASSWORD}, so on a shared server give one; the workbench
- * shows and stores the name only ({@link #playerName}). The web
- * player's own Bayeux messages are not in the inspector (the connection is CometD's, not Netty's); on
- * boardlab's own server they are, from the server's side.
+ * <p>The Match view's Name is the name, its Password (a field that shows no characters) the
+ * password; without a password the password is {@value #DEFAULT_PASSWORD}, so on a shared server give
+ * one. A Name with a space and no Password is refused: it is what the Name field held before it had
+ * a Password beside it ({@code NAME PASSWORD}), and the password would be registered as part of the
+ * name. Every Bayeux message the web player sends and receives (handshake, connect, subscribe, the
+ * lobby's and the game's messages, heartbeats) goes to the request's
+ * {@link org.boardlab.client.RemotePlay.MessageTap}, so the inspector shows the connection decoded
+ * under the match, as it shows Othello's and Gomoku's client connections.
  */
 @Named("dots")
 @Singleton
@@ -38,15 +41,7 @@ public final class DotsRemotePlay implements RemotePlay {
 
     @Override
     public String howToMeet() {
-        return "invite a name, or wait to be invited; Name is NAME or NAME PASSWORD (a new name is registered)";
-    }
-
-    /** The name of {@code NAME PASSWORD} (split at the last space), or the whole Name when it has no space. */
-    @Override
-    public String playerName(String given) {
-        String g = given == null ? "" : given.strip();
-        int space = g.lastIndexOf(' ');
-        return space < 0 ? g : g.substring(0, space).strip();
+        return "invite a name, or wait to be invited; a name the server does not know is registered with the Password";
     }
 
     @Override
@@ -54,10 +49,12 @@ public final class DotsRemotePlay implements RemotePlay {
         if (!request.player().supports(request.game())) {
             throw new IllegalArgumentException("the player cannot play " + request.game().id());
         }
-        String given = request.name() == null ? "" : request.name().strip();
-        int space = given.lastIndexOf(' ');
-        String name = playerName(given);
-        String password = space < 0 ? DEFAULT_PASSWORD : given.substring(space + 1);
+        String name = request.name() == null ? "" : request.name().strip();
+        boolean noPassword = request.password() == null || request.password().isEmpty();
+        if (noPassword && name.contains(" ")) {
+            throw new IllegalArgumentException("the password goes in the Password field, which shows no characters, not after the name");
+        }
+        String password = noPassword ? DEFAULT_PASSWORD : request.password();
         if (name.isEmpty() || name.length() > org.boardlab.protocol.dots.DotsWire.MAX_NAME) {
             throw new IllegalArgumentException("the name must have 1 to " + org.boardlab.protocol.dots.DotsWire.MAX_NAME + " characters");
         }
@@ -92,6 +89,7 @@ public final class DotsRemotePlay implements RemotePlay {
                 events.closed(why == null ? "closed by the workbench" : why);
             }
         });
+        client.tapMessages(request.messages());
         CompletableFuture<Void> connected = new CompletableFuture<>();
         Thread login = new Thread(() -> {
             try {

@@ -138,6 +138,7 @@ final class DotsWebClient implements AutoCloseable {
     private final CompletableFuture<Integer> seatDone = new CompletableFuture<>();
     private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
     private BayeuxClient bayeux;
+    private volatile org.boardlab.client.RemotePlay.MessageTap tap = org.boardlab.client.RemotePlay.MessageTap.NONE;
     private ExecutorService thinker;
     private volatile String id;
     private volatile String token;
@@ -195,6 +196,34 @@ final class DotsWebClient implements AutoCloseable {
 
     String base() {
         return base;
+    }
+
+    /**
+     * Hands every Bayeux message this client sends (with its {@code auth}, as it goes out) and receives
+     * (meta messages too: handshake, connect, subscribe) to {@code messages}, one message as JSON each,
+     * for the inspector. Set it before {@link #login}.
+     */
+    void tapMessages(org.boardlab.client.RemotePlay.MessageTap messages) {
+        this.tap = messages == null ? org.boardlab.client.RemotePlay.MessageTap.NONE : messages;
+    }
+
+    /** One message to the tap; a message that cannot be written as JSON is shown as what it is, never fails the client. */
+    private void tapped(boolean fromClient, Message message) {
+        org.boardlab.client.RemotePlay.MessageTap t = tap;
+        if (t == org.boardlab.client.RemotePlay.MessageTap.NONE) {
+            return;
+        }
+        byte[] raw;
+        try {
+            raw = Json.write(new LinkedHashMap<>(message)).getBytes(StandardCharsets.UTF_8);
+        } catch (RuntimeException e) {
+            raw = String.valueOf(message).getBytes(StandardCharsets.UTF_8);
+        }
+        try {
+            t.message(fromClient, raw);
+        } catch (RuntimeException e) {
+            // the inspector's trouble is not the game's
+        }
     }
 
     /** The logged-in user's id, or {@code null}. */
@@ -346,10 +375,12 @@ final class DotsWebClient implements AutoCloseable {
         options.put(ClientTransport.JSON_CONTEXT_OPTION, new ClientJson());
         options.put(ClientTransport.MAX_NETWORK_DELAY_OPTION, 60_000L);
         bayeux = new BayeuxClient(base + DotsWire.BAYEUX_PATH, new JettyHttpClientTransport(options, http));
+        // one extension adds the auth and taps the message as it then goes out, and taps what comes in before anyone reads it
         bayeux.addExtension(new ClientSession.Extension() {
             @Override
             public boolean send(ClientSession session, Message.Mutable message) {
                 message.put("auth", auth());
+                tapped(true, message);
                 return true;
             }
 
@@ -359,6 +390,19 @@ final class DotsWebClient implements AutoCloseable {
                 if (Channel.META_SUBSCRIBE.equals(c) || Channel.META_UNSUBSCRIBE.equals(c) || Channel.META_DISCONNECT.equals(c)) {
                     message.put("auth", auth());
                 }
+                tapped(true, message);
+                return true;
+            }
+
+            @Override
+            public boolean rcv(ClientSession session, Message.Mutable message) {
+                tapped(false, message);
+                return true;
+            }
+
+            @Override
+            public boolean rcvMeta(ClientSession session, Message.Mutable message) {
+                tapped(false, message);
                 return true;
             }
         });
