@@ -683,6 +683,8 @@ class WorkbenchTest {
                     .as("the web player's moves (carol invited it: it plays second)").isGreaterThanOrEqualTo(seen.moves().size() / 2);
             onUi(display, () -> {
                 workbench.showView("inspector");
+                press(shell, "show-all"); // the Match filter still held the watched game's
+                select(shell, "filter-player", here); // the web player's own connection, and its messages as the server saw them
                 return true;
             });
             Thread.sleep(1_500);
