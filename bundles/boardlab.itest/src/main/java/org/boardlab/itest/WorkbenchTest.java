@@ -624,7 +624,7 @@ class WorkbenchTest {
             });
             Path setupPng = Lab.screenshots().resolve("dots-web-player-setup.png");
             onUi(display, () -> screenshot(shell, setupPng));
-            Lab.await("the web player in the lobby", Duration.ofSeconds(30),
+            Lab.await("the web player in the lobby", Duration.ofSeconds(120),
                     () -> onUi(display, () -> text(shell, "status")).contains("logged in as " + here)
                             || onUi(display, () -> text(shell, "status")).contains("in the lobby as " + here));
             carol = new WebClient(web, at, "carol-" + suffix, new org.boardlab.client.TerminalClient.AutoPlay("first-legal",
