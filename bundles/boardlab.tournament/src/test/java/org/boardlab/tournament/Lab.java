@@ -29,12 +29,17 @@ final class Lab implements AutoCloseable {
             registry.add(new Component<>(Kind.PLAYER, id, "random", "boardlab.ai.basic", "0.1.0", 4, RandomPlayer::new));
         }
         registry.add(new Component<>(Kind.PLAYER, "first-legal", "first move", "boardlab.ai.basic", "0.1.0", 4, FirstLegalPlayer::new));
-        registry.add(new Component<>(Kind.PLAYER, "slow-random", "random, 3 ms a move", "test", "0.1.0", 9, () -> new Player() {
+        addSlowRandom("slow-random", 3);
+    }
+
+    /** Adds a random player {@code id} that sleeps {@code millis} before each move. */
+    void addSlowRandom(String id, long millis) {
+        registry.add(new Component<>(Kind.PLAYER, id, "random, " + millis + " ms a move", "test", "0.1.0", 9, () -> new Player() {
             private final RandomPlayer random = new RandomPlayer();
 
             @Override
             public Move chooseMove(MoveRequest request) throws Exception {
-                Thread.sleep(3);
+                Thread.sleep(millis);
                 return random.chooseMove(request);
             }
         }));

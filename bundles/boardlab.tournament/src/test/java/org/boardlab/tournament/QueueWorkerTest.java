@@ -38,16 +38,7 @@ class QueueWorkerTest {
         // the round's other game waits in the queue for 150 ms or more, so the workers (who look every 200 ms)
         // take some; with 3 ms a move the runner played every game before a worker looked (PostgreSQL, CI)
         for (String id : List.of("steady-1", "steady-2", "steady-3", "steady-4")) {
-            lab.registry.add(new org.boardlab.core.Component<>(org.boardlab.api.event.RegistryEvent.Kind.PLAYER, id,
-                    "random, 30 ms a move", "test", "0.1.0", 9, () -> new org.boardlab.api.Player() {
-                        private final org.boardlab.ai.basic.RandomPlayer random = new org.boardlab.ai.basic.RandomPlayer();
-
-                        @Override
-                        public org.boardlab.api.Move chooseMove(org.boardlab.api.MoveRequest request) throws Exception {
-                            Thread.sleep(30);
-                            return random.chooseMove(request);
-                        }
-                    }));
+            lab.addSlowRandom(id, 30);
         }
         TournamentSettings s = new TournamentSettings("shared", "tictactoe", GameOptions.DEFAULT,
                 List.of("steady-1", "steady-2", "steady-3", "steady-4"), Format.SWISS, 3, 4, TimeControl.parse("2s"), 5, "random:1", List.of(), null);
