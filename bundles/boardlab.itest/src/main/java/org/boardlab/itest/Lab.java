@@ -113,10 +113,31 @@ final class Lab {
         long end = start + limit.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > end) {
+                // what every thread was doing goes to the test's output: a wait that never ends is a hang to find
+                System.out.println("[itest] timed out waiting for: " + what + "; the threads:\n" + threads());
                 throw new AssertionError("timed out after " + limit.toMillis() + " ms waiting for: " + what);
             }
             Thread.sleep(5);
         }
         return Duration.ofNanos(System.nanoTime() - start);
+    }
+
+    /** Every live thread's name, state and stack, as a thread dump shows them. */
+    static String threads() {
+        StringBuilder out = new StringBuilder();
+        for (java.lang.management.ThreadInfo t : java.lang.management.ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+            out.append('"').append(t.getThreadName()).append("\" ").append(t.getThreadState());
+            if (t.getLockName() != null) {
+                out.append(" on ").append(t.getLockName());
+            }
+            if (t.getLockOwnerName() != null) {
+                out.append(" held by \"").append(t.getLockOwnerName()).append('"');
+            }
+            out.append('\n');
+            for (StackTraceElement e : t.getStackTrace()) {
+                out.append("    at ").append(e).append('\n');
+            }
+        }
+        return out.toString();
     }
 }

@@ -624,9 +624,9 @@ class WorkbenchTest {
             });
             Path setupPng = Lab.screenshots().resolve("dots-web-player-setup.png");
             onUi(display, () -> screenshot(shell, setupPng));
-            Lab.await("the web player in the lobby", Duration.ofSeconds(120),
-                    () -> onUi(display, () -> text(shell, "status")).contains("logged in as " + here)
-                            || onUi(display, () -> text(shell, "status")).contains("in the lobby as " + here));
+            // ann, back in the lobby, sees the web player arrive (the Match view's status line is no witness: it shows
+            // the latest lobby news, and "logged in as" is followed within milliseconds by "ann-... (1613) is in the lobby")
+            annWeb.await(here + " (1600) is in the lobby");
             carol = new WebClient(web, at, "carol-" + suffix, new org.boardlab.client.TerminalClient.AutoPlay("first-legal",
                     (org.boardlab.api.Player) registry.requirePlayer("first-legal").get(), dots, Duration.ofSeconds(5), here, 1), dots);
             assertThat(carol.exit.get(240, TimeUnit.SECONDS)).as(carol.text()).isZero();
