@@ -47,10 +47,13 @@ final class DotsWeb implements ServerProtocol.OwnListener {
 
     private final Server server;
     private final DotsRoom room;
+    private final WebHandler web;
     private final InetSocketAddress address;
 
     DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port) {
-        QueuedThreadPool threads = new QueuedThreadPool(200, 8);
+        // nothing holds a thread for long here (long polls and bodies are asynchronous, password hashes have their own
+        // pool): a few threads per core carry the messages; 200, Jetty's default, made 200 idle threads after a burst
+        QueuedThreadPool threads = new QueuedThreadPool(Math.max(32, 16 * Runtime.getRuntime().availableProcessors()), 8);
         threads.setName("boardlab-dots");
         threads.setDaemon(true);
         server = new Server(threads);
@@ -113,6 +116,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
             throw new IllegalStateException("cannot listen on " + bindAddress + ":" + port + " for dots: " + e.getMessage(), e);
         }
         room = opened;
+        this.web = web;
         address = new InetSocketAddress(bindAddress, connector.getLocalPort());
     }
 
@@ -128,6 +132,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
     @Override
     public void close() {
         room.close();
+        web.close();
         try {
             server.stop();
         } catch (Exception e) {

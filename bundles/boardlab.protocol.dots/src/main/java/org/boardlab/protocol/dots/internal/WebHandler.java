@@ -8,7 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.boardlab.protocol.dots.DotsWire;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpMethod;
@@ -18,6 +22,8 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Fields;
+import org.eclipse.jetty.util.Promise;
+import org.eclipse.jetty.util.thread.Invocable.InvocationType;
 
 /**
  * Seed 002's four HTTP routes, and the browser page with its scripts. Parameters are read from the
@@ -28,9 +34,16 @@ import org.eclipse.jetty.util.Fields;
  *   POST /register  name, password        200 "OK!" | 400 Bad request | 406 Already exists | 406 Password too short
  *   POST /auth      name, password        200 {"id":"7","token":"<20 hex>"} | 400 | 401 Invalid username/password
  *                                         | 429 Too many attempts
+ *   (both)                                | 503 Busy, try again (more logins waiting than the server hashes in seconds)
  *   GET  /queue     id, token [, min, max, name]   200 {"queue":[{"id","name","rating"}...]} | 400 | 401 Invalid token!
  *   GET  /gamedata  id, token, channel    200 the game's hash | 400 | 401 Invalid token! | 404 Game not found
  * </pre>
+ *
+ * <p>The form of {@code /register} and {@code /auth} is read without holding a thread (a client that
+ * sends its body slowly holds none), and their password hashes (PBKDF2, a tenth of a second of CPU or
+ * more each) run on a pool of their own, one thread for every two cores, with at most
+ * {@link #WAITING_LOGINS} waiting: a burst of logins, or a student trying passwords, is answered in
+ * turn and never takes the threads or the cores that carry the games' messages.
  */
 final class WebHandler extends Handler.Abstract {
 
@@ -47,10 +60,26 @@ final class WebHandler extends Handler.Abstract {
     private final Tokens tokens;
     private final LoginLimiter limiter = new LoginLimiter();
     private final Map<String, Optional<byte[]>> cache = new ConcurrentHashMap<>();
+    private final ThreadPoolExecutor passwords;
+
+    /** Logins and registrations waiting for a hash; more are answered {@code 503 Busy, try again}. */
+    static final int WAITING_LOGINS = 32;
 
     WebHandler(Accounts accounts, Tokens tokens) {
         this.accounts = accounts;
         this.tokens = tokens;
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        passwords = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new ArrayBlockingQueue<>(WAITING_LOGINS), r -> {
+            Thread t = new Thread(r, "boardlab-dots-passwords");
+            t.setDaemon(true);
+            return t;
+        });
+        passwords.allowCoreThreadTimeOut(true);
+    }
+
+    /** Stops hashing; logins still waiting are not answered (the server is stopping). */
+    void close() {
+        passwords.shutdownNow();
     }
 
     /** The room the routes answer from (set once the Bayeux server runs). */
@@ -68,8 +97,20 @@ final class WebHandler extends Handler.Abstract {
         String method = request.getMethod();
         response.getHeaders().put(HttpHeader.ACCESS_CONTROL_ALLOW_ORIGIN, "*");
         switch (path) {
-            case "/register" -> register(request, response, callback);
-            case "/auth" -> auth(request, response, callback);
+            // the form is read as it comes, on no thread; what is done with it next blocks nothing (a hash goes to its pool)
+            case "/register", "/auth" -> Request.onParameters(request, Promise.Invocable.from(InvocationType.NON_BLOCKING, (p, failure) -> {
+                try {
+                    if (failure != null) {
+                        text(response, callback, HttpStatus.BAD_REQUEST_400, "Bad request");
+                    } else if (path.equals("/register")) {
+                        register(request, p, response, callback);
+                    } else {
+                        auth(request, p, response, callback);
+                    }
+                } catch (Throwable t) {
+                    Response.writeError(request, response, callback, t);
+                }
+            }));
             case "/queue" -> queue(request, response, callback);
             case "/gamedata" -> gameData(request, response, callback);
             default -> {
@@ -97,11 +138,22 @@ final class WebHandler extends Handler.Abstract {
         }
     }
 
-    private void register(Request request, Response response, Callback callback) {
-        Fields p = params(request, response, callback);
-        if (p == null) {
-            return;
+    /** Runs {@code hashing} on the password pool; answers {@code 503} when too many logins wait already. */
+    private void hashed(Request request, Response response, Callback callback, Runnable hashing) {
+        try {
+            passwords.execute(() -> {
+                try {
+                    hashing.run();
+                } catch (Throwable t) {
+                    Response.writeError(request, response, callback, t);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            text(response, callback, HttpStatus.SERVICE_UNAVAILABLE_503, "Busy, try again");
         }
+    }
+
+    private void register(Request request, Fields p, Response response, Callback callback) {
         String name = param(p, "name");
         String password = param(p, "password");
         if (!HttpMethod.POST.is(request.getMethod()) || name == null || name.isBlank() || password == null || password.isEmpty()
@@ -113,19 +165,17 @@ final class WebHandler extends Handler.Abstract {
             text(response, callback, HttpStatus.NOT_ACCEPTABLE_406, "Password too short");
             return;
         }
-        try {
-            accounts.register(name, password);
-            text(response, callback, HttpStatus.OK_200, "OK!");
-        } catch (Accounts.NameTaken e) {
-            text(response, callback, HttpStatus.NOT_ACCEPTABLE_406, "Already exists");
-        }
+        hashed(request, response, callback, () -> {
+            try {
+                accounts.register(name, password);
+                text(response, callback, HttpStatus.OK_200, "OK!");
+            } catch (Accounts.NameTaken e) {
+                text(response, callback, HttpStatus.NOT_ACCEPTABLE_406, "Already exists");
+            }
+        });
     }
 
-    private void auth(Request request, Response response, Callback callback) {
-        Fields p = params(request, response, callback);
-        if (p == null) {
-            return;
-        }
+    private void auth(Request request, Fields p, Response response, Callback callback) {
         String name = param(p, "name");
         String password = param(p, "password");
         if (!HttpMethod.POST.is(request.getMethod()) || name == null || name.isEmpty() || password == null || password.isEmpty()) {
@@ -137,16 +187,18 @@ final class WebHandler extends Handler.Abstract {
             text(response, callback, 429, "Too many attempts");
             return;
         }
-        var id = accounts.verify(name, password);
-        if (id.isEmpty()) {
-            limiter.failed(name, address);
-            text(response, callback, HttpStatus.UNAUTHORIZED_401, "Invalid username/password");
-            return;
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("id", String.valueOf(id.getAsLong()));
-        out.put("token", tokens.issue(id.getAsLong()));
-        json(response, callback, out);
+        hashed(request, response, callback, () -> {
+            var id = accounts.verify(name, password);
+            if (id.isEmpty()) {
+                limiter.failed(name, address);
+                text(response, callback, HttpStatus.UNAUTHORIZED_401, "Invalid username/password");
+                return;
+            }
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("id", String.valueOf(id.getAsLong()));
+            out.put("token", tokens.issue(id.getAsLong()));
+            json(response, callback, out);
+        });
     }
 
     private void queue(Request request, Response response, Callback callback) {

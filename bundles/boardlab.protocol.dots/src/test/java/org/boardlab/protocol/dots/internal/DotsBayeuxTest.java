@@ -222,6 +222,70 @@ class DotsBayeuxTest {
     }
 
     @Test
+    void clientsThatSendTheirLoginFormSlowlyHoldUpNobody() throws Exception {
+        // 150 connections each send a login's headers and the first bytes of its form, then nothing more: more than
+        // the server has threads (32 on 2 cores), so a server that waited on a thread for each body would answer no one
+        List<java.net.Socket> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 150; i++) {
+                java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port());
+                socket.getOutputStream().write(("POST " + (i % 2 == 0 ? "/auth" : "/register") + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 40\r\n\r\nname=slo")
+                        .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                slow.add(socket);
+            }
+            // meanwhile two players register, log in, meet in the lobby and play, long before the slow connections'
+            // 120 s idle time-out would free the threads a server waiting on their bodies had given them
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+                Game g = game();
+                assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(2, 2)))).isNull();
+                assertThat(waitFor(g.bob(), "move")).containsEntry("type", "move");
+                assertThat(RawBayeux.error(g.bob().publish(g.channel(), move(3, 3)))).isNull();
+                assertThat(waitFor(g.ann(), "move")).containsEntry("type", "move");
+            });
+        } finally {
+            for (java.net.Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void aBurstOfRegistrationsIsAnsweredBusyPastWhatWaitsForAHashAndTheServerCarriesOn() throws Exception {
+        // 60 registrations at once: each costs a slow password hash, done one or a few at a time; past the waiting
+        // room the server answers at once "503 Busy, try again" rather than letting them pile up
+        int n = NAMES.incrementAndGet();
+        java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+        List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+            String name = "burst" + n + "x" + i;
+            answers.add(http.sendAsync(java.net.http.HttpRequest.newBuilder(java.net.URI.create(server.base + "/register"))
+                    .header("Content-Type", "application/x-www-form-urlencoded")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString("name=" + name + "&password=secret-" + name)).build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        Map<String, Integer> byAnswer = new java.util.TreeMap<>();
+        for (var a : answers) {
+            HttpResponse<String> r = a.get(120, java.util.concurrent.TimeUnit.SECONDS);
+            byAnswer.merge(r.statusCode() + " " + r.body(), 1, Integer::sum);
+        }
+        assertThat(byAnswer.keySet()).as(byAnswer.toString()).containsExactlyInAnyOrder("200 OK!", "503 Busy, try again");
+        assertThat(byAnswer.get("503 Busy, try again")).isGreaterThanOrEqualTo(60 - WebHandler.WAITING_LOGINS
+                - Runtime.getRuntime().availableProcessors());
+        // once the hashes waiting are done, a registration goes through again, and the accounts made log in
+        HttpResponse<String> later = null;
+        for (int i = 0; i < 300 && (later == null || later.statusCode() == 503); i++) {
+            later = RawBayeux.post(server.base, "/register", "name=after" + n + "&password=secret-after" + n);
+            if (later.statusCode() == 503) {
+                Thread.sleep(100);
+            }
+        }
+        assertThat(later.statusCode()).isEqualTo(200);
+        assertThat(RawBayeux.account(server.base, "after" + n)).containsKeys("id", "token");
+    }
+
+    @Test
     void aPlayerWhoLeavesLosesAndTheRatingsAreStored() throws Exception {
         Game g = game();
         assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(1, 1)))).isNull();
