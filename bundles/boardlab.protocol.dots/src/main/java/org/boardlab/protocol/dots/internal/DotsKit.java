@@ -69,7 +69,7 @@ public final class DotsKit implements ConformanceKit {
             "a publish and a subscribe without auth are refused 403::Authentication required");
     static final Check WRONG_TOKEN = new Check("dots.auth.wrong-token", AUTH + ", " + ERRORS,
             "a publish whose auth has the right id and a wrong token is refused 403::Authentication required");
-    static final Check UNKNOWN_CHANNEL = new Check("dots.bayeux.unknown-channel", ERRORS,
+    static final Check UNKNOWN_CHANNEL = new Check("dots.bayeux.unknown-channel", ERRORS + ", " + R + "§Decisions",
             "a publish on a channel other than /game/queue and /game/<10 hex digits> is refused 404::Unknown channel");
     static final Check GAME_NOT_FOUND = new Check("dots.bayeux.game-not-found", ERRORS, "a publish on the channel of no game is refused 404::Game not found");
     static final Check BAD_TYPE = new Check("dots.bayeux.bad-request", ERRORS, "a lobby message of an unknown type is refused 400::Bad request");
@@ -95,7 +95,7 @@ public final class DotsKit implements ConformanceKit {
     static final Check DECLINE_OFFER = new Check("dots.game.decline", GAME,
             "a declined offer {type:decline, init: 2, target: 1} reaches the offerer with the player numbers and the decliner's id");
     static final Check LEAVE = new Check("dots.game.leave-loses", GAME + ", " + R + "§Decisions", "a player who leaves ({type:quit}) loses: gameover with the other as winner");
-    static final Check SILENCE = new Check("dots.time.silence", GAME + " (Time)", "a player who sends nothing on his game's channel for 10 s loses it");
+    static final Check SILENCE = new Check("dots.time.silence", GAME + " (Time), " + R + "§Decisions", "a player who sends nothing on his game's channel for 10 s loses it");
 
     /** Player 1 encloses player 2's dot at x 6, y 6 on the 7th move (README's observed example). */
     static final int[][] CAPTURE_MOVES = {{5, 6}, {6, 6}, {6, 5}, {0, 0}, {7, 6}, {0, 2}, {6, 7}};
