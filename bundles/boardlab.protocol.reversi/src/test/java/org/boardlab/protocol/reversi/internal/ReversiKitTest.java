@@ -274,8 +274,11 @@ class ReversiKitTest {
                     }
                     return List.of(p.frame());
                 }))),
-                // a message that took more than two reads is lost
-                Arguments.of(ReversiKit.SPLIT, new Broken(0, up((l, p) -> p.reads() > 2 ? List.of() : List.of(p.frame())))),
+                // the message the kit wrote one byte at a time is lost: the framing scenario's Connect (0x01) of "framer_...";
+                // judged by what the kit wrote, not by how many reads the relay needed (a loaded machine reads the bytes of a
+                // split message in fewer reads than it was written in)
+                Arguments.of(ReversiKit.SPLIT, new Broken(0, up((l, p) -> type(p) == 0x01
+                        && new String(p.frame(), java.nio.charset.StandardCharsets.ISO_8859_1).contains("framer_") ? List.of() : List.of(p.frame())))),
                 // a Ping after another message in the same read is lost
                 Arguments.of(ReversiKit.MERGED, new Broken(1, up((l, p) -> p.indexInRead() > 0 && type(p) == 0x0A ? List.of() : List.of(p.frame())))),
                 Arguments.of(ReversiKit.UNKNOWN_TYPE, new Broken(0, new MutatingRelay.Mutation() {
