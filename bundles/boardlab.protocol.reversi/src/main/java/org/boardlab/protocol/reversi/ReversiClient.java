@@ -139,8 +139,12 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessa
             if (link() != Link.OPEN) {
                 return; // closed meanwhile (the Game Master closes players after End): nothing to send to
             }
+            try {
+                write(m);
+            } catch (IllegalStateException e) {
+                return; // the connection closed a moment before this client heard of it: the same, nothing to send to
+            }
             waiting.add(kind);
-            write(m);
         })) {
             throw new IllegalStateException("the client is not connected");
         }
