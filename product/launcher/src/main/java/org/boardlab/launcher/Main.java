@@ -165,6 +165,7 @@ public final class Main {
         framework.init();
         Timing.mark("framework initialised");
         BundleContext context = framework.getBundleContext();
+        SisuLogging.install(context);
         Map<String, Bundle> installed = new HashMap<>();
         for (Bundle b : context.getBundles()) {
             if (b.getBundleId() == 0) {
@@ -262,8 +263,13 @@ public final class Main {
     }
 
     private static void startBundle(Bundle b) {
+        long wall = Timing.bundles() ? System.nanoTime() : 0;
+        long cpu = Timing.bundles() ? Timing.threadCpu() : 0;
         try {
             b.start(Bundle.START_TRANSIENT);
+            if (Timing.bundles()) {
+                Timing.bundle(b.getSymbolicName(), System.nanoTime() - wall, Timing.threadCpu() - cpu);
+            }
         } catch (BundleException | RuntimeException e) {
             PrintStream err = System.err;
             err.println("boardlab: bundle " + b.getSymbolicName() + " did not start: " + e.getMessage());
