@@ -47,9 +47,15 @@ public final class Main {
     /** Bundles location prefix of the product's own bundles in the cache. */
     static final String LOCATION = "boardlab-product:";
 
-    /** Started after the workbench has asked for its window: nothing on the first screen waits for them. */
-    private static final Set<String> LATER = Set.of("org.apache.felix.fileinstall", "boardlab.workbench.inspector",
-            "boardlab.workbench.server");
+    /**
+     * Started after the workbench has asked for its window: nothing on the first screen waits for them.
+     * FileInstall, and the bundles whose only part is a view behind the Match view (the window puts a
+     * view that arrives later at its place among the tabs): the Inspector, the Server view, the
+     * Conformance and Tournament views, the Onitama online and Reversi controller views.
+     */
+    static final Set<String> LATER = Set.of("org.apache.felix.fileinstall", "boardlab.workbench.inspector",
+            "boardlab.workbench.server", "boardlab.conform.ui", "boardlab.tournament.ui", "boardlab.protocol.onitama.ui",
+            "boardlab.protocol.reversi.ui");
 
     private Main() {
     }
