@@ -164,8 +164,9 @@ def busy_processes(n):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=5, help="rounds (default 5)")
-    ap.add_argument("--command", default=os.path.join(ROOT, "boardlab"),
-                    help="how boardlab is started (default: ./boardlab)")
+    ap.add_argument("--command", action="append",
+                    help="how boardlab is started (default: ./boardlab); given more than once, the commands are "
+                         "measured in turn within each round (a before and an after under the same load)")
     ap.add_argument("--cases", default="version,list,match,window", help="which cases, comma-separated")
     ap.add_argument("--busy", type=int, default=0, help="busy processes running meanwhile (2: both cores)")
     ap.add_argument("--first-start", action="store_true",
@@ -177,54 +178,73 @@ def main():
     xvfb, display = start_xvfb()
     env = dict(os.environ, DISPLAY=display)
     env.pop("WAYLAND_DISPLAY", None)
-    boardlab = shlex.split(a.command)
-    cases = {
-        "baseline": (["java", "-cp", work, "Hello"], False),
-        "version": (boardlab + ["--version"], False),
-        "list": (boardlab + ["list"], False),
-        "match": (boardlab + ["match", "tictactoe", "random", "random"], False),
-        "window": (boardlab + [], True),
-        "quit": (boardlab + [], "quit"),
-    }
+    commands = a.command or [os.path.join(ROOT, "boardlab")]
+    baseline = (["java", "-cp", work, "Hello"], False)
+
+    def cases_of(command):
+        boardlab = shlex.split(command)
+        return {
+            "version": (boardlab + ["--version"], False),
+            "list": (boardlab + ["list"], False),
+            "match": (boardlab + ["match", "tictactoe", "random", "random"], False),
+            "window": (boardlab + [], True),
+            "quit": (boardlab + [], "quit"),
+        }
+
+    cases = [cases_of(c) for c in commands]
     chosen = [c for c in a.cases.split(",") if c]
     players = os.path.join(work, "run")
     os.makedirs(players)
     os.chdir(players)  # boardlab makes its players/ folder where it runs
     busy = busy_processes(a.busy)
     try:
-        print("boardlab start-up: %s, %d rounds, %d busy processes" % (a.command, a.runs, a.busy))
+        print("boardlab start-up: %s, %d rounds, %d busy processes" % (" | ".join(commands), a.runs, a.busy))
         print("before: " + load())
         if a.first_start:
-            cache = os.path.join(work, "empty-cache")
-            argv, window = cases["window"]
-            first_env = dict(env, JAVA_TOOL_OPTIONS="-Dboardlab.cache=" + cache)
-            wall, cpu = run_to_window(argv, first_env, xwait)
-            print("first start of the jar (empty bundle cache), window: %.2f s wall, %.2f s CPU" % (wall, cpu))
+            for n, command in enumerate(commands):
+                cache = os.path.join(work, "empty-cache-%d" % n)
+                argv, window = cases[n]["window"]
+                first_env = dict(env, JAVA_TOOL_OPTIONS="-Dboardlab.cache=" + cache)
+                wall, cpu = run_to_window(argv, first_env, xwait)
+                print("first start of the jar (empty bundle cache), window: %.2f s wall, %.2f s CPU  [%s]" % (wall, cpu, command))
         # one warm-up round: fills the bundle cache, the page cache, SWT's native libraries
-        for c in chosen:
-            run(cases[c], env, xwait)
-        results = {c: [] for c in ["baseline"] + chosen}
+        for n in range(len(commands)):
+            for c in chosen:
+                run(cases[n][c], env, xwait)
+        results = {"baseline": []}
+        for n in range(len(commands)):
+            for c in chosen:
+                results[(n, c)] = []
         for _ in range(a.runs):
             for c in chosen:
-                for name in ("baseline", c):
-                    results[name].append(run(cases[name], env, xwait))
+                for n in range(len(commands)):
+                    results["baseline"].append(run(baseline, env, xwait))
+                    results[(n, c)].append(run(cases[n][c], env, xwait))
         print("after:  " + load())
         base = statistics.median(w for w, _ in results["baseline"])
         print("%-9s %22s %22s %8s" % ("case", "wall s, median (range)", "CPU s, median (range)", "x plain"))
-        for c, rows in results.items():
-            if c == "quit":
+        for key, rows in results.items():
+            name = key if key == "baseline" else key[1]
+            if name == "quit":
                 continue
+            if key != "baseline" and len(commands) > 1:
+                name = "%s [%d]" % (name, key[0] + 1)
             walls = [w for w, _ in rows]
             cpus = [u for _, u in rows]
             print("%-9s %8.3f (%.3f-%.3f) %8.3f (%.3f-%.3f) %8.1f" % (
-                c, statistics.median(walls), min(walls), max(walls),
+                name, statistics.median(walls), min(walls), max(walls),
                 statistics.median(cpus), min(cpus), max(cpus), statistics.median(walls) / base))
-        print("(baseline: a plain Java program that prints one line, run between every two measurements)")
-        if "quit" in results:
-            gone = [g for g, _ in results["quit"]]
-            ended = [e for _, e in results["quit"]]
-            print("quit: Ctrl+Q -> window gone %.3f s median (%.3f-%.3f); -> process ended %.3f s (%.3f-%.3f)" % (
-                statistics.median(gone), min(gone), max(gone), statistics.median(ended), min(ended), max(ended)))
+        if len(commands) > 1:
+            for n, command in enumerate(commands):
+                print("[%d] %s" % (n + 1, command))
+        print("(baseline: a plain Java program that prints one line, run before every measurement)")
+        for n, command in enumerate(commands):
+            if (n, "quit") in results:
+                gone = [g for g, _ in results[(n, "quit")]]
+                ended = [e for _, e in results[(n, "quit")]]
+                print("quit%s: Ctrl+Q -> window gone %.3f s median (%.3f-%.3f); -> process ended %.3f s (%.3f-%.3f)" % (
+                    "" if len(commands) == 1 else " [%d]" % (n + 1), statistics.median(gone), min(gone), max(gone),
+                    statistics.median(ended), min(ended), max(ended)))
     finally:
         for p in busy:
             p.kill()

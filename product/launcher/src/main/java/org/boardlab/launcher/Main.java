@@ -47,9 +47,15 @@ public final class Main {
     /** Bundles location prefix of the product's own bundles in the cache. */
     static final String LOCATION = "boardlab-product:";
 
-    /** Started after the workbench has asked for its window: nothing on the first screen waits for them. */
-    private static final Set<String> LATER = Set.of("org.apache.felix.fileinstall", "boardlab.workbench.inspector",
-            "boardlab.workbench.server");
+    /**
+     * Started after the workbench has asked for its window: nothing on the first screen waits for them.
+     * FileInstall, and the bundles whose only part is a view behind the Match view (the window puts a
+     * view that arrives later at its place among the tabs): the Inspector, the Server view, the
+     * Conformance and Tournament views, the Onitama online and Reversi controller views.
+     */
+    static final Set<String> LATER = Set.of("org.apache.felix.fileinstall", "boardlab.workbench.inspector",
+            "boardlab.workbench.server", "boardlab.conform.ui", "boardlab.tournament.ui", "boardlab.protocol.onitama.ui",
+            "boardlab.protocol.reversi.ui");
 
     private Main() {
     }
@@ -165,6 +171,7 @@ public final class Main {
         framework.init();
         Timing.mark("framework initialised");
         BundleContext context = framework.getBundleContext();
+        SisuLogging.install(context);
         Map<String, Bundle> installed = new HashMap<>();
         for (Bundle b : context.getBundles()) {
             if (b.getBundleId() == 0) {
@@ -262,8 +269,13 @@ public final class Main {
     }
 
     private static void startBundle(Bundle b) {
+        long wall = Timing.bundles() ? System.nanoTime() : 0;
+        long cpu = Timing.bundles() ? Timing.threadCpu() : 0;
         try {
             b.start(Bundle.START_TRANSIENT);
+            if (Timing.bundles()) {
+                Timing.bundle(b.getSymbolicName(), System.nanoTime() - wall, Timing.threadCpu() - cpu);
+            }
         } catch (BundleException | RuntimeException e) {
             PrintStream err = System.err;
             err.println("boardlab: bundle " + b.getSymbolicName() + " did not start: " + e.getMessage());

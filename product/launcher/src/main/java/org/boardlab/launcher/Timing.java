@@ -10,7 +10,7 @@ import java.time.Instant;
  */
 final class Timing {
 
-    private static final boolean ON = Boolean.getBoolean("boardlab.timing");
+    private static final boolean ON = Boolean.getBoolean("boardlab.timing") || "bundles".equals(System.getProperty("boardlab.timing"));
 
     private Timing() {
     }
@@ -26,6 +26,22 @@ final class Timing {
             System.setProperty("boardlab.process.start", Long.toString(start));
             return start;
         }
+    }
+
+    /** {@code -Dboardlab.timing=bundles}: also each bundle's start, its wall and its thread's CPU time. */
+    private static final boolean BUNDLES = "bundles".equals(System.getProperty("boardlab.timing"));
+
+    static boolean bundles() {
+        return BUNDLES;
+    }
+
+    /** The calling thread's CPU time in nanoseconds. */
+    static long threadCpu() {
+        return java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    }
+
+    static void bundle(String name, long wallNanos, long cpuNanos) {
+        System.err.println("boardlab timing:   " + wallNanos / 1_000_000 + " ms, CPU " + cpuNanos / 1_000_000 + " ms: started " + name);
     }
 
     static void mark(String phase) {
