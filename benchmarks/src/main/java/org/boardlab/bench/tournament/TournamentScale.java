@@ -44,7 +44,7 @@ import org.boardlab.tournament.TournamentSettings;
  *
  * <pre>
  * java -Xmx256m -cp benchmarks/target/benchmarks.jar org.boardlab.bench.tournament.TournamentScale [--games 100000]
- *     [--concurrency 2] [--db jdbc:h2:file:/tmp/scale/db] [--first-only | --resume-only [--stop-at-first]]
+ *     [--concurrency 2] [--claim-ahead N] [--db jdbc:h2:file:/tmp/scale/db] [--first-only [--halt] | --resume-only [--stop-at-first]]
  * </pre>
  */
 public final class TournamentScale {
@@ -56,6 +56,8 @@ public final class TournamentScale {
         boolean first = true;
         boolean resume = true;
         boolean stopAtFirst = false;
+        boolean halt = false;
+        int ahead = -1;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--games" -> games = Integer.parseInt(args[++i]);
@@ -64,9 +66,12 @@ public final class TournamentScale {
                 case "--first-only" -> resume = false;
                 case "--resume-only" -> first = false;
                 case "--stop-at-first" -> stopAtFirst = true;
+                case "--halt" -> halt = true;
+                case "--claim-ahead" -> ahead = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
             }
         }
+        int claimAhead = ahead < 0 ? concurrency : ahead; // as boardlab tournament does; 1: a take (a commit) for each game
         if (db == null) {
             if (!first) {
                 throw new IllegalArgumentException("--resume-only needs the --db of a --first-only run");
@@ -89,6 +94,10 @@ public final class TournamentScale {
             registry.add(new Component<>(Kind.PLAYER, p, "random", "boardlab.ai.basic", "0.1.0", 2, RandomPlayer::new));
         }
         long o0 = System.nanoTime();
+        if (!first) {
+            System.out.printf(Locale.ROOT, "the database's file before it is opened: %s%n", fileSize(db));
+        }
+        boolean haltAtHalf = halt;
         try (Referee referee = new Referee(); Store store = Store.open(db)) {
             long openedDb = System.nanoTime();
             if (!first) {
@@ -99,12 +108,20 @@ public final class TournamentScale {
                 // the first half, then a stop as a crash would leave it (the games in flight are not stored)
                 long t0 = System.nanoTime();
                 StoreTournamentLog.Opened opened = StoreTournamentLog.open(store, "scale", s, false);
+                opened.log().claimAhead(claimAhead);
                 TournamentRunner a = new TournamentRunner(referee, registry, bus, s, Openings.parse(s.openings(), game, s.options()),
                         opened.log(), opened.earlier(), opened.results(), concurrency);
                 int half = total / 2;
                 a.listen(new TournamentRunner.Listener() {
                     @Override
                     public void finished(ScheduledGame g, GameScore score, int finished) {
+                        if (finished == half && haltAtHalf) {
+                            // as kill -9 leaves it: no stop, no close (so no compaction); the games in flight are lost, never reported
+                            System.out.printf(Locale.ROOT, "  %,d games stored, the process halts as a kill would end it; the file: %s; %s%n",
+                                    finished, fileSize(store.url()), load());
+                            System.out.flush();
+                            Runtime.getRuntime().halt(0);
+                        }
                         if (finished == half) {
                             a.stop();
                         }
@@ -120,27 +137,44 @@ public final class TournamentScale {
                         a.playedHere(), firstSeconds, a.playedHere() / firstSeconds);
             }
             if (resume) {
-                resume(store, referee, registry, bus, s, game, concurrency, first, stopAtFirst);
+                resume(store, referee, registry, bus, s, game, concurrency, claimAhead, first, stopAtFirst);
             }
             System.out.printf(Locale.ROOT, "heap: %d MB at most (peak of the heap pools), %d MB used after a GC at the end; %s%n",
                     peak() >> 20, afterGc() >> 20, load());
+            System.out.printf(Locale.ROOT, "the database's file before the store is closed: %s%n", fileSize(db));
+            long c0 = System.nanoTime();
+            store.close(); // an H2 file mostly of old chunks is compacted here (boardlab.store's README, Compaction)
+            System.out.printf(Locale.ROOT, "store closed in %,d ms; the file: %s; %s%n", (System.nanoTime() - c0) / 1_000_000, fileSize(db), load());
+        }
+    }
+
+    /** The size of an H2 URL's {@code .mv.db} file, in words. */
+    private static String fileSize(String url) {
+        if (!url.startsWith("jdbc:h2:file:")) {
+            return "not an H2 file";
+        }
+        Path file = Path.of(url.substring("jdbc:h2:file:".length()).replaceFirst(";.*", "") + ".mv.db");
+        try {
+            return String.format(Locale.ROOT, "%,d MB", Files.size(file) >> 20);
+        } catch (java.io.IOException e) {
+            return "not there";
         }
     }
 
     /** Opens the tournament again and plays what is left; prints how long it took to the first new game. */
     private static void resume(Store store, Referee referee, Registry registry, EventBus bus, TournamentSettings s, TicTacToe game,
-            int concurrency, boolean sameProcess, boolean stopAtFirst) throws InterruptedException {
+            int concurrency, int claimAhead, boolean sameProcess, boolean stopAtFirst) throws InterruptedException {
         long r0 = System.nanoTime();
         long c0 = cpu();
         long t0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "scale", sameProcess ? s : null, !sameProcess);
+        again.log().claimAhead(claimAhead);
         long opened = System.nanoTime();
         System.out.printf(Locale.ROOT, "  the store read on this thread: %,d ms of its CPU%n",
                 (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - t0) / 1_000_000);
         TournamentRunner b = new TournamentRunner(referee, registry, bus, again.settings(), Openings.parse(s.openings(), game, s.options()),
                 again.log(), again.earlier(), again.results(), concurrency);
-        Standings before = b.standings();
-        long ready = System.nanoTime();
+        long ready = System.nanoTime(); // the standings are not worked out before the first game (boardlab tournament does not either)
         long[] started = new long[2];
         b.listen(new TournamentRunner.Listener() {
             @Override
@@ -150,13 +184,17 @@ public final class TournamentScale {
                         started[0] = System.nanoTime();
                         started[1] = ManagementFactory.getRuntimeMXBean().getUptime();
                         long c1 = cpu();
+                        long s0 = System.nanoTime();
+                        Standings before = b.standings(); // after the figure: what the table of the games found costs, for the record
+                        long s1 = System.nanoTime();
                         // said at once: the figure does not wait for the rest of the tournament
-                        System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, standings of %,d games in "
-                                + "%.0f ms, first game started %.0f ms after the tournament was opened again (process CPU %,d ms)%s; "
-                                + "heap used %d MB; %s%n",
-                                again.results().size(), (opened - r0) / 1e6, before.finished(), (ready - opened) / 1e6, (started[0] - r0) / 1e6,
+                        System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, runner ready %.0f ms later, "
+                                + "first game started %.0f ms after the tournament was opened again (process CPU %,d ms)%s; "
+                                + "then the standings of %,d games in %.0f ms; heap used %d MB; %s%n",
+                                again.results().size(), (opened - r0) / 1e6, (ready - opened) / 1e6, (started[0] - r0) / 1e6,
                                 (c1 - c0) / 1_000_000, sameProcess ? "" : String.format(Locale.ROOT,
-                                        " (%,d ms after the JVM started, process CPU %,d ms)", started[1], c1 / 1_000_000), used() >> 20, load());
+                                        " (%,d ms after the JVM started, process CPU %,d ms)", started[1], c1 / 1_000_000), before.finished(),
+                                (s1 - s0) / 1e6, used() >> 20, load());
                         if (stopAtFirst) {
                             System.out.flush();
                             Runtime.getRuntime().halt(0); // as a kill would end it: the database is safe at any moment
@@ -177,8 +215,8 @@ public final class TournamentScale {
         again.log().close();
         double second = (System.nanoTime() - r1) / 1e9;
         if (started[0] == 0) {
-            System.out.printf(Locale.ROOT, "resume: %,d games found finished, nothing left to play; store read in %.0f ms, standings of %,d "
-                    + "games in %.0f ms%n", again.results().size(), (opened - r0) / 1e6, before.finished(), (ready - opened) / 1e6);
+            System.out.printf(Locale.ROOT, "resume: %,d games found finished, nothing left to play; store read in %.0f ms, runner ready %.0f ms "
+                    + "later%n", again.results().size(), (opened - r0) / 1e6, (ready - opened) / 1e6);
             return;
         }
         System.out.printf(Locale.ROOT, "second half: %,d games in %.1f s (%.0f games/s); %,d of %,d games stored; state %s%n",

@@ -2,32 +2,22 @@ package org.boardlab.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.List;
-import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.boardlab.store.testing.StoreFixture;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The bug log on H2 and on PostgreSQL. */
 class BugLogTest {
 
-    @TempDir
-    Path dir;
-
-    private final List<Store> open = new ArrayList<>();
-
-    @AfterEach
-    void close() {
-        open.forEach(Store::close);
-    }
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     private static Bug bug(String component, String protocol, String frames) {
@@ -39,8 +29,7 @@ class BugLogTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void bugsAreKeptWithEveryFieldAndFilteredByComponentAndProtocol(String kind) {
-        Store store = Store.open(TestDatabases.fresh(kind, dir));
-        open.add(store);
+        Store store = stores.store(kind);
         String frames = "#12 +0.153s ann -> {\"data\":{\"col\":7,\"row\":7},\"type\":\"place\"}\n          raw: 47 4D 4B 55 00 00 00 29\n"
                 + "x".repeat(200_000);
         long a = store.recordBug(bug("team-red", "gomoku", frames));
@@ -64,8 +53,7 @@ class BugLogTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aTextOverItsColumnIsCutNotRefused(String kind) {
-        Store store = Store.open(TestDatabases.fresh(kind, dir));
-        open.add(store);
+        Store store = stores.store(kind);
         Bug big = new Bug(0, Instant.now(), "gomoku", "client", "c".repeat(500), "a", "v", "s", "k", "r", "e".repeat(9000), "x", "f");
         store.recordBug(big);
         Bug back = store.bugs(null, null).get(0);

@@ -3,9 +3,7 @@ package org.boardlab.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,18 +14,12 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.boardlab.ai.basic.RandomPlayer;
-import org.boardlab.api.GameOptions;
-import org.boardlab.core.EventBus;
-import org.boardlab.core.Match;
-import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
-import org.boardlab.core.Referee;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.store.internal.Migrations;
-import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
+import org.boardlab.store.testing.StoreFixture;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -38,20 +30,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CompactMovesTest {
 
-    @TempDir
-    Path dir;
-
-    private final List<Store> open = new ArrayList<>();
-    private final Referee referee = new Referee();
-
-    @AfterEach
-    void close() {
-        open.forEach(Store::close);
-        referee.close();
-    }
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     /** The number of the migration that moved the moves into the games rows (found by its description, so a renumbering does not matter). */
@@ -61,23 +44,16 @@ class CompactMovesTest {
     }
 
     private Store store(String url) {
-        Store s = Store.open(url);
-        open.add(s);
-        return s;
+        return stores.open(url);
     }
 
     private List<FinishedGame> play(int n, long seed) {
-        List<FinishedGame> games = new ArrayList<>();
-        Match[] holder = new Match[1];
-        holder[0] = new Match(referee, new Othello(), GameOptions.DEFAULT, new PlayerSeat("random#1", RandomPlayer::new),
-                new PlayerSeat("random#2", RandomPlayer::new), MatchSettings.defaults().withGames(n).withSeed(seed), new EventBus());
-        holder[0].onGameResult(r -> games.add(FinishedGame.of(holder[0].journal(), "match", Seat.named(r.first()), Seat.named(r.second()))));
-        holder[0].runHere();
-        return games;
+        return stores.play(new Othello(), new PlayerSeat("random#1", RandomPlayer::new), new PlayerSeat("random#2", RandomPlayer::new), n, seed,
+                "match");
     }
 
     private static Connection connect(String kind, String url) throws SQLException {
-        return kind.equals("h2") ? DriverManager.getConnection(url, "sa", "") : DriverManager.getConnection(url);
+        return StoreFixture.connect(url);
     }
 
     /** Three games as an older boardlab stored them: one with a clock (clock left on every move), one from an opening, one without moves. */
@@ -218,7 +194,7 @@ class CompactMovesTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void gamesStoredOneRowPerPlyAreConvertedWholeAndTheMovesViewReadsAsTheOldTable(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         List<FinishedGame> games = oldGames();
         assertThat(games.get(0).moves()).allSatisfy(m -> assertThat(m.clockLeftMs()).isNotNull());
         assertThat(games.get(1).moves()).allSatisfy(m -> assertThat(m.clockLeftMs()).isNull());
@@ -234,7 +210,7 @@ class CompactMovesTest {
         // what a kill -9 leaves after each statement of the conversion (H2 commits each DDL statement by
         // itself; here even the conversion's UPDATE is committed before the old table is dropped)
         for (int done = 1; done <= statements.size(); done++) {
-            String url = TestDatabases.h2(dir);
+            String url = stores.fresh("h2");
             List<Long> ids = oldDatabase("h2", url, games);
             try (Connection c = connect("h2", url); Statement s = c.createStatement()) {
                 for (String statement : statements.subList(0, done)) {
@@ -242,15 +218,14 @@ class CompactMovesTest {
                 }
             }
             assertConverted("h2", url, games, ids);
-            open.forEach(Store::close);
-            open.clear();
+            stores.closeAll();
         }
     }
 
     @ParameterizedTest
     @MethodSource("kinds")
     void movesThatAreNotPlies1To_nInOrderAreRefusedAndNothingIsStored(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         FinishedGame g = play(1, 3).get(0);
         List<StoredMove> skipped = new ArrayList<>(g.moves());
         StoredMove third = skipped.remove(2);

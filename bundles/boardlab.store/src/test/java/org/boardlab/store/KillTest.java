@@ -6,15 +6,14 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.io.TempDir;
+import org.boardlab.store.testing.StoreFixture;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -26,17 +25,17 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class KillTest {
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     @ParameterizedTest
     @MethodSource("kinds")
     void killedAtRandomMomentsItLosesNoReportedGameAndLeavesNoHalfGame(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Random random = new Random(20261125L);
         Set<Long> reported = new HashSet<>();
         int kills = 0;
@@ -94,7 +93,7 @@ class KillTest {
         // the lab ladder: every stored game rated exactly once (two players on two ladders: four history rows), and the
         // ladder is what replaying the stored games in id order gives
         try (Store store = Store.open(url);
-                java.sql.Connection c = kind.equals("h2") ? java.sql.DriverManager.getConnection(url, "sa", "") : java.sql.DriverManager.getConnection(url);
+                java.sql.Connection c = StoreFixture.connect(url);
                 java.sql.Statement s = c.createStatement();
                 java.sql.ResultSet r = s.executeQuery("SELECT COUNT(*) FROM games g LEFT JOIN (SELECT game_id, COUNT(*) AS n FROM ratings GROUP BY game_id) x "
                         + "ON x.game_id = g.id WHERE COALESCE(x.n, 0) <> 4")) {

@@ -4,9 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -23,11 +21,9 @@ import org.boardlab.core.EventBus;
 import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
-import org.boardlab.core.Referee;
 import org.boardlab.game.othello.Othello;
-import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.boardlab.store.testing.StoreFixture;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -37,26 +33,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class LadderTest {
 
-    @TempDir
-    Path dir;
-
-    private final List<Store> open = new ArrayList<>();
-    private final Referee referee = new Referee();
-
-    @AfterEach
-    void close() {
-        open.forEach(Store::close);
-        referee.close();
-    }
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     private Store store(String url) {
-        Store s = Store.open(url);
-        open.add(s);
-        return s;
+        return stores.open(url);
     }
 
     /** A finished Othello game between two player ids (no moves: the ladder reads only who won). */
@@ -73,7 +58,7 @@ class LadderTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void twoNewPlayersAWinThenADrawMoveBothLaddersAsTheWorkedExamplesSay(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         long first = store.saveGame(won("alice", "bob", 1));
 
         // seed 002's Elo: 1600 + 25 * 0.5 = 1612.5, rounded the JavaScript way to 1613; 1587.5 to 1588
@@ -116,7 +101,7 @@ class LadderTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aForfeitIsALossAndAbortedGamesImportsAndGamesAgainstItselfAreNotRated(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         store.saveGame(game("alice", "bob", null, "aborted", "workbench"));
         store.saveGame(game("alice", "bob", 1, "normal", "import"));
         store.saveGame(new FinishedGame("othello", "", "match", null, null, new Seat("random#1", "random", null, null, null),
@@ -136,7 +121,7 @@ class LadderTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aScheduledGameStoredTwiceIsRatedOnceAndABatchThatFailsIsRatedGameByGame(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Store store = store(url);
         Tournament t = store.createTournament("ladder", "othello", "", "{}", 1000, 0, 0);
         List<GameToSchedule> todo = new ArrayList<>();
@@ -170,7 +155,7 @@ class LadderTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void gamesStoredAtOnceByTwoProcessesGiveTheLadderThatReplayingThemInIdOrderGives(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Store one = store(url);
         Store two = kind.equals("postgresql") ? store(url) : one; // two pools on one PostgreSQL, as two workers have
         String[] players = {"ann", "ben", "cid", "dot"};
@@ -209,7 +194,7 @@ class LadderTest {
                 b = players[(k + 1) % players.length];
             }
             Match[] m = new Match[1];
-            m[0] = new Match(referee, new Othello(), GameOptions.DEFAULT, new PlayerSeat(a, RandomPlayer::new), new PlayerSeat(b, RandomPlayer::new),
+            m[0] = new Match(stores.referee(), new Othello(), GameOptions.DEFAULT, new PlayerSeat(a, RandomPlayer::new), new PlayerSeat(b, RandomPlayer::new),
                     MatchSettings.defaults().withSeed(k), new EventBus());
             m[0].onGameResult(r -> out.add(FinishedGame.of(m[0].journal(), "match", Seat.named(r.first()), Seat.named(r.second()))));
             m[0].runHere();
@@ -218,7 +203,7 @@ class LadderTest {
     }
 
     private static int historyRows(String kind, String url) throws SQLException {
-        try (Connection c = kind.equals("h2") ? DriverManager.getConnection(url, "sa", "") : DriverManager.getConnection(url);
+        try (Connection c = StoreFixture.connect(url);
                 Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM ratings WHERE game_id IS NOT NULL")) {
             r.next();
             return r.getInt(1);

@@ -2,27 +2,26 @@ package org.boardlab.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.io.TempDir;
+import org.boardlab.store.testing.StoreFixture;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The queue at the size of a big tournament: 20,000 queued games, 100 of them first leased by a
- * holder that died (its lease ran out), taken by 4 takers at once until the queue is empty, on H2
- * (read without locks, claimed by a re-checking update) and on PostgreSQL ({@code FOR UPDATE SKIP
- * LOCKED}): every game is taken exactly once, each by the taker the database says holds it. How
+ * holder that died (its lease ran out), taken by 4 takers at once until the queue is empty (two
+ * taking one game a take, two taking three in one transaction), on H2 (read without locks, claimed by
+ * a re-checking update) and on PostgreSQL ({@code FOR UPDATE SKIP LOCKED}): every game is taken
+ * exactly once, each by the taker the database says holds it. How
  * fast is a benchmark's question ({@code QueueTake} in benchmarks/), not this test's.
  */
 class QueueTakeScaleTest {
@@ -31,17 +30,17 @@ class QueueTakeScaleTest {
     private static final int DEAD = 100;
     private static final int TAKERS = 4;
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     @ParameterizedTest
     @MethodSource("kinds")
     void fourTakersTakeEveryOneOfTwentyThousandGamesExactlyOnce(String kind) throws Exception {
-        try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
+        try (Store store = Store.open(stores.fresh(kind))) {
             Tournament t = store.createTournament("big", "othello", "", "{}", 1000, 0, 0);
             Tournament other = store.createTournament("other", "othello", "", "{}", 1000, 0, 0);
             List<GameToSchedule> todo = new ArrayList<>(GAMES);
@@ -67,14 +66,22 @@ class QueueTakeScaleTest {
             List<Future<List<Long>>> takers = new ArrayList<>();
             for (int k = 0; k < TAKERS; k++) {
                 String owner = "taker-" + k;
+                int batch = k < TAKERS / 2 ? 1 : 3; // half take one game a take (workers), half three in one transaction (a runner's claim ahead)
                 takers.add(pool.submit(() -> {
                     List<Long> mine = new ArrayList<>();
-                    for (Optional<ScheduledGame> g; (g = store.take(t.id(), owner, Duration.ofHours(1))).isPresent();) {
-                        assertThat(g.get().leaseOwner()).isEqualTo(owner);
-                        assertThat(g.get().tournamentId()).isEqualTo(t.id());
-                        mine.add(g.get().id());
+                    while (true) {
+                        List<ScheduledGame> got = batch == 1 ? store.take(t.id(), owner, Duration.ofHours(1)).map(List::of).orElse(List.of())
+                                : store.take(t.id(), owner, Duration.ofHours(1), List.of(), batch);
+                        if (got.isEmpty()) {
+                            return mine;
+                        }
+                        assertThat(got.size()).isLessThanOrEqualTo(batch);
+                        for (ScheduledGame g : got) {
+                            assertThat(g.leaseOwner()).isEqualTo(owner);
+                            assertThat(g.tournamentId()).isEqualTo(t.id());
+                            mine.add(g.id());
+                        }
                     }
-                    return mine;
                 }));
             }
             Map<Long, String> takenBy = new HashMap<>();

@@ -2,26 +2,19 @@ package org.boardlab.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.boardlab.ai.basic.RandomPlayer;
-import org.boardlab.api.GameOptions;
-import org.boardlab.core.EventBus;
-import org.boardlab.core.Match;
-import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
-import org.boardlab.core.Referee;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.store.internal.Migrations;
 import org.boardlab.store.testing.OldDatabases;
-import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
+import org.boardlab.store.testing.StoreFixture;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -34,41 +27,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class ScheduledResultsTest {
 
-    @TempDir
-    Path dir;
-
-    private final List<Store> open = new ArrayList<>();
-    private final Referee referee = new Referee();
-
-    @AfterEach
-    void close() {
-        open.forEach(Store::close);
-        referee.close();
-    }
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     private Store store(String url) {
-        Store s = Store.open(url);
-        open.add(s);
-        return s;
+        return stores.open(url);
     }
 
     private void closeAll() {
-        open.forEach(Store::close);
-        open.clear();
+        stores.closeAll();
     }
 
     private List<FinishedGame> play(int n, long seed) {
-        List<FinishedGame> games = new ArrayList<>();
-        Match[] holder = new Match[1];
-        holder[0] = new Match(referee, new Othello(), GameOptions.DEFAULT, new PlayerSeat("a", RandomPlayer::new),
-                new PlayerSeat("b", RandomPlayer::new), MatchSettings.defaults().withGames(n).withSeed(seed), new EventBus());
-        holder[0].onGameResult(r -> games.add(FinishedGame.of(holder[0].journal(), "tournament", Seat.named("a"), Seat.named("b"))));
-        holder[0].runHere();
-        return games;
+        return stores.play(new Othello(), new PlayerSeat("a", RandomPlayer::new), new PlayerSeat("b", RandomPlayer::new), n, seed, "tournament");
     }
 
     /** A forfeit on time with a result longer than the 2,000 characters a result keeps. */
@@ -129,7 +104,7 @@ class ScheduledResultsTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aStoredScheduledGameKeepsItsResultInItsOwnRowSoTheQueueIsReadWithoutTheGames(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Store store = store(url);
         long t = tournament(store, play(3, 5));
         List<ScheduledGame> rows = store.scheduled(t);
@@ -148,7 +123,7 @@ class ScheduledResultsTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aDatabaseOfTheSchemaBeforeGetsTheResultsOfItsDoneGamesFilledIn(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Store store = store(url);
         List<FinishedGame> played = play(4, 8);
         long t = tournament(store, played);
@@ -178,7 +153,7 @@ class ScheduledResultsTest {
         // what a kill -9 leaves after each statement (H2 commits each ALTER TABLE by itself; here the
         // UPDATE is committed too, before the migration is recorded)
         for (int done = 0; done <= statements; done++) {
-            String url = TestDatabases.h2(dir);
+            String url = stores.fresh("h2");
             Store store = store(url);
             long t = tournament(store, played);
             List<ScheduledGame> rows = store.scheduled(t);

@@ -5,9 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
@@ -23,67 +21,42 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.ai.basic.RandomPlayer;
-import org.boardlab.api.Game;
-import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
-import org.boardlab.core.EventBus;
 import org.boardlab.core.GameRecord;
-import org.boardlab.core.Match;
-import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
-import org.boardlab.core.Referee;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.store.internal.Migrations;
+import org.boardlab.store.testing.StoreFixture;
 import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** The store on embedded H2 and on a real PostgreSQL server (scripts/with-postgres.sh): every test runs on both. */
 class StoreTest {
 
-    @TempDir
-    Path dir;
-
-    private final List<Store> open = new ArrayList<>();
-    private final Referee referee = new Referee();
-
-    @AfterEach
-    void close() {
-        open.forEach(Store::close);
-        referee.close();
-    }
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     private Store store(String url) {
-        Store s = Store.open(url);
-        open.add(s);
-        return s;
+        return stores.open(url);
     }
 
     /** Plays {@code n} random Othello games through the referee and returns them as the store takes them. */
     private List<FinishedGame> play(int n, long seed) {
-        Game othello = new Othello();
-        List<FinishedGame> games = new ArrayList<>();
-        Match[] holder = new Match[1];
-        Match match = new Match(referee, othello, GameOptions.DEFAULT, new PlayerSeat("random#1", RandomPlayer::new),
-                new PlayerSeat("random#2", RandomPlayer::new), MatchSettings.defaults().withGames(n).withSeed(seed), new EventBus());
-        holder[0] = match;
-        match.onGameResult(r -> games.add(FinishedGame.of(holder[0].journal(), "match",
-                new Seat(r.first(), "random", "boardlab.ai.basic", "0.1.0", null), new Seat(r.second(), "random", "boardlab.ai.basic", "0.1.0", null))));
-        match.runHere();
-        return games;
+        return stores.play(new Othello(), new PlayerSeat("random#1", RandomPlayer::new), new PlayerSeat("random#2", RandomPlayer::new), n, seed,
+                "match", name -> new Seat(name, "random", "boardlab.ai.basic", "0.1.0", null));
     }
 
     @ParameterizedTest
     @MethodSource("kinds")
     void aFinishedGameIsStoredWithEveryMoveAndReadBackAsPlayed(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         FinishedGame played = play(1, 7).get(0);
         long id = store.saveGame(played);
 
@@ -107,7 +80,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void gamesAreListedNewestFirstAndFilteredByPlayerGameTournamentAndResult(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         List<FinishedGame> games = play(6, 1);
         Tournament t = store.createTournament("spring", "othello", "", "{}", 1000, 0, 0);
         List<Long> ids = new ArrayList<>();
@@ -142,7 +115,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void reopeningKeepsEverythingAndAppliesNoMigrationTwice(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Store first = Store.open(url);
         long id = first.saveGame(play(1, 3).get(0));
         assertThat(first.schemaVersion()).isEqualTo(Migrations.latest());
@@ -151,7 +124,7 @@ class StoreTest {
         Store again = store(url);
         assertThat(again.schemaVersion()).isEqualTo(Migrations.latest());
         assertThat(again.game(id)).isPresent();
-        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+        try (Connection c = StoreFixture.connect(url);
                 Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM schema_version")) {
             r.next();
             assertThat(r.getInt(1)).isEqualTo(Migrations.latest());
@@ -160,11 +133,11 @@ class StoreTest {
 
     @org.junit.jupiter.api.Test
     void anH2DatabaseLeftHalfwayThroughItsFirstMigrationByAKillOpensAndIsCompleted() throws Exception {
-        String url = TestDatabases.fresh("h2", dir);
+        String url = stores.fresh("h2");
         // what a kill -9 in the middle of migration 1 leaves on H2 (each DDL statement commits by itself):
         // the version table and the first half of the statements, no version recorded
         List<String> statements = Migrations.statementsOf(1);
-        try (Connection c = DriverManager.getConnection(url, "sa", ""); Statement s = c.createStatement()) {
+        try (Connection c = StoreFixture.connect(url); Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INT PRIMARY KEY, description VARCHAR(200) NOT NULL, "
                     + "applied_at TIMESTAMP WITH TIME ZONE NOT NULL)");
             for (String statement : statements.subList(0, statements.size() / 2)) {
@@ -194,12 +167,12 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aDatabaseOfANewerSchemaIsRefusedAndWhatItHoldsIsKept(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Store first = Store.open(url);
         long id = first.saveGame(play(1, 5).get(0));
         first.close();
         int newer = Migrations.latest() + 1;
-        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+        try (Connection c = StoreFixture.connect(url);
                 Statement s = c.createStatement()) {
             s.executeUpdate("INSERT INTO schema_version (version, description, applied_at) VALUES (" + newer
                     + ", 'from a newer boardlab', CURRENT_TIMESTAMP)");
@@ -209,7 +182,7 @@ class StoreTest {
                 .hasMessageContaining("has schema version " + newer + ", newer than this boardlab knows (" + Migrations.latest() + ")")
                 .hasMessageContaining("Use that boardlab, or another database (--db URL)");
 
-        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+        try (Connection c = StoreFixture.connect(url);
                 Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT COUNT(*) FROM games WHERE id = " + id)) {
             r.next();
             assertThat(r.getInt(1)).isEqualTo(1);
@@ -219,7 +192,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void concurrentLeasesTakeEveryScheduledGameExactlyOnce(String kind) throws Exception {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         Tournament t = store.createTournament("queue", "othello", "", "{}", 1000, 0, 0);
         List<GameToSchedule> todo = new ArrayList<>();
         for (int i = 1; i <= 60; i++) {
@@ -257,7 +230,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void aLeaseThatRunsOutGoesToAnotherWorkerAndTheGameIsStoredOnce(String kind) throws Exception {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         Tournament t = store.createTournament("lease", "othello", "", "{}", 1000, 0, 0);
         store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "", "random", "random", null, null, "", "1s", 1)));
         ScheduledGame mine = store.take(null, "dead", Duration.ofMillis(1)).orElseThrow();
@@ -291,7 +264,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void releasedAndExpiredLeasesGoBackToTheQueue(String kind) throws Exception {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         Tournament t = store.createTournament("requeue", "othello", "", "{}", 1000, 0, 0);
         store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "", "a", "b", null, null, "", "1s", 1),
                 new GameToSchedule(2, 1, 1, "othello", "", "b", "a", null, null, "", "1s", 2)));
@@ -311,7 +284,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void tournamentsPairingsAndScheduledGamesAreKept(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         Tournament t = store.createTournament("end of term", "othello", "size=8", "{\"rounds\":1}", 0, 300_000, 2_000);
         assertThat(t.status()).isEqualTo("running");
         assertThat(t.clockBaseMs()).isEqualTo(300_000);
@@ -343,7 +316,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void ratingHistoryAndCurrentRatings(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         store.recordRatings(List.of(new Rating("elo", "othello", "ann", 1500, null, null, 0, null, null, null),
                 new Rating("elo", "othello", "bob", 1500, null, null, 0, null, null, null),
                 new Rating("elo", "gomoku", "ann", 1400, null, null, 0, null, null, null)));
@@ -359,7 +332,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void usersKeepOnlyASaltedSlowHashOfTheirPassword(String kind) throws Exception {
-        String url = TestDatabases.fresh(kind, dir);
+        String url = stores.fresh(kind);
         Store store = store(url);
         User ann = store.register("ann", "correct horse".toCharArray(), 1200);
         assertThat(ann.rating()).isEqualTo(1200);
@@ -378,7 +351,7 @@ class StoreTest {
         assertThat(store.user("bob").orElseThrow().rating()).isEqualTo(1200); // neither changed
         store.setRatings(List.of(new UserRating("ann", 1230, 4), new UserRating("bob", 1195, 1)));
         assertThat(store.user("bob").orElseThrow().rating()).isEqualTo(1195);
-        try (Connection c = DriverManager.getConnection(url, kind.equals("h2") ? "sa" : null, kind.equals("h2") ? "" : null);
+        try (Connection c = StoreFixture.connect(url);
                 Statement s = c.createStatement(); ResultSet r = s.executeQuery("SELECT name, password_hash FROM users ORDER BY name")) {
             List<String> hashes = new ArrayList<>();
             while (r.next()) {
@@ -393,7 +366,7 @@ class StoreTest {
     @ParameterizedTest
     @MethodSource("kinds")
     void playerJarsAreKeptByContentHash(String kind) {
-        Store store = store(TestDatabases.fresh(kind, dir));
+        Store store = store(stores.fresh(kind));
         byte[] jar = "PK\u0003\u0004 not really a jar, but bytes".getBytes(StandardCharsets.ISO_8859_1);
         String hash = store.putJar("greedy", "1.0.0", "greedy.jar", jar);
         assertThat(hash).hasSize(64).matches("[0-9a-f]+");

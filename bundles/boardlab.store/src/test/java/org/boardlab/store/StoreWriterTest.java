@@ -2,7 +2,6 @@ package org.boardlab.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,16 +13,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.boardlab.ai.basic.RandomPlayer;
-import org.boardlab.api.GameOptions;
-import org.boardlab.core.EventBus;
-import org.boardlab.core.Match;
-import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
-import org.boardlab.core.Referee;
 import org.boardlab.game.othello.Othello;
-import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.io.TempDir;
+import org.boardlab.store.testing.StoreFixture;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -34,39 +27,23 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class StoreWriterTest {
 
-    @TempDir
-    Path dir;
-
-    private final List<Store> open = new ArrayList<>();
-    private final Referee referee = new Referee();
-
-    @AfterEach
-    void close() {
-        open.forEach(Store::close);
-        referee.close();
-    }
+    @RegisterExtension
+    final StoreFixture stores = new StoreFixture();
 
     static List<String> kinds() {
-        return TestDatabases.kinds();
+        return StoreFixture.kinds();
     }
 
     private String url;
 
     private Store store(String kind) throws Exception {
-        url = TestDatabases.fresh(kind, dir);
-        Store s = Store.open(url);
-        open.add(s);
-        return s;
+        url = stores.fresh(kind);
+        return stores.open(url);
     }
 
     private List<FinishedGame> play(int n, long seed) {
-        List<FinishedGame> games = new ArrayList<>();
-        Match[] m = new Match[1];
-        m[0] = new Match(referee, new Othello(), GameOptions.DEFAULT, new PlayerSeat("random#1", RandomPlayer::new),
-                new PlayerSeat("random#2", RandomPlayer::new), MatchSettings.defaults().withGames(n).withSeed(seed), new EventBus());
-        m[0].onGameResult(r -> games.add(FinishedGame.of(m[0].journal(), "match", Seat.named(r.first()), Seat.named(r.second()))));
-        m[0].runHere();
-        return games;
+        return stores.play(new Othello(), new PlayerSeat("random#1", RandomPlayer::new), new PlayerSeat("random#2", RandomPlayer::new), n, seed,
+                "match");
     }
 
     /**

@@ -169,8 +169,31 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
     }
 
     static ScheduledGame toGame(GameToSchedule s) {
-        List<String> opening = s.opening().isBlank() ? List.of() : List.of(s.opening().trim().split("\\s+"));
+        List<String> opening = moves(s.opening());
         return new ScheduledGame(s.number(), s.round(), s.pairing(), s.firstPlayer(), s.secondPlayer(), opening, s.seed());
+    }
+
+    /**
+     * An opening's moves, separated by spaces (no regular expression: a resume splits one for each of
+     * up to 100,000 scheduled games, and {@code String.split("\\s+")} compiled its pattern each time).
+     */
+    static List<String> moves(String opening) {
+        List<String> out = new ArrayList<>(4);
+        int n = opening.length();
+        int i = 0;
+        while (i < n) {
+            while (i < n && Character.isWhitespace(opening.charAt(i))) {
+                i++;
+            }
+            int start = i;
+            while (i < n && !Character.isWhitespace(opening.charAt(i))) {
+                i++;
+            }
+            if (i > start) {
+                out.add(opening.substring(start, i));
+            }
+        }
+        return List.copyOf(out);
     }
 
     /** A stored result as the standings count it. */
@@ -235,17 +258,49 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         }
     }
 
+    /**
+     * Games taken from the queue ahead of the runner's free slots ({@link #claimAhead}): held by this
+     * process (their leases renewed), not yet handed to the runner; given back by {@link #close}.
+     */
+    private final java.util.ArrayDeque<ScheduledGame> ahead = new java.util.ArrayDeque<>();
+    private volatile int claimAhead = 1;
+
+    /**
+     * How many games a take gets at once (1, the default: one a take). With {@code n > 1} a take that
+     * finds nothing ahead takes up to {@code n} games in one transaction and hands them to the runner
+     * one by one: on H2 every commit writes a chunk of the file, and a take per game was about half
+     * of a tournament's commits (boardlab.store's README, <i>Compaction</i>). The price: up to
+     * {@code n - 1} games wait here, held, for a slot of this runner (at most one game's length), when
+     * a {@code boardlab worker} might have played them. {@code boardlab tournament} sets it to its
+     * concurrency.
+     */
+    public void claimAhead(int n) {
+        claimAhead = Math.max(1, n);
+    }
+
     /** Takes the first game of this tournament's queue that nobody holds (not always the runner's candidate: workers may hold that). */
     @Override
     public Optional<ScheduledGame> claim(List<ScheduledGame> candidates) {
-        Optional<org.boardlab.store.ScheduledGame> taken = store.take(row.id(), owner, LEASE);
+        synchronized (ahead) {
+            ScheduledGame next = ahead.poll();
+            if (next != null) {
+                return Optional.of(next);
+            }
+        }
+        List<org.boardlab.store.ScheduledGame> taken = store.take(row.id(), owner, LEASE, List.of(), claimAhead);
         if (taken.isEmpty()) {
             return Optional.empty();
         }
-        org.boardlab.store.ScheduledGame s = taken.get();
-        ids.put(s.game().number(), s.id());
-        held.add(s.id());
-        return Optional.of(toGame(s.game()));
+        for (org.boardlab.store.ScheduledGame s : taken) {
+            ids.put(s.game().number(), s.id());
+            held.add(s.id());
+        }
+        synchronized (ahead) {
+            for (org.boardlab.store.ScheduledGame s : taken.subList(1, taken.size())) {
+                ahead.add(toGame(s.game()));
+            }
+        }
+        return Optional.of(toGame(taken.get(0).game()));
     }
 
     @Override
@@ -307,9 +362,20 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         }
     }
 
-    /** Stops the heartbeats (the store stays open: it belongs to whoever opened it). */
+    /**
+     * Gives back the games taken ahead and not played ({@link #claimAhead}), and stops the heartbeats
+     * (the store stays open: it belongs to whoever opened it).
+     */
     @Override
     public void close() {
+        List<ScheduledGame> unplayed;
+        synchronized (ahead) {
+            unplayed = List.copyOf(ahead);
+            ahead.clear();
+        }
+        for (ScheduledGame g : unplayed) {
+            release(g);
+        }
         heartbeats.shutdownNow();
     }
 

@@ -40,6 +40,7 @@ public final class KillableTournament {
             }
             StoreTournamentLog.Opened opened = StoreTournamentLog.open(store, args[1], settings(args[1]), false);
             TournamentSettings s = opened.settings();
+            opened.log().claimAhead(4); // as boardlab tournament does (its concurrency): a kill also finds games taken ahead, not started
             TournamentRunner runner = new TournamentRunner(lab.referee, lab.registry, lab.bus, s,
                     Openings.parse(s.openings(), lab.registry.requireGame(s.game()), s.options()), opened.log(), opened.earlier(),
                     opened.results(), 4);

@@ -62,10 +62,11 @@ class StoreTournamentTest {
             assertThat(one.game().openingPlies()).isEqualTo(1);
             assertThat(one.game().moves()).hasSize(one.game().plies());
 
-            // the same tournament, stopped twice and resumed
+            // the same tournament, stopped twice and resumed, taking up to 3 games a take (claim ahead: one commit for several)
             TournamentSettings s = settings("stopped", Format.SWISS, 3);
             for (int stop : new int[] {3, 7}) {
                 StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "stopped", s, stop != 3);
+                o.log().claimAhead(3);
                 TournamentRunner r = runner(o, 2);
                 r.listen(new TournamentRunner.Listener() {
                     @Override
@@ -78,10 +79,13 @@ class StoreTournamentTest {
                 r.run();
                 o.log().close();
                 assertThat(r.state()).isEqualTo(TournamentRunner.State.STOPPED);
+                // the games taken ahead and not played went back to the queue with the close
+                assertThat(store.queueCounts(o.row().id()).get("leased")).as("games still leased after the stop").isZero();
             }
             StoreTournamentLog.Opened last = StoreTournamentLog.open(store, "stopped", null, true);
             assertThat(last.resumed()).isTrue();
             assertThat(last.results().size()).isBetween(7, 9);
+            last.log().claimAhead(3);
             TournamentRunner r = runner(last, 2);
             Standings resumed = r.run();
             last.log().close();

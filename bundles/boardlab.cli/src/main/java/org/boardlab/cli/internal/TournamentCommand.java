@@ -155,6 +155,7 @@ public final class TournamentCommand implements Callable<Integer> {
             throw new UsageException("--concurrency must be between 0 (workers play every game) and 1024, not " + c);
         }
         opened.log().useJars(uploadJars(store, registry, settings.players()));
+        opened.log().claimAhead(c); // one take (one commit) for up to c games: boardlab.store's README, Compaction
         TournamentLog log = opened.log();
         if (opened.resumed() && !json) {
             spec.commandLine().getErr().printf(Locale.ROOT, "boardlab: tournament %s goes on from %s: %d of %d scheduled games finished%s%n",

@@ -35,11 +35,15 @@ public final class Database {
     private final String shownUrl;
     private final boolean postgres;
     private final JdbcConnectionPool pool;
+    /** H2's data source (a connection of its own when the database is closed), or {@code null} on PostgreSQL. */
+    private final JdbcDataSource h2;
+    private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
 
-    private Database(String shownUrl, boolean postgres, JdbcConnectionPool pool) {
+    private Database(String shownUrl, boolean postgres, JdbcConnectionPool pool, JdbcDataSource h2) {
         this.shownUrl = shownUrl;
         this.postgres = postgres;
         this.pool = pool;
+        this.h2 = h2;
     }
 
     /**
@@ -78,7 +82,7 @@ public final class Database {
         JdbcConnectionPool pool = JdbcConnectionPool.create(source);
         pool.setMaxConnections(16);
         pool.setLoginTimeout(30);
-        Database db = new Database(shown, postgres, pool);
+        Database db = new Database(shown, postgres, pool, postgres ? null : (JdbcDataSource) source);
         try {
             db.call(c -> {
                 if (!postgres) {
@@ -158,9 +162,34 @@ public final class Database {
         }
     }
 
-    /** Closes every connection. */
+    /**
+     * Closes every connection. An embedded H2 database that this store alone has open, and whose file
+     * is mostly space that no live data uses, is compacted first ({@link H2Compaction}: H2's
+     * {@code SHUTDOWN COMPACT}, a copy of the live data into a new file that then replaces the old
+     * one in one rename).
+     */
     public void close() {
+        if (!closing.compareAndSet(false, true)) {
+            return; // closed already: a second close must not open the H2 file again
+        }
+        if (h2 == null) {
+            pool.dispose();
+            return;
+        }
+        Connection own;
+        try {
+            own = h2.getConnection(); // not from the pool: it outlives the pool's connections, so the database stays open
+        } catch (SQLException e) {
+            pool.dispose();
+            return; // the database is gone already (a full disk, a broken file): nothing to compact
+        }
         pool.dispose();
+        try (Connection c = own) {
+            H2Compaction.onClose(c, shownUrl);
+        } catch (SQLException | RuntimeException e) {
+            // what is committed is in the file: a compaction that fails (a full disk) leaves the old file whole, H2 deletes its copy when it opens
+            LOG.log(java.util.logging.Level.WARNING, "the database " + shownUrl + " was not compacted: " + rootMessage(e), e);
+        }
     }
 
     /** The driver's error in words, naming the database. */
