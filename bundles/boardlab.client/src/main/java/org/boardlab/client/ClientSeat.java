@@ -11,9 +11,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameState;
+import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
+import org.boardlab.api.Side;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -52,6 +54,25 @@ import org.osgi.annotation.versioning.ConsumerType;
  */
 @ConsumerType
 public abstract class ClientSeat<M, W> implements AutoCloseable {
+
+    /**
+     * How a protocol's seat is started on its client: the signature of every seat's static
+     * {@code start} (for example {@code OthelloSeat::start}), so that the client stack's
+     * {@link TerminalSession} and {@link SeatRemotePlay} can seat a player on any protocol.
+     *
+     * @param <C> the protocol's client
+     * @param <M> its messages from the server
+     */
+    @FunctionalInterface
+    public interface Starter<C, M> {
+        /**
+         * Seats {@code player} at {@code client} and starts it.
+         *
+         * @throws IllegalArgumentException if the player cannot play {@code game}, or the options
+         *                                  break the protocol's rules
+         */
+        ClientSeat<M, ?> start(C client, Player player, Game game, SeatOptions options, SeatListener listener);
+    }
 
     private static final SeatListener NOBODY = new SeatListener() { };
 
@@ -238,6 +259,38 @@ public abstract class ClientSeat<M, W> implements AutoCloseable {
     protected final void apply(Move move) {
         state = state.apply(move);
         history.add(move);
+    }
+
+    /**
+     * Applies a move the server says {@code side} played to the followed position, if it follows
+     * from it: it is {@code side}'s turn, {@code notation} is a move of the game, and a legal one.
+     * Otherwise nothing is applied and the reason is returned, for the subclass to say and to
+     * follow the server's board instead. The reason names sides as the game does
+     * ({@link Game#sideName}): {@code it was black's turn}.
+     *
+     * @param notation the move in the game's notation (the protocol's move, translated)
+     * @return {@code null} when the move was applied, else why it does not follow
+     * @throws IllegalStateException if the seat follows no position
+     */
+    protected final String applyReported(Side side, String notation) {
+        if (state == null) {
+            throw new IllegalStateException("the seat follows no position");
+        }
+        if (state.sideToMove() != side) {
+            return "it was " + game.sideName(state.sideToMove()) + "'s turn";
+        }
+        Move move;
+        String why;
+        try {
+            move = state.parseMove(notation);
+            why = state.whyIllegal(move);
+        } catch (IllegalMoveException | IllegalArgumentException e) { // not a move of the game
+            return e.getMessage();
+        }
+        if (why == null) {
+            apply(move);
+        }
+        return why;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.boardlab.client;
 
 import io.netty.channel.ChannelPipeline;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import org.boardlab.api.Game;
@@ -125,6 +126,23 @@ public interface RemotePlay {
         /** Leaves the server (a game in progress is lost, as for any client that goes). */
         @Override
         void close();
+
+        /** A session whose {@link #connected()} is {@code connected} and whose {@link #close()} runs {@code close}. */
+        static Session of(CompletableFuture<Void> connected, Runnable close) {
+            Objects.requireNonNull(connected, "connected");
+            Objects.requireNonNull(close, "close");
+            return new Session() {
+                @Override
+                public CompletableFuture<Void> connected() {
+                    return connected;
+                }
+
+                @Override
+                public void close() {
+                    close.run();
+                }
+            };
+        }
     }
 
     /**

@@ -8,8 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.boardlab.api.Game;
-import org.boardlab.api.Player;
+import java.util.function.Supplier;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -20,7 +19,9 @@ import org.osgi.annotation.versioning.ConsumerType;
  * the connection), and tells the user why the connection ended or that it is being made again.
  *
  * <p>The subclass is the client's listener ({@link ClientListener#message}: say in words what the
- * server said) and fills in: {@link #newClient()}, {@link #seat}, {@link #begin} (log in, join),
+ * server said), gives its constructor how to make the protocol's client and start its seat (for
+ * example {@code () -> new OthelloClient(null)} and {@code OthelloSeat::start}), and fills in:
+ * {@link #begin} (log in, join),
  * {@link #command} (one typed command), {@link #commands()} (the help line) and the words of the
  * greeting. It prints with {@link #say}.
  *
@@ -40,6 +41,8 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
     private final PrintWriter out;
+    private final Supplier<C> clients;
+    private final ClientSeat.Starter<C, M> seats;
     private final TerminalClient.AutoPlay autoPlay;
     private final TerminalLoop loop;
     private C client;
@@ -49,10 +52,17 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
      * A session that writes to {@code out}.
      *
      * @param protocol the protocol's id, for the name of the thread that reads the keyboard
+     * @param clients  makes the client for the run, with the protocol's options; this session is
+     *                 added as its listener
+     * @param seats    seats a loaded player at the connected client (for {@code --player}); it
+     *                 throws {@link IllegalArgumentException} if the player cannot play
      * @param autoPlay the loaded player that plays for the user, or {@code null} to play by hand
      */
-    protected TerminalSession(String protocol, TerminalClient.AutoPlay autoPlay, PrintWriter out) {
+    protected TerminalSession(String protocol, Supplier<C> clients, ClientSeat.Starter<C, M> seats,
+            TerminalClient.AutoPlay autoPlay, PrintWriter out) {
         this.out = Objects.requireNonNull(out, "out");
+        this.clients = Objects.requireNonNull(clients, "clients");
+        this.seats = Objects.requireNonNull(seats, "seats");
         this.autoPlay = autoPlay;
         this.loop = new TerminalLoop(protocol + "-client-keyboard");
         if (autoPlay != null) {
@@ -68,7 +78,7 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
      *         1 when the client could not connect or the connection ended first
      */
     public final int run(String host, int port, BufferedReader in) throws InterruptedException {
-        client = newClient();
+        client = clients.get();
         client.addListener(this);
         try {
             client.connect(host, port).get(CONNECT_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
@@ -82,7 +92,7 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
             say(greeting(host, port) + "; commands: " + commands());
             ClientSeat<M, ?> seat = null;
             if (autoPlay != null) {
-                seat = seat(client, autoPlay.player(), autoPlay.game(), autoPlay.seatOptions(),
+                seat = seats.start(client, autoPlay.player(), autoPlay.game(), autoPlay.seatOptions(),
                         TerminalLoop.seatReport(autoPlay.playerId(), this::say));
                 seat.finished().thenRun(loop::gamesPlayed);
                 say(autoPlay.playerId() + " plays for you: " + autoPlayGreeting(autoPlay));
@@ -106,6 +116,19 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
     /** The loaded player that plays for the user, or {@code null}. */
     protected final TerminalClient.AutoPlay autoPlay() {
         return autoPlay;
+    }
+
+    /**
+     * For a typed move while a loaded player plays for the user: says that the player plays
+     * {@code what} (e.g. {@code your moves}) and returns {@code true}; {@code false} when the user
+     * plays by hand.
+     */
+    protected final boolean playerPlays(String what) {
+        if (autoPlay == null) {
+            return false;
+        }
+        say(autoPlay.playerId() + " plays " + what + "; type quit to stop");
+        return true;
     }
 
     /** {@code true} once the user is leaving: the close that follows is not news. */
@@ -145,16 +168,6 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
         }
         return false;
     }
-
-    /** The client for this run, with the protocol's options; this session is added as its listener. */
-    protected abstract C newClient();
-
-    /**
-     * Seats {@code player} at the connected client (for {@code --player}).
-     *
-     * @throws IllegalArgumentException if the protocol's client cannot play with a loaded player
-     */
-    protected abstract ClientSeat<M, ?> seat(C client, Player player, Game game, SeatOptions options, SeatListener listener);
 
     /**
      * What the protocol does first, once connected and greeted: for example log in, or join when no

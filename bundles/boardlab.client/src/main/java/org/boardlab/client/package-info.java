@@ -18,16 +18,19 @@
  * {@link org.boardlab.client.SeatOptions}.</li>
  * <li>{@link org.boardlab.client.TerminalClient} (the SPI behind {@code boardlab client PROTOCOL}),
  * {@link org.boardlab.client.TerminalSession} (what every terminal client does) and
- * {@link org.boardlab.client.TerminalLoop} (its main loop).</li>
+ * {@link org.boardlab.client.TerminalLoop} (its main loop). 0.6.0: a session is given its
+ * client and its seat's {@link org.boardlab.client.ClientSeat.Starter} in its constructor.</li>
  * <li>{@link org.boardlab.client.RemotePlay}: the SPI by which the workbench's Match view plays on
  * anybody's server by address (a protocol bundle implements it on its client and seat); 0.5.0 adds
  * the request's password and its {@link org.boardlab.client.RemotePlay.MessageTap} for clients that
- * are not on Netty.</li>
+ * are not on Netty; 0.6.0 adds {@link org.boardlab.client.SeatRemotePlay}, all of it but the
+ * protocol's events for a protocol on this stack, and {@code RemotePlay.Session.of}.</li>
+ * <li>{@link org.boardlab.client.BoardText} (0.6.0): a board drawn for a terminal.</li>
  * </ul>
  * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
  */
 @Export
-@Version("0.5.0")
+@Version("0.6.0")
 package org.boardlab.client;
 
 import org.osgi.annotation.bundle.Export;

@@ -106,7 +106,8 @@ class ClientSeatTest {
         }
     }
 
-    private static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
+    /** Waits up to {@link ScriptServer#WAIT_SECONDS} for {@code condition}. */
+    static void eventually(BooleanSupplier condition, String what) throws InterruptedException {
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(WAIT_SECONDS);
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() > until) {
@@ -163,6 +164,32 @@ class ClientSeatTest {
         assertThat(second.history()).isEmpty();
         assertThat(log.problems).isEmpty();
         assertThat(seat.finished()).isNotDone();
+    }
+
+    @Test
+    void aMoveTheServerReportsIsAppliedOnlyWhenItFollowsFromTheSeatsGameAndOtherwiseTheSeatSaysWhy() throws Exception {
+        Wire w = connect();
+        Recording player = new Recording();
+        Log log = new Log();
+        open.add(LineSeat.start(w.client(), player, tictactoe, new SeatOptions(Duration.ofSeconds(5), 0, 1, null, null, true, true), log));
+
+        w.server().send("START O");
+        w.server().send("PLAYED O a1"); // X is to move
+        w.server().send("PLAYED X z9"); // not a square of the game
+        w.server().send("PLAYED X a1"); // follows: the seat, O, is asked
+        assertThat(w.server().next()).isEqualTo("MOVE b1");
+        assertThat(notations(player.requests.get(0).history())).containsExactly("a1");
+        w.server().send("PLAYED O b1"); // the seat's own move, reported
+        w.server().send("PLAYED X b1"); // taken: nothing is applied
+        w.server().send("PLAYED X c1");
+        assertThat(w.server().next()).isEqualTo("MOVE a2");
+        assertThat(notations(player.requests.get(1).history())).containsExactly("a1", "b1", "c1");
+
+        assertThat(log.problems).hasSize(3);
+        assertThat(log.problems.get(0)).isEqualTo("the server's PLAYED O a1 does not follow: it was X's turn");
+        assertThat(log.problems.get(1)).startsWith("the server's PLAYED X z9 does not follow: ").doesNotEndWith(": ");
+        assertThat(log.problems.get(2)).isEqualTo("the server's PLAYED X b1 does not follow: square b1 is taken");
+        nothingMoreSent(w);
     }
 
     @Test
@@ -279,10 +306,9 @@ class ClientSeatTest {
         slow.release.countDown();
     }
 
-    @Test
-    void aPlayerThatCannotPlayTheGameIsNotSeatedAndAPlanChecksItsValues() {
-        LineClient client = new LineClient(null, Duration.ZERO, null, null);
-        Player othelloOnly = new Player() {
+    /** A player that says it plays Othello only, so it cannot be seated at tic-tac-toe. */
+    static Player othelloOnly() {
+        return new Player() {
             @Override
             public Move chooseMove(MoveRequest request) {
                 return request.state().legalMoves().get(0);
@@ -298,6 +324,12 @@ class ClientSeatTest {
                 return "an Othello player";
             }
         };
+    }
+
+    @Test
+    void aPlayerThatCannotPlayTheGameIsNotSeatedAndAPlanChecksItsValues() {
+        LineClient client = new LineClient(null, Duration.ZERO, null, null);
+        Player othelloOnly = othelloOnly();
         assertThatThrownBy(() -> LineSeat.start(client, othelloOnly, tictactoe, new SeatOptions(Duration.ofSeconds(1), 0, 1, null, null, true, true), null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("the player an Othello player cannot play tictactoe");
         assertThatThrownBy(() -> new SeatOptions(Duration.ZERO, 0, 1, null, null, true, true)).isInstanceOf(IllegalArgumentException.class);

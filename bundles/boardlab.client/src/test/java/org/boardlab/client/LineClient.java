@@ -49,6 +49,11 @@ final class LineClient extends NettyClient<LineClient, String, LineClient.TooLon
         super("line", String.class, TooLong.class, options, listener);
     }
 
+    /** The constructor's shape that {@link SeatRemotePlay.Clients} takes ({@code LineClient::new}). */
+    LineClient(ClientListener<String, TooLong> listener, ClientOptions options) {
+        super("line", String.class, TooLong.class, options, listener);
+    }
+
     CompletableFuture<Void> send(String line) {
         return write(line + "\n");
     }

@@ -9,7 +9,9 @@ import org.boardlab.api.Side;
 /**
  * The smallest protocol seat on {@link ClientSeat}, for its tests: tic-tac-toe over
  * {@link LineClient}. The server sends {@code START X} or {@code START O} (the seat's side),
- * {@code MOVE b2} for every move played (the seat's own included) and {@code END}; the seat sends
+ * {@code MOVE b2} for every move played (the seat's own included) and {@code END}, or instead of
+ * {@code MOVE} a {@code PLAYED X b2} that names the side, which the seat checks
+ * ({@link ClientSeat#applyReported}) and reports when it does not follow; the seat sends
  * {@code MOVE b2} on its turns and {@code AGAIN} after a game while it plays on. The protocol
  * carries rows 1 and 2 only, so that a legal move it cannot send exists.
  */
@@ -59,6 +61,12 @@ final class LineSeat extends ClientSeat<String, String> {
             ask();
         } else if (line.startsWith("MOVE ") && position() != null) {
             apply(position().parseMove(line.substring(5)));
+            ask();
+        } else if (line.startsWith("PLAYED ") && position() != null) {
+            String why = applyReported(line.charAt(7) == 'X' ? Side.FIRST : Side.SECOND, line.substring(9));
+            if (why != null) {
+                problem("the server's " + line + " does not follow: " + why);
+            }
             ask();
         } else if (line.equals("END") && gameEnded()) {
             client.send("AGAIN");

@@ -44,12 +44,9 @@ import org.boardlab.client.SeatOptions;
  * }</pre>
  *
  * <h2>Threads</h2>
- * Every listener call, and every completion of the futures this class returns, runs on the
- * connection's Netty event loop, one at a time and in the order the frames arrived. Listeners must
- * return quickly and never block there: hand slow work to another thread, as {@link GomokuSeat}
- * does with a player's thinking, and come back with {@link #execute}. {@link #send},
- * {@link #close} and the getters may be called from any thread. The state is updated before the
- * listeners hear of the message that changed it.
+ * As {@link NettyClient} says: listeners and the futures' completions run on the connection's event
+ * loop, where nothing may block. {@link #send}, {@link #close} and the getters may be called from
+ * any thread. The state is updated before the listeners hear of the message that changed it.
  *
  * <h2>Options</h2>
  * {@link #defaults()}: a heartbeat every 40 s, the shared event loops, no reconnect; change them

@@ -55,13 +55,10 @@ import org.boardlab.client.SeatOptions;
  * {@link SeatListener} and no stone is placed, so the server's clock decides. The server's board is the
  * authority: a full update that differs from the seat's position replaces it, and the seat says so.
  *
- * <h2>Threads</h2>
- * The player is asked on the {@linkplain SeatOptions#executor() executor} (by default a daemon
- * thread of the seat's own), never on the event loop, one request at a time. Everything else, the
- * {@link SeatListener} calls included, runs on the client's event loop. Asking the player, dropping
- * an answer about a position the game has left, reporting a player's failures and following the
- * connection is the client stack's {@link ClientSeat}, which every protocol's seat is built on;
- * this class adds GMKU: joining, colours, the server's boards and new rounds.
+ * <p>Asking the player (on a worker thread), dropping an answer about a position the game has
+ * left, reporting a player's failures, the threads and following the connection are the client
+ * stack's {@link ClientSeat}; this class adds GMKU: joining, colours, the server's boards and new
+ * rounds.
  */
 public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
 
@@ -215,24 +212,10 @@ public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
     }
 
     private void update(Update u) {
-        GameState state = position();
-        if (state == null) {
+        if (position() == null) {
             return;
         }
-        String why;
-        if (state.sideToMove() != side(u.placed())) {
-            why = "it was " + (state.sideToMove() == Side.FIRST ? "black" : "white") + "'s turn";
-        } else {
-            try {
-                Move move = state.parseMove(GomokuWire.point(u.row(), u.col()));
-                why = state.whyIllegal(move);
-                if (why == null) {
-                    apply(move);
-                }
-            } catch (IllegalArgumentException e) {
-                why = e.getMessage();
-            }
-        }
+        String why = applyReported(side(u.placed()), GomokuWire.point(u.row(), u.col()));
         if (why != null) {
             problem("the server's stone on " + GomokuWire.point(u.row(), u.col())
                     + " does not follow from this seat's game (" + why + "); waiting for the server's board");

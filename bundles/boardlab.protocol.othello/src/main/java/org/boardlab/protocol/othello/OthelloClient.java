@@ -45,14 +45,10 @@ import org.boardlab.client.SeatOptions;
  * }</pre>
  *
  * <h2>Threads</h2>
- * Every listener call, and every completion of the futures this class returns, runs on the
- * connection's Netty event loop, one at a time and in the order the lines arrived. Listeners must
- * return quickly and never block there (a {@code join()} on one of this client's futures inside a
- * listener would wait forever): hand slow work to another thread, as {@link OthelloSeat} does with
- * a player's thinking, and come back with {@link #execute}. {@link #send}, {@link #login},
- * {@link #close} and the state getters may be called from any thread. The state is updated before
- * the listeners hear of the message that changed it, so a listener of {@code SSTARTG} already sees
- * the game in {@link #game()}.
+ * As {@link NettyClient} says: listeners and the futures' completions run on the connection's event
+ * loop, where nothing may block. {@link #send}, {@link #login}, {@link #close} and the state getters
+ * may be called from any thread. The state is updated before the listeners hear of the message
+ * that changed it, so a listener of {@code SSTARTG} already sees the game in {@link #game()}.
  *
  * <h2>Options</h2>
  * {@link #defaults()}: a ping every 5 s, the shared event loops, no reconnect; change them with the

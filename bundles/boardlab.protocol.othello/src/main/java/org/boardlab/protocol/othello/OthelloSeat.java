@@ -58,15 +58,11 @@ import org.boardlab.client.SeatOptions;
  * {@link SeatListener} and no move is sent, so the server's clock decides; the server's board is the
  * authority, and when it differs from the seat's position the seat follows the server and says so.
  *
- * <h2>Threads</h2>
- * The player is asked on the {@linkplain SeatOptions#executor() executor} (by default a daemon
- * thread of the seat's own), never on the event loop, one request at a time. Everything else, the
- * {@link SeatListener} calls included, runs on the client's event loop. Asking the player, dropping
- * an answer about a position the game has left, reporting a player's failures and following the
- * connection (its close, a reconnect) is the client stack's {@link ClientSeat}, which every
- * protocol's seat is built on; this class adds the Othello protocol: invitations, colours, passes
- * and the server's boards. After a reconnect the client logs in again and the server's
- * {@code SRECOV} gives the seat its game back.
+ * <p>Asking the player (on a worker thread), dropping an answer about a position the game has
+ * left, reporting a player's failures, the threads and following the connection (its close, a
+ * reconnect) are the client stack's {@link ClientSeat}; this class adds the Othello protocol:
+ * invitations, colours, passes and the server's boards. After a reconnect the client logs in again
+ * and the server's {@code SRECOV} gives the seat its game back.
  */
 public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.CMov> {
 
@@ -181,30 +177,17 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
         if (state == null) {
             return;
         }
-        String why;
-        if (Colour.of(state.sideToMove()) != m.colour()) {
-            why = "it was " + Colour.of(state.sideToMove()).word() + "'s turn";
-        } else {
-            Move move;
-            try {
-                move = state.parseMove(m.square().notation());
-                why = state.whyIllegal(move);
-            } catch (IllegalArgumentException e) {
-                move = null;
-                why = e.getMessage();
+        String why = applyReported(m.colour().side(), m.square().notation());
+        if (why == null) {
+            while (!position().isTerminal() && onlyPass(position())) {
+                apply(position().legalMoves().get(0));
             }
-            if (why == null) {
-                apply(move);
-                while (!position().isTerminal() && onlyPass(position())) {
-                    apply(position().legalMoves().get(0));
-                }
-                state = position();
-                Optional<Colour> next = state.isTerminal() ? Optional.empty() : Optional.of(Colour.of(state.sideToMove()));
-                if (!next.equals(m.next())) {
-                    why = "the server names " + m.next().map(Colour::word).orElse("nobody") + " to move next";
-                } else if (!sameBoard(state, m.board())) {
-                    why = "the server's board differs";
-                }
+            state = position();
+            Optional<Colour> next = state.isTerminal() ? Optional.empty() : Optional.of(Colour.of(state.sideToMove()));
+            if (!next.equals(m.next())) {
+                why = "the server names " + m.next().map(Colour::word).orElse("nobody") + " to move next";
+            } else if (!sameBoard(state, m.board())) {
+                why = "the server's board differs";
             }
         }
         if (why != null) {

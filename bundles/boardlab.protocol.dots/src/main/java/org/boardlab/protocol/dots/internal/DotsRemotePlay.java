@@ -115,16 +115,6 @@ public final class DotsRemotePlay implements RemotePlay {
         }, "dots-remote-login");
         login.setDaemon(true);
         login.start();
-        return new Session() {
-            @Override
-            public CompletableFuture<Void> connected() {
-                return connected;
-            }
-
-            @Override
-            public void close() {
-                client.close();
-            }
-        };
+        return Session.of(connected, client::close);
     }
 }

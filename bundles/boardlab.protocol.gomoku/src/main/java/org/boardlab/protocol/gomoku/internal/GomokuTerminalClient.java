@@ -7,12 +7,8 @@ import java.util.Locale;
 import java.util.Optional;
 import javax.inject.Named;
 import javax.inject.Singleton;
-import org.boardlab.api.Game;
-import org.boardlab.api.Player;
-import org.boardlab.client.ClientSeat;
+import org.boardlab.client.BoardText;
 import org.boardlab.client.CloseReason;
-import org.boardlab.client.SeatListener;
-import org.boardlab.client.SeatOptions;
 import org.boardlab.client.TerminalClient;
 import org.boardlab.client.TerminalSession;
 import org.boardlab.protocol.gomoku.Cell;
@@ -103,18 +99,8 @@ public final class GomokuTerminalClient implements TerminalClient {
         return new Session(heartbeatInterval, autoPlay, out).run(host, port < 0 ? GomokuWire.DEFAULT_PORT : port, in);
     }
 
-    /**
-     * A typed point in boardlab notation ({@code h8}: column letter from the left, row number from
-     * the top, both from 1 / {@code a}) as the wire's zero-based {@code place}: see
-     * {@link GomokuClient#place(String)}.
-     */
-    static Optional<Place> parsePoint(String text) {
-        return GomokuClient.place(text);
-    }
-
     /** One run: tells the player in words what the client hears; on the client's event loop. */
     private static final class Session extends TerminalSession<GomokuClient, GomokuMessage, ProtocolViolation> {
-        private final Duration heartbeatInterval;
         /** Whether a server's {@code hello} has been told to the player. */
         private boolean joined;
         /** A {@code hello} whose meaning waits for the next message (or the grace to end). */
@@ -125,19 +111,8 @@ public final class GomokuTerminalClient implements TerminalClient {
         private Round shown;
 
         Session(Duration heartbeatInterval, AutoPlay autoPlay, PrintWriter out) {
-            super("gomoku", autoPlay, out);
-            this.heartbeatInterval = heartbeatInterval;
-        }
-
-        @Override
-        protected GomokuClient newClient() {
-            return new GomokuClient(null, GomokuClient.defaults().withKeepAlive(heartbeatInterval));
-        }
-
-        @Override
-        protected ClientSeat<GomokuMessage, ?> seat(GomokuClient client, Player player, Game game, SeatOptions options,
-                SeatListener listener) {
-            return GomokuSeat.start(client, player, game, options, listener);
+            super("gomoku", () -> new GomokuClient(null, GomokuClient.defaults().withKeepAlive(heartbeatInterval)),
+                    GomokuSeat::start, autoPlay, out);
         }
 
         @Override
@@ -189,11 +164,10 @@ public final class GomokuTerminalClient implements TerminalClient {
             if (spectatorRefuses(notation.isEmpty() ? "place" : notation)) {
                 return;
             }
-            if (autoPlay() != null) {
-                say(autoPlay().playerId() + " plays your stones; type quit to stop");
+            if (playerPlays("your stones")) {
                 return;
             }
-            Optional<Place> place = parsePoint(notation);
+            Optional<Place> place = GomokuClient.place(notation);
             if (place.isEmpty()) {
                 say((notation.isEmpty() ? "place needs a point" : "'" + notation + "' is not a point")
                         + ": a point is a column letter from the left and a row number from the top, e.g. h8 "
@@ -424,22 +398,6 @@ public final class GomokuTerminalClient implements TerminalClient {
 
     /** The board as lines of text, the stone at {@code (lastRow, lastCol)} in brackets (none if -1). */
     static String boardText(WireBoard board, int lastRow, int lastCol) {
-        int width = Integer.toString(board.rows()).length();
-        StringBuilder sb = new StringBuilder(" ".repeat(width + 1));
-        for (int c = 0; c < board.cols(); c++) {
-            sb.append(' ').append(c < 26 ? (char) ('a' + c) : '?');
-        }
-        for (int r = 0; r < board.rows(); r++) {
-            sb.append('\n').append(String.format("%" + width + "d", r + 1)).append(' ');
-            boolean marked = r == lastRow;
-            for (int c = 0; c < board.cols(); c++) {
-                sb.append(marked && c == lastCol ? '[' : marked && c == lastCol + 1 ? ']' : ' ');
-                sb.append(board.cell(r, c).symbol());
-            }
-            if (marked && lastCol == board.cols() - 1) {
-                sb.append(']');
-            }
-        }
-        return sb.toString();
+        return BoardText.of(board.rows(), board.cols(), (r, c) -> board.cell(r, c).symbol(), 1, lastRow, lastCol);
     }
 }

@@ -277,17 +277,17 @@ class GomokuTerminalClientTest {
 
     @Test
     void typedPointsMapToTheWiresZeroBasedRowAndCol() {
-        assertThat(GomokuTerminalClient.parsePoint("h8")).contains(new Place(7, 7));
-        assertThat(GomokuTerminalClient.parsePoint("a1")).contains(new Place(0, 0));
-        assertThat(GomokuTerminalClient.parsePoint("O15")).contains(new Place(14, 14));
-        assertThat(GomokuTerminalClient.parsePoint("i7")).contains(new Place(6, 8));
+        assertThat(GomokuClient.place("h8")).contains(new Place(7, 7));
+        assertThat(GomokuClient.place("a1")).contains(new Place(0, 0));
+        assertThat(GomokuClient.place("O15")).contains(new Place(14, 14));
+        assertThat(GomokuClient.place("i7")).contains(new Place(6, 8));
         for (Place p : List.of(new Place(0, 0), new Place(6, 8), new Place(14, 3))) {
-            assertThat(GomokuTerminalClient.parsePoint(GomokuWire.point(p.row(), p.col()))).contains(p);
+            assertThat(GomokuClient.place(GomokuWire.point(p.row(), p.col()))).contains(p);
         }
-        assertThat(GomokuTerminalClient.parsePoint("h0")).isEmpty();
-        assertThat(GomokuTerminalClient.parsePoint("8h")).isEmpty();
-        assertThat(GomokuTerminalClient.parsePoint("hh")).isEmpty();
-        assertThat(GomokuTerminalClient.parsePoint("h")).isEmpty();
+        assertThat(GomokuClient.place("h0")).isEmpty();
+        assertThat(GomokuClient.place("8h")).isEmpty();
+        assertThat(GomokuClient.place("hh")).isEmpty();
+        assertThat(GomokuClient.place("h")).isEmpty();
     }
 
     @Test

@@ -54,11 +54,6 @@ public final class OnitamaTerminalClient implements TerminalClient {
     static final String COMMANDS = "pve [1|2], pvp [table], a move (4 2 3 2 4 or crane:c1-c2), board, help, quit";
 
     @Override
-    public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
-        return run(host, port, name, null, in, out);
-    }
-
-    @Override
     public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
             throws Exception {
         int actualPort = port < 0 ? OnitamaCodec.DEFAULT_PORT : port;

@@ -5,12 +5,8 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import javax.inject.Named;
 import javax.inject.Singleton;
-import org.boardlab.api.Game;
-import org.boardlab.api.Player;
-import org.boardlab.client.ClientSeat;
+import org.boardlab.client.BoardText;
 import org.boardlab.client.CloseReason;
-import org.boardlab.client.SeatListener;
-import org.boardlab.client.SeatOptions;
 import org.boardlab.client.TerminalClient;
 import org.boardlab.client.TerminalSession;
 import org.boardlab.protocol.othello.Answer;
@@ -70,19 +66,8 @@ public final class OthelloTerminalClient implements TerminalClient {
         private final String name;
 
         Session(String name, AutoPlay autoPlay, PrintWriter out) {
-            super("othello", autoPlay, out);
+            super("othello", () -> new OthelloClient(null), OthelloSeat::start, autoPlay, out);
             this.name = name;
-        }
-
-        @Override
-        protected OthelloClient newClient() {
-            return new OthelloClient(null);
-        }
-
-        @Override
-        protected ClientSeat<ServerMessage, ?> seat(OthelloClient client, Player player, Game game, SeatOptions options,
-                SeatListener listener) {
-            return OthelloSeat.start(client, player, game, options, listener);
         }
 
         @Override
@@ -134,8 +119,7 @@ public final class OthelloTerminalClient implements TerminalClient {
         }
 
         private void move(String notation) {
-            if (autoPlay() != null) {
-                say(autoPlay().playerId() + " plays your moves; type quit to stop");
+            if (playerPlays("your moves")) {
                 return;
             }
             Square square;
@@ -220,15 +204,7 @@ public final class OthelloTerminalClient implements TerminalClient {
         }
 
         private void printBoard(Board board) {
-            StringBuilder sb = new StringBuilder("  a b c d e f g h\n");
-            for (int row = 0; row < 8; row++) {
-                sb.append(row + 1);
-                for (int col = 0; col < 8; col++) {
-                    sb.append(' ').append(board.cells().charAt(row * 8 + col));
-                }
-                sb.append('\n');
-            }
-            say(sb.toString().stripTrailing());
+            say(BoardText.of(8, 8, (row, col) -> board.cells().charAt(row * 8 + col), 0, -1, -1));
         }
     }
 }

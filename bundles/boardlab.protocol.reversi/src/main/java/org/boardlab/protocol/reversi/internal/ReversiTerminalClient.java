@@ -37,11 +37,6 @@ import org.boardlab.client.TerminalLoop;
 public final class ReversiTerminalClient implements TerminalClient {
 
     @Override
-    public int run(String host, int port, String name, BufferedReader in, PrintWriter out) throws Exception {
-        return run(host, port, name, null, in, out);
-    }
-
-    @Override
     public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
             throws Exception {
         int p = port < 0 ? ReversiCodec.DEFAULT_PORT : port;
