@@ -63,12 +63,15 @@ public final class DotsProtocol implements Protocol {
         String channel = node.path("channel").asText("");
         JsonNode data = node.path("data");
         String kind;
+        // the server's reply to a publish has no data, only successful (and error): "queue ok", "game refused"
+        String type = data.has("type") ? data.path("type").asText("?")
+                : node.has("successful") ? (node.path("successful").asBoolean() ? "ok" : "refused") : "?";
         if (channel.startsWith("/meta/")) {
             kind = "meta " + channel.substring(6);
         } else if (channel.equals("/game/queue")) {
-            kind = "queue " + data.path("type").asText("?");
+            kind = "queue " + type;
         } else if (channel.startsWith("/game/")) {
-            kind = "game " + data.path("type").asText("?");
+            kind = "game " + type;
         } else {
             kind = channel.isEmpty() ? "?" : "other";
         }

@@ -42,6 +42,9 @@ class DotsProtocolTest {
         assertThat(describe("{\"channel\":\"/meta/handshake\",\"version\":\"1.0\"}", true).type()).isEqualTo("meta handshake");
         DecodedMessage refused = describe("{\"channel\":\"/game/ae7fe6cd2e\",\"successful\":false,\"error\":\"406::Point is busy\"}", false);
         assertThat(refused.refused()).isEqualTo("406::Point is busy");
+        assertThat(refused.type()).isEqualTo("game refused");
+        // the server's reply to a publish, with no data: it was "queue ?" in the inspector
+        assertThat(describe("{\"channel\":\"/game/queue\",\"successful\":true,\"id\":\"7\"}", false).type()).isEqualTo("queue ok");
     }
 
     @Test
