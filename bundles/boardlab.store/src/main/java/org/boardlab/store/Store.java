@@ -981,20 +981,8 @@ public final class Store implements AutoCloseable {
                         if (out.size() >= max) {
                             break;
                         }
-                        p.setString(1, owner);
-                        p.setObject(2, time(now.plus(lease)));
-                        p.setLong(3, id);
-                        p.setObject(4, time(now));
-                        int claimed;
-                        try {
-                            claimed = p.executeUpdate();
-                        } catch (SQLException e) {
-                            if (!lostRace(e)) {
-                                throw e;
-                            }
-                            claimed = 0; // another taker had the row: only this statement is undone, the claims before it stand
-                        }
-                        if (claimed == 1) {
+                        // another taker may have had the row: only this statement is undone, the claims before it stand
+                        if (claim(p, owner, lease, now, id)) {
                             out.add(scheduledById(c, id));
                         }
                     }
@@ -1047,20 +1035,7 @@ public final class Store implements AutoCloseable {
                 try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'leased', lease_owner = ?, "
                         + "lease_until = ?, attempts = attempts + 1 WHERE id = ? AND (" + FREE_QUEUED + " OR (" + FREE_EXPIRED + "))")) {
                     for (long id : candidates) {
-                        p.setString(1, owner);
-                        p.setObject(2, time(now.plus(lease)));
-                        p.setLong(3, id);
-                        p.setObject(4, time(now));
-                        int claimed;
-                        try {
-                            claimed = p.executeUpdate(); // auto-commit: the row is locked only for this statement
-                        } catch (SQLException e) {
-                            if (!lostRace(e)) {
-                                throw e;
-                            }
-                            claimed = 0; // another taker updated the row at the same moment
-                        }
-                        if (claimed == 1) {
+                        if (claim(p, owner, lease, now, id)) { // auto-commit: the row is locked only for this statement
                             return Optional.of(scheduledById(c, id));
                         }
                     }
@@ -1068,6 +1043,25 @@ public final class Store implements AutoCloseable {
                 // every candidate was taken by others meanwhile: read the queue again
             }
         });
+    }
+
+    /**
+     * Runs the claim {@code p} (owner, lease end, id, now) for game {@code id}: {@code true} if this
+     * taker has the game, {@code false} if another taker had or updated the row at the same moment.
+     */
+    private static boolean claim(PreparedStatement p, String owner, Duration lease, Instant now, long id) throws SQLException {
+        p.setString(1, owner);
+        p.setObject(2, time(now.plus(lease)));
+        p.setLong(3, id);
+        p.setObject(4, time(now));
+        try {
+            return p.executeUpdate() == 1;
+        } catch (SQLException e) {
+            if (!lostRace(e)) {
+                throw e;
+            }
+            return false;
+        }
     }
 
     /** H2's "concurrent update" (90131) and lock time-out (50200): another statement had the row. */
