@@ -706,7 +706,9 @@ public final class EmbeddedServer implements AutoCloseable {
             table.adjudicate("the server is shutting down");
         }
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-        while ((open.stream().anyMatch(t -> !t.isOver()) || openMatches.stream().anyMatch(m -> !m.results().isDone()))
+        // until each game has ended and its players have been told how (a table tells them once the game is stored,
+        // up to the store's group commit later: closing at "over" lost the reason for one of them now and then)
+        while ((open.stream().anyMatch(t -> !t.endTold()) || openMatches.stream().anyMatch(m -> !m.results().isDone()))
                 && System.nanoTime() < until) {
             try {
                 Thread.sleep(10);

@@ -154,6 +154,9 @@ public final class Table {
         return over.get();
     }
 
+    /** Completed once the end of the game has been told to the players still connected (after it was stored). */
+    private final java.util.concurrent.CompletableFuture<Void> endTold = new java.util.concurrent.CompletableFuture<>();
+
     void start() {
         match.onEvent(event -> {
             if (event instanceof MatchEvent.Started) {
@@ -171,6 +174,11 @@ public final class Table {
         });
         match.onGameResult(this::ended);
         match.start();
+    }
+
+    /** Whether both players have been told how the game ended (the end is queued on their connections). */
+    boolean endTold() {
+        return endTold.isDone();
     }
 
     private void ended(GameResult result) {
@@ -197,6 +205,7 @@ public final class Table {
                 }
             }
             lobby.tableEnded(this); // then both are ready again
+            endTold.complete(null);
         });
     }
 
