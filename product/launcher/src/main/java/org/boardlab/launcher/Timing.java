@@ -10,7 +10,13 @@ import java.time.Instant;
  */
 final class Timing {
 
-    private static final boolean ON = Boolean.getBoolean("boardlab.timing") || "bundles".equals(System.getProperty("boardlab.timing"));
+    /** {@code -Dboardlab.timing=bundles}: also each bundle's start, its wall and its thread's CPU time. */
+    private static final boolean BUNDLES = "bundles".equals(System.getProperty("boardlab.timing"));
+
+    private static final boolean ON = Boolean.getBoolean("boardlab.timing") || BUNDLES;
+
+    /** A clock tick of {@code /proc} (Linux's USER_HZ, 100 a second). */
+    private static final long MILLIS_PER_TICK = 10;
 
     private Timing() {
     }
@@ -39,20 +45,15 @@ final class Timing {
         private static long linuxStart() {
             try {
                 long now = System.currentTimeMillis();
-                String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                long startTicks = Long.parseLong(f[19]);
+                long startTicks = Long.parseLong(stat()[22 - FIRST_FIELD]);
                 String uptime = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/uptime"));
                 long upMillis = Math.round(Double.parseDouble(uptime.substring(0, uptime.indexOf(' '))) * 1000);
-                return now - (upMillis - startTicks * 10);
+                return now - (upMillis - startTicks * MILLIS_PER_TICK);
             } catch (java.io.IOException | RuntimeException e) {
                 return 0;
             }
         }
     }
-
-    /** {@code -Dboardlab.timing=bundles}: also each bundle's start, its wall and its thread's CPU time. */
-    private static final boolean BUNDLES = "bundles".equals(System.getProperty("boardlab.timing"));
 
     static boolean bundles() {
         return BUNDLES;
@@ -76,12 +77,23 @@ final class Timing {
     /** ", CPU N ms" (user and system time of every thread so far), from /proc on Linux; else nothing. */
     static String cpu() {
         try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
-            String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
-            return " (CPU " + ticks * 10 + " ms)";
+            String[] f = stat();
+            long ticks = Long.parseLong(f[14 - FIRST_FIELD]) + Long.parseLong(f[15 - FIRST_FIELD]); // utime, stime
+            return " (CPU " + ticks * MILLIS_PER_TICK + " ms)";
         } catch (java.io.IOException | RuntimeException e) {
             return "";
         }
+    }
+
+    /** The number, counted from 1 as proc(5) does, of the first field {@link #stat()} returns (the state). */
+    private static final int FIRST_FIELD = 3;
+
+    /**
+     * This process's {@code /proc/self/stat} from its third field on: what follows the command name
+     * in brackets, which may itself hold spaces and brackets.
+     */
+    private static String[] stat() throws java.io.IOException {
+        String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 }
