@@ -173,27 +173,15 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         return new ScheduledGame(s.number(), s.round(), s.pairing(), s.firstPlayer(), s.secondPlayer(), opening, s.seed());
     }
 
+    /** What separates an opening's moves; compiled once (a resume splits up to 100,000 openings). */
+    private static final java.util.regex.Pattern BLANKS = java.util.regex.Pattern.compile("\\s+");
+
     /**
-     * An opening's moves, separated by spaces (no regular expression: a resume splits one for each of
-     * up to 100,000 scheduled games, and {@code String.split("\\s+")} compiled its pattern each time).
+     * An opening's moves, separated by blanks. {@code String.split("\\s+")} compiled its pattern for
+     * every one of a resume's scheduled games.
      */
     static List<String> moves(String opening) {
-        List<String> out = new ArrayList<>(4);
-        int n = opening.length();
-        int i = 0;
-        while (i < n) {
-            while (i < n && Character.isWhitespace(opening.charAt(i))) {
-                i++;
-            }
-            int start = i;
-            while (i < n && !Character.isWhitespace(opening.charAt(i))) {
-                i++;
-            }
-            if (i > start) {
-                out.add(opening.substring(start, i));
-            }
-        }
-        return List.copyOf(out);
+        return opening.isBlank() ? List.of() : List.of(BLANKS.split(opening.trim()));
     }
 
     /** A stored result as the standings count it. */
