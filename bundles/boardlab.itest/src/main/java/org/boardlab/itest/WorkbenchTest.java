@@ -140,6 +140,37 @@ class WorkbenchTest {
         onUi(display, () -> screenshot(shell, png));
     }
 
+    /**
+     * The launcher opens the window before the protocols have started: a protocol that starts (or stops)
+     * while the Match view is open adds (or takes away) its seats, "a network client (...)" for the
+     * embedded server and "the opponent on a server (...)" for its client side, without a click.
+     */
+    @Test
+    void aProtocolThatStartsAfterTheWindowOffersItsSeatsInTheMatchView() throws Exception {
+        org.osgi.framework.Bundle gomoku = java.util.Arrays.stream(Lab.context().getBundles())
+                .filter(b -> "boardlab.protocol.gomoku".equals(b.getSymbolicName())).findFirst().orElseThrow();
+        onUi(display, () -> {
+            workbench.showView("match");
+            select(shell, "game", "gomoku");
+            return true;
+        });
+        java.util.function.Supplier<List<String>> offered = () -> onUi(display, () -> List.of(((Combo) find(shell, "first")).getItems()));
+        assertThat(offered.get()).contains("a network client (gomoku)", "the opponent on a server (gomoku)");
+        gomoku.stop();
+        try {
+            Lab.await("gomoku's seats gone", Duration.ofSeconds(10),
+                    () -> !offered.get().contains("a network client (gomoku)") && !offered.get().contains("the opponent on a server (gomoku)"));
+        } finally {
+            gomoku.start();
+        }
+        Lab.await("gomoku's seats back", Duration.ofSeconds(10),
+                () -> offered.get().containsAll(List.of("a network client (gomoku)", "the opponent on a server (gomoku)")));
+        onUi(display, () -> {
+            select(shell, "game", "tictactoe");
+            return true;
+        });
+    }
+
     @Test
     void aPersonPlaysByTypingMovesAndTheRecordReplays() throws Exception {
         onUi(display, () -> {

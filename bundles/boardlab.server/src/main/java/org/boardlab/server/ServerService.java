@@ -33,6 +33,7 @@ public final class ServerService {
     private final org.boardlab.store.Stores stores;
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final List<String> log = new ArrayList<>();
+    private final List<Runnable> protocolListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private EmbeddedServer server;
 
     @Inject
@@ -57,18 +58,41 @@ public final class ServerService {
         }
     }
 
-    private synchronized void added(ServerProtocol protocol) {
-        protocols.put(protocol.protocol().id(), protocol);
-        if (server != null) {
-            server.addProtocol(protocol);
+    private void added(ServerProtocol protocol) {
+        synchronized (this) {
+            protocols.put(protocol.protocol().id(), protocol);
+            if (server != null) {
+                server.addProtocol(protocol);
+            }
+        }
+        protocolsChanged();
+    }
+
+    private void removed(ServerProtocol protocol) {
+        synchronized (this) {
+            protocols.remove(protocol.protocol().id());
+            if (server != null) {
+                server.removeProtocol(protocol.protocol().id());
+            }
+        }
+        protocolsChanged();
+    }
+
+    private void protocolsChanged() {
+        for (Runnable listener : protocolListeners) {
+            listener.run();
         }
     }
 
-    private synchronized void removed(ServerProtocol protocol) {
-        protocols.remove(protocol.protocol().id());
-        if (server != null) {
-            server.removeProtocol(protocol.protocol().id());
-        }
+    /**
+     * Calls {@code listener} (on the thread that starts or stops the protocol's bundle) each time a
+     * protocol arrives or leaves, after the server has taken it in: what is offered on the server, and
+     * the protocol's client side, may have changed. The workbench's window opens before the protocols
+     * have started, so the Match view learns of them this way.
+     */
+    public org.boardlab.core.Subscription onProtocolsChanged(Runnable listener) {
+        protocolListeners.add(listener);
+        return () -> protocolListeners.remove(listener);
     }
 
     /**

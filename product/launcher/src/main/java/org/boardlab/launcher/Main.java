@@ -57,6 +57,15 @@ public final class Main {
             "boardlab.workbench.server", "boardlab.conform.ui", "boardlab.tournament.ui", "boardlab.protocol.onitama.ui",
             "boardlab.protocol.reversi.ui");
 
+    /**
+     * Guice's switch for the classes it generates to call constructors and methods (its "fast
+     * classes"): off, Guice calls them by reflection. Each bundle's injector generated a class for
+     * each component it made, once, at start (a 1-game match: 0.1 s of CPU); boardlab's components
+     * are made once and not called through Guice afterwards, and use no method interception. A
+     * value given with -D is kept.
+     */
+    static final String GUICE_BYTECODE = "guice_bytecode_gen_option";
+
     private Main() {
     }
 
@@ -131,6 +140,9 @@ public final class Main {
                 Timing.mark("command line checked");
             }
             quietLibraries();
+            if (System.getProperty(GUICE_BYTECODE) == null) {
+                System.setProperty(GUICE_BYTECODE, "DISABLED");
+            }
             boolean asked = System.getProperty(UsageCheck.MODEL_PROPERTY) != null;
             int code;
             try (FrameworkCache cache = FrameworkCache.acquire(root, key)) {
@@ -213,7 +225,7 @@ public final class Main {
                     || !mode.wants(b)) {
                 continue;
             }
-            if (mode.workbench && LATER.contains(b.getSymbolicName())) {
+            if (mode.workbench && (LATER.contains(b.getSymbolicName()) || Mode.isProtocol(b, b.getSymbolicName()))) {
                 later.add(b);
             } else {
                 startBundle(b);
@@ -319,8 +331,20 @@ public final class Main {
         }
     }
 
+    /**
+     * The commands that play or read games on this machine and never open a connection: they do not
+     * start the server, the protocols (each binds its codecs, its server side and its conformance
+     * kit at start) or what only the network's libraries log through (SPI Fly and the SLF4J provider,
+     * for Jetty and CometD).
+     */
+    static final Set<String> OFFLINE = Set.of("match", "play", "perft", "tournament", "worker", "games", "ratings", "bugs");
+
     /** What a command line needs started. */
-    record Mode(boolean workbench, boolean console) {
+    record Mode(boolean workbench, boolean console, boolean offline) {
+
+        Mode(boolean workbench, boolean console) {
+            this(workbench, console, false);
+        }
 
         static Mode of(String[] args) {
             boolean console = false;
@@ -336,7 +360,7 @@ public final class Main {
                 }
             }
             boolean workbench = !help && (command == null || command.equals("workbench"));
-            return new Mode(workbench, console);
+            return new Mode(workbench, console, !help && command != null && OFFLINE.contains(command));
         }
 
         boolean wants(Bundle b) {
@@ -344,7 +368,35 @@ public final class Main {
             if (name.startsWith("org.apache.felix.gogo.")) {
                 return console;
             }
+            if (offline && isNetwork(b, name)) {
+                return false;
+            }
             return workbench || !needsDisplay(b, name);
+        }
+
+        /**
+         * The server and the protocols (every bundle but the command line's own that imports the
+         * server's package), SPI Fly and the SLF4J provider.
+         */
+        private static boolean isNetwork(Bundle b, String name) {
+            return name.equals("boardlab.server") || isProtocol(b, name);
+        }
+
+        /**
+         * The protocols (the bundles besides the server's, the command line's and the workbench's that
+         * import the server's package), SPI Fly and the SLF4J provider: the workbench's window waits for
+         * none of them (the server takes each protocol as it arrives, and the Match view offers its seats
+         * then).
+         */
+        static boolean isProtocol(Bundle b, String name) {
+            if (name.startsWith("org.apache.aries.spifly") || name.startsWith("slf4j.jdk14")) {
+                return true;
+            }
+            if (name.equals("boardlab.server") || name.equals("boardlab.cli") || name.startsWith("boardlab.workbench")) {
+                return false;
+            }
+            String imports = b.getHeaders("").get(Constants.IMPORT_PACKAGE);
+            return imports != null && imports.contains("org.boardlab.server");
         }
 
         /** SWT, JFace and what they need, and every bundle importing them. */

@@ -79,6 +79,7 @@ final class MatchModel implements AutoCloseable, RemoteGame.Host {
     private final RemoteGame remote;
     private final GameRecords records;
     private final Subscription subscription;
+    private final Subscription protocols;
     private final NetworkOffer offer;
     private String status = HINT;
 
@@ -98,6 +99,9 @@ final class MatchModel implements AutoCloseable, RemoteGame.Host {
         this.records = new GameRecords(registry);
         this.offer = new NetworkOffer(server);
         this.subscription = events.subscribe(this::onEvent, MatchEvent.class, RegistryEvent.class);
+        // a protocol started after the window (the launcher starts them later) offers its seats then
+        this.protocols = server == null ? () -> { }
+                : server.onProtocolsChanged(() -> owner.execute(setup::registryChanged));
     }
 
     /** Where to learn the limits of players in their own process (the sandbox, when it is loaded). */
@@ -476,6 +480,7 @@ final class MatchModel implements AutoCloseable, RemoteGame.Host {
     public void close() {
         endMatch();
         subscription.close();
+        protocols.close();
         listeners.clear();
     }
 }

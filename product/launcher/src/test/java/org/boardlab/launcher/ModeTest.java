@@ -1,0 +1,110 @@
+package org.boardlab.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.apache.felix.framework.Felix;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
+
+/**
+ * Which bundles the launcher starts for a command line, judged on bundles installed in a real Felix
+ * with the headers the product's own carry: the commands that never open a connection leave the
+ * server, the protocols and the network's logging unstarted; every other command starts them; only
+ * the workbench starts what needs a display.
+ */
+class ModeTest {
+
+    @TempDir
+    Path dir;
+
+    private Felix felix;
+    private final Map<String, Bundle> bundles = new LinkedHashMap<>();
+
+    @BeforeEach
+    void install() throws Exception {
+        felix = new Felix(Map.of(Constants.FRAMEWORK_STORAGE, dir.toString(), Constants.FRAMEWORK_STORAGE_CLEAN,
+                Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT));
+        felix.init();
+        BundleContext context = felix.getBundleContext();
+        install(context, "boardlab.core", "org.boardlab.api");
+        install(context, "boardlab.game.othello", "org.boardlab.api");
+        install(context, "boardlab.store", "org.h2");
+        install(context, "boardlab.cli", "io.netty.channel,org.boardlab.server,picocli");
+        install(context, "boardlab.server", "io.netty.channel,org.boardlab.server");
+        install(context, "boardlab.protocol.othello", "io.netty.channel,org.boardlab.client,org.boardlab.server");
+        install(context, "org.apache.aries.spifly.dynamic.bundle", "org.objectweb.asm");
+        install(context, "slf4j.jdk14", "org.slf4j");
+        install(context, "boardlab.workbench", "org.boardlab.server,org.eclipse.swt.widgets");
+        install(context, "org.apache.felix.gogo.shell", "org.apache.felix.service.command");
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        felix.stop();
+        felix.waitForStop(10_000);
+    }
+
+    @Test
+    void aMatchStartsNeitherTheServerNorTheProtocolsNorTheWindow() {
+        assertThat(started("match", "othello", "random", "random")).containsExactly("boardlab.core", "boardlab.game.othello",
+                "boardlab.store", "boardlab.cli");
+        for (String command : Main.OFFLINE) {
+            assertThat(started(command)).as(command).doesNotContain("boardlab.server", "boardlab.protocol.othello", "slf4j.jdk14");
+        }
+    }
+
+    @Test
+    void theCommandsThatListOrConnectStartTheProtocols() {
+        for (String command : List.of("list", "serve", "client", "conform", "proxy", "gc")) {
+            assertThat(started(command)).as(command).containsExactly("boardlab.core", "boardlab.game.othello", "boardlab.store",
+                    "boardlab.cli", "boardlab.server", "boardlab.protocol.othello", "org.apache.aries.spifly.dynamic.bundle",
+                    "slf4j.jdk14");
+        }
+    }
+
+    @Test
+    void theWorkbenchStartsEverythingButTheShellUnlessAskedAndHelpStartsNoWindow() {
+        assertThat(started()).contains("boardlab.workbench", "boardlab.protocol.othello").doesNotContain("org.apache.felix.gogo.shell");
+        assertThat(started("--console")).contains("org.apache.felix.gogo.shell");
+        assertThat(started("match", "--help")).contains("boardlab.protocol.othello").doesNotContain("boardlab.workbench");
+    }
+
+    private List<String> started(String... args) {
+        Main.Mode mode = Main.Mode.of(args);
+        return bundles.values().stream().filter(mode::wants).map(Bundle::getSymbolicName).toList();
+    }
+
+    private void install(BundleContext context, String name, String imports) throws Exception {
+        bundles.put(name, context.installBundle("test:" + name, new ByteArrayInputStream(bundle(name, imports))));
+    }
+
+    private static byte[] bundle(String name, String imports) throws IOException {
+        Manifest manifest = new Manifest();
+        Attributes main = manifest.getMainAttributes();
+        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        main.putValue("Bundle-ManifestVersion", "2");
+        main.putValue("Bundle-SymbolicName", name);
+        main.putValue("Bundle-Version", "1.0.0");
+        main.putValue(Constants.IMPORT_PACKAGE, imports);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (JarOutputStream jar = new JarOutputStream(bytes, manifest)) {
+            // the headers are all the launcher reads
+        }
+        return bytes.toByteArray();
+    }
+}
