@@ -33,6 +33,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -114,12 +115,22 @@ def run_to_window(argv, env, xwait):
     if watcher.stdout.readline().strip() != "ready":
         sys.exit("startup.py: xwait did not start")
     t0 = time.monotonic()
-    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, start_new_session=True)
+    err = tempfile.TemporaryFile()
+    p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env, start_new_session=True)
+
+    def stop_waiting_if_it_ends():  # a process that ends without a window must not leave xwait waiting for ever
+        p.wait()
+        if watcher.poll() is None:
+            time.sleep(1)
+            watcher.kill()
+    threading.Thread(target=stop_waiting_if_it_ends, daemon=True).start()
     line = watcher.stdout.readline().split()
     cpu = cpu_of(p.pid)
     watcher.wait()
     if not line:
-        sys.exit("startup.py: no window was mapped")
+        err.seek(0)
+        sys.exit("startup.py: %s ended (exit %s) without mapping a window:\n%s"
+                 % (" ".join(argv), p.poll(), err.read().decode(errors="replace")[-2000:]))
     wall = int(line[0]) / 1e9 - t0
     os.killpg(p.pid, signal.SIGTERM)
     try:
