@@ -38,6 +38,8 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
     private final int batchLimit;
     private final BlockingQueue<Item<T, R>> queue;
     private final Thread thread;
+    /** Put in the queue by {@link #close()} so that the writer sees the close at once, not after its poll's 100 ms. */
+    private final Item<T, R> wake = new Item<>(null, null, 0);
     private volatile boolean closed;
     /** Set when the writer has ended; nothing queued after it is committed. */
     private volatile boolean ended;
@@ -128,11 +130,17 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
         while (true) {
             try {
                 Item<T, R> first = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (first == wake) {
+                    first = null;
+                }
                 if (first == null) {
                     if (closed && queue.isEmpty()) {
                         ended = true;
                         // what a submit put in after the last poll: refused (its submit sees 'ended' or this drain takes it)
                         for (Item<T, R> late; (late = queue.poll()) != null;) {
+                            if (late == wake) {
+                                continue;
+                            }
                             late.done.completeExceptionally(new StoreException("the store " + name + " is closed: the game was not stored"));
                         }
                         return;
@@ -141,6 +149,7 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
                 }
                 items.add(first);
                 queue.drainTo(items, batchLimit - 1);
+                items.remove(wake);
                 gather(items);
                 commit(items);
             } catch (InterruptedException e) {
@@ -180,9 +189,13 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
             } catch (InterruptedException e) {
                 return; // ignored, as in run(): what is gathered is committed now
             }
+            if (next == wake) {
+                return; // closed: what is gathered is committed now
+            }
             if (next != null) {
                 items.add(next);
                 queue.drainTo(items, batchLimit - items.size());
+                items.remove(wake);
             }
         }
     }
@@ -235,6 +248,7 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        queue.offer(wake); // a full queue keeps the writer busy: it sees the close when it has drained it
         try {
             thread.join(30_000);
         } catch (InterruptedException e) {
