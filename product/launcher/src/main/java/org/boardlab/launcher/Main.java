@@ -233,9 +233,7 @@ public final class Main {
         }
         Timing.mark("bundles started");
         if (!later.isEmpty()) {
-            Thread starter = new Thread(() -> later.forEach(Main::startBundle), "boardlab-start-later");
-            starter.setDaemon(true);
-            starter.start();
+            startWhenTheWindowIsShown(context, later, LATER_WAIT_MS);
         }
         Callable<?> main = mainService(context);
         if (main == null) {
@@ -264,6 +262,42 @@ public final class Main {
         framework.waitForStop(10_000);
         return result instanceof Integer code ? code : 0;
     }
+
+    /**
+     * Starts {@code later} on a thread of its own once the workbench's window has been painted (its
+     * bundle registers a service with {@code boardlab.window=shown}), or after {@link #LATER_WAIT_MS}
+     * if no window says so: started at once, they took the cores the window needed to open.
+     *
+     * @return the thread that starts them
+     */
+    static Thread startWhenTheWindowIsShown(BundleContext context, List<Bundle> later, long waitMs) {
+        java.util.concurrent.CountDownLatch shown = new java.util.concurrent.CountDownLatch(1);
+        org.osgi.framework.ServiceListener listener = event -> shown.countDown();
+        try {
+            context.addServiceListener(listener, "(boardlab.window=shown)");
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+        Thread starter = new Thread(() -> {
+            try {
+                shown.await(waitMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            try {
+                context.removeServiceListener(listener);
+            } catch (IllegalStateException stopped) {
+                return; // the framework stopped meanwhile
+            }
+            later.forEach(Main::startBundle);
+        }, "boardlab-start-later");
+        starter.setDaemon(true);
+        starter.start();
+        return starter;
+    }
+
+    /** How long the bundles started after the window wait for it at most. */
+    static final long LATER_WAIT_MS = 3_000;
 
     /**
      * The bundles in the order they are started: SPI Fly (the OSGi ServiceLoader mediator) and the

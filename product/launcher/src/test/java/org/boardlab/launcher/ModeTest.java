@@ -84,6 +84,30 @@ class ModeTest {
         assertThat(started("match", "--help")).contains("boardlab.protocol.othello").doesNotContain("boardlab.workbench");
     }
 
+    @Test
+    void theBundlesAfterTheWindowStartWhenTheWorkbenchSaysItsWindowIsShown() throws Exception {
+        felix.start();
+        install(felix.getBundleContext(), "test.later", "");
+        Bundle protocol = bundles.get("test.later");
+        Thread starter = Main.startWhenTheWindowIsShown(felix.getBundleContext(), List.of(protocol), 600_000);
+        assertThat(starter.isAlive()).as("waiting for the window").isTrue();
+        assertThat(protocol.getState()).isNotEqualTo(Bundle.ACTIVE);
+        java.util.Hashtable<String, Object> shown = new java.util.Hashtable<>();
+        shown.put("boardlab.window", "shown");
+        felix.getBundleContext().registerService(Object.class, new Object(), shown);
+        starter.join(60_000);
+        assertThat(protocol.getState()).isEqualTo(Bundle.ACTIVE);
+    }
+
+    @Test
+    void withoutAWindowTheyStartAfterTheWait() throws Exception {
+        felix.start();
+        install(felix.getBundleContext(), "test.later", "");
+        Bundle protocol = bundles.get("test.later");
+        Main.startWhenTheWindowIsShown(felix.getBundleContext(), List.of(protocol), 0).join(60_000);
+        assertThat(protocol.getState()).isEqualTo(Bundle.ACTIVE);
+    }
+
     private List<String> started(String... args) {
         Main.Mode mode = Main.Mode.of(args);
         return bundles.values().stream().filter(mode::wants).map(Bundle::getSymbolicName).toList();
@@ -100,7 +124,9 @@ class ModeTest {
         main.putValue("Bundle-ManifestVersion", "2");
         main.putValue("Bundle-SymbolicName", name);
         main.putValue("Bundle-Version", "1.0.0");
-        main.putValue(Constants.IMPORT_PACKAGE, imports);
+        if (!imports.isEmpty()) {
+            main.putValue(Constants.IMPORT_PACKAGE, imports);
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (JarOutputStream jar = new JarOutputStream(bytes, manifest)) {
             // the headers are all the launcher reads

@@ -122,6 +122,7 @@ public final class WorkbenchWindow implements Application, Workbench {
         if (Boolean.getBoolean("boardlab.timing")) {
             reportFirstPaint();
         }
+        tellTheLauncherWhenShown();
         shell.open();
         opened.complete(shell);
         startServer();
@@ -144,6 +145,34 @@ public final class WorkbenchWindow implements Application, Workbench {
             serverService.shutdown(); // open games are decided by the scores, clients told
         }
         return 0;
+    }
+
+    /**
+     * On the window's first paint, registers a service with the property {@code boardlab.window=shown}:
+     * the product's launcher starts the bundles nothing on the first screen needs (the protocols, the
+     * views behind the Match view, FileInstall) once it sees it, so that they do not compete with the
+     * window for the two cores while it opens.
+     */
+    private void tellTheLauncherWhenShown() {
+        org.osgi.framework.Bundle bundle = org.osgi.framework.FrameworkUtil.getBundle(WorkbenchWindow.class);
+        org.osgi.framework.BundleContext context = bundle == null ? null : bundle.getBundleContext();
+        if (context == null) {
+            return; // not in a framework (a unit test)
+        }
+        org.eclipse.swt.widgets.Listener first = new org.eclipse.swt.widgets.Listener() {
+            @Override
+            public void handleEvent(org.eclipse.swt.widgets.Event e) {
+                display.removeFilter(SWT.Paint, this);
+                java.util.Hashtable<String, Object> props = new java.util.Hashtable<>();
+                props.put("boardlab.window", "shown");
+                try {
+                    context.registerService(Object.class, new Object(), props);
+                } catch (IllegalStateException stopping) {
+                    // the bundle is stopping: nobody waits any more
+                }
+            }
+        };
+        display.addFilter(SWT.Paint, first);
     }
 
     /**
