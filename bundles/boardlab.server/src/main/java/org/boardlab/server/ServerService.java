@@ -35,6 +35,10 @@ public final class ServerService {
     private final List<String> log = new ArrayList<>();
     private final List<Runnable> protocolListeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private EmbeddedServer server;
+    /** Where {@link #startAll} opened every protocol's port: a protocol that arrives afterwards is opened there too. */
+    private String allOn;
+    /** What {@link #startAll} and the protocols opened after it said, by protocol. */
+    private final Map<String, String> started = new java.util.TreeMap<>();
 
     @Inject
     public ServerService(BeanLocator locator, Registry registry, EventBus events, Referee referee, org.boardlab.store.Stores stores) {
@@ -63,6 +67,9 @@ public final class ServerService {
             protocols.put(protocol.protocol().id(), protocol);
             if (server != null) {
                 server.addProtocol(protocol);
+                if (allOn != null) {
+                    open(server, protocol.protocol().id(), allOn);
+                }
             }
         }
         protocolsChanged();
@@ -71,6 +78,7 @@ public final class ServerService {
     private void removed(ServerProtocol protocol) {
         synchronized (this) {
             protocols.remove(protocol.protocol().id());
+            started.remove(protocol.protocol().id());
             if (server != null) {
                 server.removeProtocol(protocol.protocol().id());
             }
@@ -130,21 +138,37 @@ public final class ServerService {
      */
     public synchronized List<String> startAll(String bindAddress) {
         EmbeddedServer s = server();
+        allOn = bindAddress;
         List<String> lines = new ArrayList<>();
         List<String> listening = s.ports().stream().map(EmbeddedServer.Port::protocolId).toList();
         for (ServerProtocol p : protocols.values()) {
             String id = p.protocol().id();
-            if (listening.contains(id)) {
-                continue;
-            }
-            try {
-                InetSocketAddress bound = s.start(id, bindAddress, -1);
-                lines.add(id + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
-            } catch (RuntimeException e) {
-                lines.add(id + " not started: " + e.getMessage());
+            if (!listening.contains(id)) {
+                lines.add(open(s, id, bindAddress));
             }
         }
         return lines;
+    }
+
+    /**
+     * What {@link #startAll} said, one line per protocol in the order of their ids, with the protocols
+     * that arrived after it (their bundles started later, or were replaced): once the server has been
+     * asked to serve every protocol, each protocol that arrives is opened on the same address.
+     */
+    public synchronized List<String> startedAll() {
+        return List.copyOf(started.values());
+    }
+
+    private String open(EmbeddedServer s, String id, String bindAddress) {
+        String line;
+        try {
+            InetSocketAddress bound = s.start(id, bindAddress, -1);
+            line = id + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort();
+        } catch (RuntimeException e) {
+            line = id + " not started: " + e.getMessage();
+        }
+        started.put(id, line);
+        return line;
     }
 
     /**
@@ -200,6 +224,8 @@ public final class ServerService {
 
     /** Ends open games (decided by the scores), closes every port and connection. */
     public synchronized void shutdown() {
+        allOn = null;
+        started.clear();
         if (server != null) {
             server.close();
             server = null;

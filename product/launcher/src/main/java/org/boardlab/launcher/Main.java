@@ -413,19 +413,18 @@ public final class Main {
          * server's package), SPI Fly and the SLF4J provider.
          */
         private static boolean isNetwork(Bundle b, String name) {
-            return name.equals("boardlab.server") || isProtocol(b, name);
+            return name.equals("boardlab.server") || name.startsWith("org.apache.aries.spifly") || name.startsWith("slf4j.jdk14")
+                    || isProtocol(b, name);
         }
 
         /**
-         * The protocols (the bundles besides the server's, the command line's and the workbench's that
-         * import the server's package), SPI Fly and the SLF4J provider: the workbench's window waits for
-         * none of them (the server takes each protocol as it arrives, and the Match view offers its seats
-         * then).
+         * The protocols: the bundles besides the server's, the command line's and the workbench's that
+         * import the server's package. The workbench's window waits for none of them (the server opens
+         * each protocol's port as it arrives, and the Match view offers its seats then). SPI Fly and the
+         * SLF4J provider still start first: Netty, which the workbench uses at once, asks SLF4J for its
+         * loggers, and SLF4J without its provider then would stay silent for the whole run.
          */
         static boolean isProtocol(Bundle b, String name) {
-            if (name.startsWith("org.apache.aries.spifly") || name.startsWith("slf4j.jdk14")) {
-                return true;
-            }
             if (name.equals("boardlab.server") || name.equals("boardlab.cli") || name.startsWith("boardlab.workbench")) {
                 return false;
             }

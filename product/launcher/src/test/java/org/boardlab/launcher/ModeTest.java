@@ -85,6 +85,13 @@ class ModeTest {
     }
 
     @Test
+    void theWorkbenchStartsTheProtocolsAfterItsWindowButNotTheLoggingNettyNeedsAtOnce() {
+        List<String> later = bundles.values().stream().filter(b -> Main.Mode.isProtocol(b, b.getSymbolicName()))
+                .map(Bundle::getSymbolicName).toList();
+        assertThat(later).containsExactly("boardlab.protocol.othello");
+    }
+
+    @Test
     void theBundlesAfterTheWindowStartWhenTheWorkbenchSaysItsWindowIsShown() throws Exception {
         felix.start();
         install(felix.getBundleContext(), "test.later", "");

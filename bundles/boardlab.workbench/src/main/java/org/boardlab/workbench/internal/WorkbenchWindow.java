@@ -236,11 +236,17 @@ public final class WorkbenchWindow implements Application, Workbench {
             return;
         }
         Thread starter = new Thread(() -> {
-            List<String> lines = serverService.startAll(System.getProperty("boardlab.server.bind", "127.0.0.1"));
-            asyncExec(() -> {
-                serverStatus = lines.isEmpty() ? "" : "server: " + String.join(", ", lines);
-                updateStatus();
-            });
+            Runnable show = () -> {
+                List<String> lines = serverService.startedAll();
+                asyncExec(() -> {
+                    serverStatus = lines.isEmpty() ? "" : "server: " + String.join(", ", lines);
+                    updateStatus();
+                });
+            };
+            // the protocols start after the window: each is opened as it arrives, and the status line says so
+            serverService.onProtocolsChanged(show);
+            serverService.startAll(System.getProperty("boardlab.server.bind", "127.0.0.1"));
+            show.run();
         }, "boardlab-server-start");
         starter.setDaemon(true);
         starter.start();
