@@ -26,12 +26,16 @@ import org.boardlab.server.ServerSettings;
 
 /**
  * Load on seed 004's Game Masters: {@code --gms N} Game Masters on one embedded server in this JVM
- * (3 ports each), each with a black and a white player that play the first legal move at once and a
+ * (3 ports each), each with a black and a white player that play the first legal move (at once, or
+ * after a think time drawn for each move with {@code --think-ms T} or {@code --think-ms LO-HI}) and a
  * Game Controller that watches (continuous mode): 3·N connections. After each End the Game Master
  * closes both players; new ones connect and the next game starts. Measured over the run after the
  * warm-up, wire to wire: moves per second (New Moves answered OK) and the time from a New Move sent
  * to the next Next Turn received from that Game Master (the opponent's, or the mover's own when the
- * opponent must pass).
+ * opponent must pass). Players that answer at once keep every Game Master busy, so the server's
+ * cores are always saturated and the latency is the queue for them (Little's law: games waiting / rate);
+ * with a think time, the load is what N lab groups of thinking players make, and the latency is the
+ * server's own answer below saturation.
  *
  * <pre>
  * java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.load.ReversiLoadGenerator --gms 200 --seconds 30 --warmup 10
@@ -42,6 +46,8 @@ public final class ReversiLoadGenerator {
     private final int gms;
     private final long seconds;
     private final long warmup;
+    private final long thinkLo;
+    private final long thinkHi;
     private final Latencies latencies = new Latencies();
     private final AtomicLong moves = new AtomicLong();
     private final AtomicLong games = new AtomicLong();
@@ -50,28 +56,41 @@ public final class ReversiLoadGenerator {
     private final AtomicBoolean stopping = new AtomicBoolean();
     private EventLoopGroup loops;
 
-    private ReversiLoadGenerator(int gms, long seconds, long warmup) {
+    private ReversiLoadGenerator(int gms, long seconds, long warmup, long thinkLo, long thinkHi) {
         this.gms = gms;
         this.seconds = seconds;
         this.warmup = warmup;
+        this.thinkLo = thinkLo;
+        this.thinkHi = thinkHi;
     }
 
     public static void main(String[] args) throws Exception {
         int gms = 200;
         long seconds = 30;
         long warmup = 10;
+        long thinkLo = 0;
+        long thinkHi = 0;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--gms" -> gms = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Long.parseLong(args[++i]);
                 case "--warmup" -> warmup = Long.parseLong(args[++i]);
+                case "--think-ms" -> {
+                    String[] range = args[++i].split("-", 2);
+                    thinkLo = Long.parseLong(range[0]);
+                    thinkHi = range.length == 2 ? Long.parseLong(range[1]) : thinkLo;
+                }
                 default -> {
-                    System.err.println("usage: ReversiLoadGenerator [--gms N (200)] [--seconds S (30)] [--warmup S (10)]");
+                    System.err.println("usage: ReversiLoadGenerator [--gms N (200)] [--seconds S (30)] [--warmup S (10)] [--think-ms T|LO-HI (0)]");
                     System.exit(2);
                 }
             }
         }
-        new ReversiLoadGenerator(gms, seconds, warmup).run();
+        if (thinkLo < 0 || thinkHi < thinkLo) {
+            System.err.println("--think-ms: a time or a range LO-HI with 0 <= LO <= HI");
+            System.exit(2);
+        }
+        new ReversiLoadGenerator(gms, seconds, warmup, thinkLo, thinkHi).run();
     }
 
     /** One Game Master's players and controller, and its move-to-Next-Turn clock. */
@@ -99,8 +118,16 @@ public final class ReversiLoadGenerator {
                         latencies.add(now - sent);
                     }
                     OthelloMove m = ReversiPositions.position(board, side).placements().get(0);
-                    moveSentAt.set(System.nanoTime());
-                    self[0].move(m.col(), m.row());
+                    long think = thinkHi == 0 ? 0 : java.util.concurrent.ThreadLocalRandom.current().nextLong(thinkLo, thinkHi + 1);
+                    if (think == 0) {
+                        moveSentAt.set(System.nanoTime());
+                        self[0].move(m.col(), m.row());
+                    } else {
+                        loops.schedule(() -> {
+                            moveSentAt.set(System.nanoTime());
+                            self[0].move(m.col(), m.row());
+                        }, think, TimeUnit.MILLISECONDS);
+                    }
                 }
 
                 @Override
@@ -160,8 +187,9 @@ public final class ReversiLoadGenerator {
                 t.seat(0);
                 t.seat(1);
             }
-            System.out.printf(Locale.ROOT, "%d Game Masters, %d connections; warm-up %d s, then %d s measured; load before: %s%n",
-                    gms, 3 * gms, warmup, seconds, load());
+            System.out.printf(Locale.ROOT, "%d Game Masters, %d connections; players think %s; warm-up %d s, then %d s measured; load before: %s%n",
+                    gms, 3 * gms, thinkHi == 0 ? "0 ms (answer at once)" : thinkLo == thinkHi ? thinkLo + " ms" : thinkLo + "-" + thinkHi + " ms",
+                    warmup, seconds, load());
             Thread.sleep(TimeUnit.SECONDS.toMillis(warmup));
             measuring.set(true);
             long start = System.nanoTime();
