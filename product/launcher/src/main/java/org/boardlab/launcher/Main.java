@@ -258,8 +258,10 @@ public final class Main {
                 help.write(page.toByteArray());
             }
         }
+        Timing.mark("command ended");
         framework.stop();
         framework.waitForStop(10_000);
+        Timing.mark("framework stopped");
         return result instanceof Integer code ? code : 0;
     }
 
