@@ -378,10 +378,6 @@ public final class Main {
     /** What a command line needs started. */
     record Mode(boolean workbench, boolean console, boolean offline) {
 
-        Mode(boolean workbench, boolean console) {
-            this(workbench, console, false);
-        }
-
         static Mode of(String[] args) {
             boolean console = false;
             boolean help = false;
