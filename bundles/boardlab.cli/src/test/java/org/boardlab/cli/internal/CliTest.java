@@ -156,6 +156,49 @@ class CliTest {
     }
 
     @Test
+    void matchTraceWritesTheLinesItsEnginesExchangeAndSaysWhyAnImpossiblePathCannotBeWritten(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // an engine's player publishes every line it exchanges with its program on the event bus (the sandbox's
+        // EngineFolder, for the inspector); this one does the same with the line it would send
+        registry.add(new Component<>(Kind.PLAYER, "chatty", "says each move", "test", "0.1.0", 5, () -> new org.boardlab.api.Player() {
+            @Override
+            public org.boardlab.api.Move chooseMove(org.boardlab.api.MoveRequest request) {
+                org.boardlab.api.Move move = request.state().legalMoves().get(0);
+                String line = "MOVE " + move.notation();
+                bus.publish(new org.boardlab.api.event.WireEvent(EventBus.nowMicros(), 1, 7, "engine chatty (pid 1)", "chatty", "gomocup",
+                        true, (line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        new org.boardlab.api.DecodedMessage("MOVE", line, List.of(), null), 0));
+                return move;
+            }
+        }));
+        java.nio.file.Path file = dir.resolve("traces/match.jsonl");
+        assertThat(run("match", "tictactoe", "chatty", "random", "--games", "2", "--json", "--trace", file.toString())).isZero();
+        List<String> lines = java.nio.file.Files.readAllLines(file);
+        List<JsonNode> games = new ArrayList<>();
+        for (String line : out.toString().trim().split("\n")) {
+            games.add(new ObjectMapper().readTree(line));
+        }
+        int chattyMoves = 0;
+        for (int i = 0; i < 2; i++) {
+            int plies = games.get(i).get("plies").asInt();
+            chattyMoves += games.get(i).get("first").asText().equals("chatty") ? (plies + 1) / 2 : plies / 2;
+        }
+        assertThat(lines).as("one line for each of chatty's moves").hasSize(chattyMoves);
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertThat(first.get("protocol").asText()).isEqualTo("gomocup");
+        assertThat(first.get("summary").asText()).startsWith("MOVE ");
+        assertThat(err.toString()).contains("boardlab: trace: " + chattyMoves + " lines written to " + file);
+
+        // a trace that cannot be written stops the match before its first game, saying why
+        java.nio.file.Path aFile = java.nio.file.Files.writeString(dir.resolve("a-file"), "x");
+        out.getBuffer().setLength(0);
+        assertThat(run("match", "tictactoe", "chatty", "random", "--trace", aFile.resolve("match.jsonl").toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("cannot write the trace to " + aFile.resolve("match.jsonl") + ": cannot make the folder "
+                + aFile + " (" + aFile + " is a file, not a folder)");
+        assertThat(out.toString()).as("no game played").doesNotContain("game 1");
+    }
+
+    @Test
     void matchOfAPlayerAgainstItselfNamesTheSeats() {
         assertThat(run("match", "tictactoe", "random", "random", "--games", "2")).isZero();
         assertThat(out.toString()).contains("game 1: random#1 (X) vs random#2 (O)", "game 2: random#2 (X) vs random#1 (O)",
