@@ -71,12 +71,11 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--same-sides", description = "Player A moves first in every game.")
     boolean sameSides;
 
-    @Option(names = "--records", paramLabel = "DIR", description = {"Write each game's record (the text the workbench imports)",
-        "to DIR/<game>-<n>.txt; DIR is created if missing."})
+    @Option(names = "--records", paramLabel = "DIR", description = "Write each game's record (the text the workbench imports) to DIR/<game>-<n>.txt; DIR is created if missing.")
     java.nio.file.Path records;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = {"Write every line the match's engines (players from *.engine descriptors)",
-        "exchange with boardlab to FILE, as JSON lines in serve --trace's format; players written in Java exchange none."})
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write every line the match's engines (players from *.engine descriptors) exchange with boardlab to FILE, "
+        + "as JSON lines in serve --trace's format; players written in Java exchange none.")
     java.nio.file.Path trace;
 
     @picocli.CommandLine.Mixin
@@ -85,8 +84,8 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object per game, then one with the summary.")
     boolean json;
 
-    @Option(names = "--db", paramLabel = "URL", description = {"Store the games in this database (jdbc:h2:... or jdbc:postgresql://...);",
-        "default: -Dboardlab.db, else data/boardlab (H2) under the working directory."})
+    @Option(names = "--db", paramLabel = "URL", description = "Store the games in this database (jdbc:h2:... or jdbc:postgresql://...); "
+        + "default: -Dboardlab.db, else data/boardlab (H2) under the working directory.")
     String db;
 
     @Override

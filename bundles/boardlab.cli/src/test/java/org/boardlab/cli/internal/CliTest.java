@@ -351,6 +351,43 @@ class CliTest {
         assertThat(commands.replaceAll("\\s+", " ")).doesNotContain(", perft", ", client", "(top row first), perft");
     }
 
+    /**
+     * Each line of a command's or an option's description is printed as a line of its own in --help: a line cut in the
+     * middle of a sentence reads as a description cut short ("gc  Seed 004's ASCII Game Controller: connect to a reversi
+     * Game Master's controller port, show the game", the end of the summary on no line). Each command's first line, its
+     * summary in the list of commands, is one whole sentence; every other line but the last ends a sentence or leads into
+     * a list (':'), except the rows of a table (lines that start with blanks).
+     */
+    @Test
+    void everyLineOfTheHelpsDescriptionsEndsASentence() {
+        List<String> cut = new ArrayList<>();
+        for (Class<?> type : Cli.class.getAnnotation(picocli.CommandLine.Command.class).subcommands()) {
+            picocli.CommandLine.Model.CommandSpec spec = new picocli.CommandLine(type).getCommandSpec();
+            String[] about = spec.usageMessage().description();
+            if (about.length > 0 && !about[0].strip().endsWith(".")) {
+                cut.add(spec.name() + " (its summary): " + about[0]);
+            }
+            wholeLines(spec.name(), about, cut);
+            for (picocli.CommandLine.Model.OptionSpec o : spec.options()) {
+                wholeLines(spec.name() + " " + o.longestName(), o.description(), cut);
+            }
+            for (picocli.CommandLine.Model.PositionalParamSpec p : spec.positionalParameters()) {
+                wholeLines(spec.name() + " " + p.paramLabel(), p.description(), cut);
+            }
+        }
+        assertThat(cut).as("description lines cut in the middle of a sentence").isEmpty();
+    }
+
+    private static void wholeLines(String where, String[] lines, List<String> cut) {
+        for (int i = 0; i + 1 < lines.length; i++) {
+            boolean table = lines[i].startsWith(" ") || lines[i + 1].startsWith(" ");
+            String line = lines[i].strip();
+            if (!table && !line.isEmpty() && !line.endsWith(".") && !line.endsWith(":")) {
+                cut.add(where + ": " + line);
+            }
+        }
+    }
+
     @Test
     void playPrintsTheGamesFactsInWordsNotJson() {
         assertThat(PlayCommand.words("lastMove")).isEqualTo("last move");
