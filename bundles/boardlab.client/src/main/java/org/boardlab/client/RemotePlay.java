@@ -111,8 +111,19 @@ public interface RemotePlay {
         /** The game is over, as the server says it ({@code result} in words). */
         void ended(String result);
 
-        /** Something worth a line on the status (logged in, invited, a move refused, ...). */
+        /** Something worth a line on the status (invited, a move refused, lobby news, ...). */
         void said(String text);
+
+        /**
+         * Where this client stands on the server, until the game starts ({@code logged in as ann; waiting
+         * for an invitation}, {@code joined; waiting for the server to pair us}): a status shows it above
+         * the news {@link #said} tells, which come and go. The default tells it as news.
+         *
+         * @since 0.7.0
+         */
+        default void standing(String text) {
+            said(text);
+        }
 
         /** The connection closed, with why. */
         void closed(String why);

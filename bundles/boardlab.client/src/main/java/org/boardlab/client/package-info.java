@@ -24,13 +24,14 @@
  * anybody's server by address (a protocol bundle implements it on its client and seat); 0.5.0 adds
  * the request's password and its {@link org.boardlab.client.RemotePlay.MessageTap} for clients that
  * are not on Netty; 0.6.0 adds {@link org.boardlab.client.SeatRemotePlay}, all of it but the
- * protocol's events for a protocol on this stack, and {@code RemotePlay.Session.of}.</li>
+ * protocol's events for a protocol on this stack, and {@code RemotePlay.Session.of}; 0.7.0 adds
+ * {@code RemotePlay.Events.standing}, the client's own standing on the server, kept above the news.</li>
  * <li>{@link org.boardlab.client.BoardText} (0.6.0): a board drawn for a terminal.</li>
  * </ul>
  * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
  */
 @Export
-@Version("0.6.0")
+@Version("0.7.0")
 package org.boardlab.client;
 
 import org.osgi.annotation.bundle.Export;

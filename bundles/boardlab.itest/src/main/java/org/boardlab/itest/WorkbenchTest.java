@@ -86,12 +86,95 @@ class WorkbenchTest {
                 () -> onUi(display, () -> workbench.viewIds().containsAll(List.of("bundles", "match"))));
     }
 
+    /**
+     * Closes the window (File > Quit, Ctrl+Q) while a student's client plays the Match view's loaded player on the
+     * embedded server: the client is told the server is shutting down and the game is decided by the scores, as
+     * for {@code boardlab serve} (it was told that the workbench's player had left the server, and lost nothing).
+     */
     @AfterAll
     void closeWindow() throws Exception {
-        workbench.close();
-        assertThat(exit.get(20, TimeUnit.SECONDS)).isZero();
-        ui.join(5_000);
-        assertThat(ui.isAlive()).isFalse();
+        org.boardlab.server.EmbeddedServer server = Lab.bean(org.boardlab.server.ServerService.class).server();
+        Line student = null;
+        try {
+            onUi(display, () -> {
+                workbench.showView("match");
+                press(shell, "stop");
+                select(shell, "game", "othello");
+                ((Text) find(shell, "options")).setText("");
+                select(shell, "first", "a network client (othello)");
+                select(shell, "second", "first-legal");
+                press(shell, "start");
+                return true;
+            });
+            student = new Line(server.ports().stream().filter(p -> p.protocolId().equals("othello")).findFirst().orElseThrow().address());
+            student.send("CNAME~student");
+            student.await("SNAMEOK");
+            student.send("CREQ~workbench");
+            assertThat(student.await("SSTARTG")).isEqualTo("SSTARTG~workbench~BLACK");
+        } finally {
+            workbench.close();
+            assertThat(exit.get(20, TimeUnit.SECONDS)).isZero();
+            ui.join(5_000);
+            assertThat(ui.isAlive()).isFalse();
+        }
+        try (Line told = student) {
+            String why = told.await("SGAMEI");
+            assertThat(why).as("why the game ended, for the student").startsWith("SGAMEI~the server is shutting down");
+            assertThat(told.await("SENDG")).endsWith("~DISCONNECT");
+            System.out.println("[itest] the window closed during a server game; the student was told: " + why);
+        }
+    }
+
+    /**
+     * Every view is laid out in the room its tab gives it, also while it is behind another tab: a view laid out in
+     * 0 x 0 px made GTK print "Gtk-WARNING **: Negative content width -1 (allocation 1, extents 1x1) while allocating
+     * gadget (node scrolledwindow, owner GtkScrolledWindow)" on the terminal at start, for each of its scrolled widgets.
+     */
+    @Test
+    void everyViewIsLaidOutInTheRoomOfItsTabEvenBehindAnotherTab() throws Exception {
+        List<String> cramped = onUi(display, () -> {
+            List<String> found = new ArrayList<>();
+            org.eclipse.swt.custom.CTabFolder folder = null;
+            for (Control c : shell.getChildren()) {
+                if (c instanceof org.eclipse.swt.custom.CTabFolder f) {
+                    folder = f;
+                }
+            }
+            assertThat(folder).as("the views' tabs").isNotNull();
+            for (org.eclipse.swt.custom.CTabItem item : folder.getItems()) {
+                Control holder = item.getControl();
+                Point size = holder.getSize();
+                if (size.x < 200 || size.y < 200) {
+                    found.add(item.getText() + ": " + size.x + " x " + size.y + " px");
+                }
+                for (Control child : ((Composite) holder).getChildren()) {
+                    crampedScrollables(item.getText(), child, found);
+                }
+            }
+            return found;
+        });
+        assertThat(cramped).as("views or scrolled widgets laid out with (almost) no room").isEmpty();
+    }
+
+    /**
+     * Adds each scrolled widget shown in {@code control} (a view's widget; the pages of a view's own tabs that are not
+     * chosen are hidden, and GTK gives them no room) that was given less than 2 px either way.
+     */
+    private static void crampedScrollables(String view, Control control, List<String> found) {
+        if (!control.getVisible()) {
+            return;
+        }
+        if (control instanceof org.eclipse.swt.widgets.Scrollable s && (s.getHorizontalBar() != null || s.getVerticalBar() != null)) {
+            Point size = s.getSize();
+            if (size.x < 2 || size.y < 2) {
+                found.add(view + ": " + s.getClass().getSimpleName() + " " + size.x + " x " + size.y + " px");
+            }
+        }
+        if (control instanceof Composite c) {
+            for (Control child : c.getChildren()) {
+                crampedScrollables(view, child, found);
+            }
+        }
     }
 
     @Test
@@ -379,6 +462,7 @@ class WorkbenchTest {
                             .contains("random", "first-legal", "a network client (othello)")
                             .doesNotContain("onitama-hard", "onitama-normal", "a network client (gomoku)");
                     MatchViewLayout.assertOneLine(shell, "game");
+                    MatchViewLayout.assertOneLine(shell, "remote-address");
                     MatchViewLayout.assertOneLine(shell, "step-mode");
                     return MatchViewLayout.screenshot(shell, shots.resolve("match-" + width + "-before.png"));
                 });
@@ -655,9 +739,16 @@ class WorkbenchTest {
             });
             Path setupPng = Lab.screenshots().resolve("dots-web-player-setup.png");
             onUi(display, () -> screenshot(shell, setupPng));
-            // ann, back in the lobby, sees the web player arrive (the Match view's status line is no witness: it shows
-            // the latest lobby news, and "logged in as" is followed within milliseconds by "ann-... (1613) is in the lobby")
+            // ann, back in the lobby, sees the web player arrive
             annWeb.await(here + " (1600) is in the lobby");
+            // and the person at the Match view still sees where the web player stands when lobby news come (bob leaves):
+            // the news go under it (they replaced it: "ann-... (1613) is in the lobby" within milliseconds of the login)
+            String standing = "logged in as " + here + "; waiting for an invitation";
+            Lab.await("the web player's standing on the status line", Duration.ofSeconds(10),
+                    () -> onUi(display, () -> text(shell, "status")).startsWith(standing));
+            bobWeb.close();
+            Lab.await("bob's leaving under the web player's standing", Duration.ofSeconds(10),
+                    () -> onUi(display, () -> text(shell, "status")).startsWith(standing + "\n"));
             carol = new WebClient(web, at, "carol-" + suffix, new org.boardlab.client.TerminalClient.AutoPlay("first-legal",
                     (org.boardlab.api.Player) registry.requirePlayer("first-legal").get(), dots, Duration.ofSeconds(5), here, 1), dots);
             assertThat(carol.exit.get(240, TimeUnit.SECONDS)).as(carol.text()).isZero();

@@ -14,9 +14,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code boardlab gc HOST:PORT}: seed 004's ASCII Game Controller on a Game Master's controller port. */
 @Command(name = "gc", mixinStandardHelpOptions = true,
-        description = {"Seed 004's ASCII Game Controller: connect to a reversi Game Master's controller port, show the game",
-            "(names, last moves, points, times, the board) and steer it: (s) step, (c) continuous,",
-            "(ch) change board size, (r) restart, (q) quit. The scores are printed at the end of each game."})
+        description = {"Seed 004's ASCII Game Controller on a Reversi Game Master's controller port.",
+            "It shows the game (names, last moves, points, times, the board) and steers it: (s) step, (c) continuous, "
+                + "(ch) change board size, (r) restart, (q) quit. The scores are printed at the end of each game."})
 public final class GcCommand implements Callable<Integer> {
 
     @ParentCommand

@@ -12,20 +12,16 @@ import picocli.CommandLine.Option;
  */
 public final class LimitOptions {
 
-    @Option(names = "--player-heap", paramLabel = "MB", description = {"Java heap of each student's player's process, in MB",
-        "(default: " + 256 + "; at least 16)."})
+    @Option(names = "--player-heap", paramLabel = "MB", description = "Java heap of each student's player's process, in MB (default: " + 256 + "; at least 16).")
     Integer heap;
 
-    @Option(names = "--player-threads", paramLabel = "N", description = {"Threads each student's player's process may have,",
-        "the JVM's own included (default: " + 64 + "; at least 16)."})
+    @Option(names = "--player-threads", paramLabel = "N", description = "Threads each student's player's process may have, the JVM's own included (default: " + 64 + "; at least 16).")
     Integer threads;
 
-    @Option(names = "--player-cpu", paramLabel = "S", description = {"CPU seconds a student's player may use from one move to the next",
-        "(default: the time per move)."})
+    @Option(names = "--player-cpu", paramLabel = "S", description = "CPU seconds a student's player may use from one move to the next (default: the time per move).")
     Double cpu;
 
-    @Option(names = "--player-files", paramLabel = "MB", description = {"Largest file a student's player may write in its scratch folder, in MB",
-        "(default: " + 64 + ")."})
+    @Option(names = "--player-files", paramLabel = "MB", description = "Largest file a student's player may write in its scratch folder, in MB (default: " + 64 + ").")
     Integer files;
 
     /**

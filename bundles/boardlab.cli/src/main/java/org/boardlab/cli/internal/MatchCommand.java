@@ -71,9 +71,12 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--same-sides", description = "Player A moves first in every game.")
     boolean sameSides;
 
-    @Option(names = "--records", paramLabel = "DIR", description = {"Write each game's record (the text the workbench imports)",
-        "to DIR/<game>-<n>.txt; DIR is created if missing."})
+    @Option(names = "--records", paramLabel = "DIR", description = "Write each game's record (the text the workbench imports) to DIR/<game>-<n>.txt; DIR is created if missing.")
     java.nio.file.Path records;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "Write every line the match's engines (players from *.engine descriptors) exchange with boardlab to FILE, "
+        + "as JSON lines in serve --trace's format; players written in Java exchange none.")
+    java.nio.file.Path trace;
 
     @picocli.CommandLine.Mixin
     LimitOptions limits;
@@ -81,8 +84,8 @@ public final class MatchCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print one JSON object per game, then one with the summary.")
     boolean json;
 
-    @Option(names = "--db", paramLabel = "URL", description = {"Store the games in this database (jdbc:h2:... or jdbc:postgresql://...);",
-        "default: -Dboardlab.db, else data/boardlab (H2) under the working directory."})
+    @Option(names = "--db", paramLabel = "URL", description = "Store the games in this database (jdbc:h2:... or jdbc:postgresql://...); "
+        + "default: -Dboardlab.db, else data/boardlab (H2) under the working directory.")
     String db;
 
     @Override
@@ -115,8 +118,27 @@ public final class MatchCommand implements Callable<Integer> {
         MatchSettings settings = MatchSettings.defaults()
                 .withTimePerMove(Duration.ofNanos((long) (timePerMove * 1e9)))
                 .withGames(games).withSeed(seed).withAlternateSides(!sameSides).withLimits(limits.limits());
-        // open the store before the first game: an unreachable or newer database stops the match before it starts
+        // open the store and the trace before the first game: an unreachable or newer database, or a trace that cannot
+        // be written, stops the match before it starts
         Store store = cli.services().stores().open(db);
+        TraceWriter traceWriter = trace == null ? null : TraceWriter.open(trace);
+        try (org.boardlab.core.Subscription tracing = traceWriter == null ? null
+                : cli.services().events().subscribe(traceWriter, org.boardlab.api.event.WireEvent.class)) {
+            return play(registry, game, gameOptions, nameA, nameB, a, b, settings, store);
+        } finally {
+            if (traceWriter != null) {
+                try {
+                    traceWriter.close();
+                    spec.commandLine().getErr().println("boardlab: trace: " + traceWriter.lines() + " lines written to " + trace);
+                } catch (java.io.IOException e) {
+                    spec.commandLine().getErr().println("boardlab: could not finish the trace " + trace + ": " + TraceWriter.why(e));
+                }
+            }
+        }
+    }
+
+    private int play(Registry registry, Game game, GameOptions gameOptions, String nameA, String nameB, PlayerSeat a, PlayerSeat b,
+            MatchSettings settings, Store store) {
         Match match = new Match(cli.services().referee(), game, gameOptions, a, b, settings, cli.services().events());
         PrintWriter out = spec.commandLine().getOut();
         LimitOptions.describe(cli.services(), List.of(playerA, playerB), settings.limits(), "the time per move",

@@ -47,8 +47,8 @@ public final class PlayCommand implements Callable<Integer> {
     @Option(names = "--moves", paramLabel = "\"m1 m2 ...\"", description = "The moves, in the game's notation, separated by spaces.")
     String moves = "";
 
-    @Option(names = "--record", paramLabel = "FILE", description = {"Take the options and the moves from a game record",
-        "(as the workbench's Export and match --records write it); its game must be GAME."})
+    @Option(names = "--record", paramLabel = "FILE", description = "Take the options and the moves from a game record (as the workbench's Export and match --records write it); "
+        + "its game must be GAME.")
     java.nio.file.Path record;
 
     @Option(names = "--json", description = "Print the position as one JSON object (fields: see the README).")

@@ -58,8 +58,8 @@ public final class ServeCommand implements Callable<Integer> {
     int maxClients;
 
     @Option(names = "--lobby-list", paramLabel = "N", defaultValue = "100",
-            description = {"Players of a game the lobby list shows at most: lobby news is about them only, so what each",
-                "client is sent stays bounded however many log in (default: ${DEFAULT-VALUE})."})
+            description = "Players of a game the lobby list shows at most: lobby news is about them only, so what each "
+                + "client is sent stays bounded however many log in (default: ${DEFAULT-VALUE}).")
     int lobbyList;
 
     @Option(names = "--time-per-move", paramLabel = "S", defaultValue = "60", description = "Seconds a client may take for one move (default: ${DEFAULT-VALUE}).")
@@ -83,15 +83,15 @@ public final class ServeCommand implements Callable<Integer> {
     Path trace;
 
     @Option(names = "--faults", paramLabel = "PROFILE",
-            description = {"Inject network faults on every connection to the ports served, e.g. 'delay=20ms,to-client:split'",
-                "(the profile form of boardlab proxy --faults; each fault is in the trace and the inspector)."})
+            description = "Inject network faults on every connection to the ports served, e.g. 'delay=20ms,to-client:split' "
+                + "(the profile form of boardlab proxy --faults; each fault is in the trace and the inspector).")
     String faults;
 
     @Option(names = "--json", description = "Print each finished game as one JSON object.")
     boolean json;
 
-    @Option(names = "--db", paramLabel = "URL", description = {"Store every finished game in this database (jdbc:h2:... or jdbc:postgresql://...);",
-        "default: -Dboardlab.db, else data/boardlab (H2) under the working directory."})
+    @Option(names = "--db", paramLabel = "URL", description = "Store every finished game in this database (jdbc:h2:... or jdbc:postgresql://...); "
+        + "default: -Dboardlab.db, else data/boardlab (H2) under the working directory.")
     String db;
 
     @Option(names = "--no-store", description = "Do not store the games (they are only printed).")

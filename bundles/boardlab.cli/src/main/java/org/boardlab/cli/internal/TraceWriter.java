@@ -25,6 +25,8 @@ final class TraceWriter implements EventListener, AutoCloseable {
 
     private final BufferedWriter out;
     private long lines;
+    /** Set by {@link #close()}: a frame still in flight on another thread (an engine's last line) is dropped, not an error. */
+    private boolean closed;
 
     /**
      * Opens (creates or empties) the trace file, and its folders if needed.
@@ -74,7 +76,7 @@ final class TraceWriter implements EventListener, AutoCloseable {
 
     @Override
     public synchronized void onEvent(BoardlabEvent event) {
-        if (!(event instanceof WireEvent w)) {
+        if (!(event instanceof WireEvent w) || closed) {
             return;
         }
         Map<String, Object> line = new LinkedHashMap<>();
@@ -126,6 +128,7 @@ final class TraceWriter implements EventListener, AutoCloseable {
 
     @Override
     public synchronized void close() throws IOException {
+        closed = true;
         out.close();
     }
 }

@@ -156,6 +156,49 @@ class CliTest {
     }
 
     @Test
+    void matchTraceWritesTheLinesItsEnginesExchangeAndSaysWhyAnImpossiblePathCannotBeWritten(
+            @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        // an engine's player publishes every line it exchanges with its program on the event bus (the sandbox's
+        // EngineFolder, for the inspector); this one does the same with the line it would send
+        registry.add(new Component<>(Kind.PLAYER, "chatty", "says each move", "test", "0.1.0", 5, () -> new org.boardlab.api.Player() {
+            @Override
+            public org.boardlab.api.Move chooseMove(org.boardlab.api.MoveRequest request) {
+                org.boardlab.api.Move move = request.state().legalMoves().get(0);
+                String line = "MOVE " + move.notation();
+                bus.publish(new org.boardlab.api.event.WireEvent(EventBus.nowMicros(), 1, 7, "engine chatty (pid 1)", "chatty", "gomocup",
+                        true, (line + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                        new org.boardlab.api.DecodedMessage("MOVE", line, List.of(), null), 0));
+                return move;
+            }
+        }));
+        java.nio.file.Path file = dir.resolve("traces/match.jsonl");
+        assertThat(run("match", "tictactoe", "chatty", "random", "--games", "2", "--json", "--trace", file.toString())).isZero();
+        List<String> lines = java.nio.file.Files.readAllLines(file);
+        List<JsonNode> games = new ArrayList<>();
+        for (String line : out.toString().trim().split("\n")) {
+            games.add(new ObjectMapper().readTree(line));
+        }
+        int chattyMoves = 0;
+        for (int i = 0; i < 2; i++) {
+            int plies = games.get(i).get("plies").asInt();
+            chattyMoves += games.get(i).get("first").asText().equals("chatty") ? (plies + 1) / 2 : plies / 2;
+        }
+        assertThat(lines).as("one line for each of chatty's moves").hasSize(chattyMoves);
+        JsonNode first = new ObjectMapper().readTree(lines.get(0));
+        assertThat(first.get("protocol").asText()).isEqualTo("gomocup");
+        assertThat(first.get("summary").asText()).startsWith("MOVE ");
+        assertThat(err.toString()).contains("boardlab: trace: " + chattyMoves + " lines written to " + file);
+
+        // a trace that cannot be written stops the match before its first game, saying why
+        java.nio.file.Path aFile = java.nio.file.Files.writeString(dir.resolve("a-file"), "x");
+        out.getBuffer().setLength(0);
+        assertThat(run("match", "tictactoe", "chatty", "random", "--trace", aFile.resolve("match.jsonl").toString())).isEqualTo(1);
+        assertThat(err.toString()).contains("cannot write the trace to " + aFile.resolve("match.jsonl") + ": cannot make the folder "
+                + aFile + " (" + aFile + " is a file, not a folder)");
+        assertThat(out.toString()).as("no game played").doesNotContain("game 1");
+    }
+
+    @Test
     void matchOfAPlayerAgainstItselfNamesTheSeats() {
         assertThat(run("match", "tictactoe", "random", "random", "--games", "2")).isZero();
         assertThat(out.toString()).contains("game 1: random#1 (X) vs random#2 (O)", "game 2: random#2 (X) vs random#1 (O)",
@@ -306,6 +349,43 @@ class CliTest {
                 "Connect to a server and play from this terminal.", "Count the leaf positions DEPTH moves (plies) below the start");
         // each command's summary ends its sentence: no summary stops at a comma
         assertThat(commands.replaceAll("\\s+", " ")).doesNotContain(", perft", ", client", "(top row first), perft");
+    }
+
+    /**
+     * Each line of a command's or an option's description is printed as a line of its own in --help: a line cut in the
+     * middle of a sentence reads as a description cut short ("gc  Seed 004's ASCII Game Controller: connect to a reversi
+     * Game Master's controller port, show the game", the end of the summary on no line). Each command's first line, its
+     * summary in the list of commands, is one whole sentence; every other line but the last ends a sentence or leads into
+     * a list (':'), except the rows of a table (lines that start with blanks).
+     */
+    @Test
+    void everyLineOfTheHelpsDescriptionsEndsASentence() {
+        List<String> cut = new ArrayList<>();
+        for (Class<?> type : Cli.class.getAnnotation(picocli.CommandLine.Command.class).subcommands()) {
+            picocli.CommandLine.Model.CommandSpec spec = new picocli.CommandLine(type).getCommandSpec();
+            String[] about = spec.usageMessage().description();
+            if (about.length > 0 && !about[0].strip().endsWith(".")) {
+                cut.add(spec.name() + " (its summary): " + about[0]);
+            }
+            wholeLines(spec.name(), about, cut);
+            for (picocli.CommandLine.Model.OptionSpec o : spec.options()) {
+                wholeLines(spec.name() + " " + o.longestName(), o.description(), cut);
+            }
+            for (picocli.CommandLine.Model.PositionalParamSpec p : spec.positionalParameters()) {
+                wholeLines(spec.name() + " " + p.paramLabel(), p.description(), cut);
+            }
+        }
+        assertThat(cut).as("description lines cut in the middle of a sentence").isEmpty();
+    }
+
+    private static void wholeLines(String where, String[] lines, List<String> cut) {
+        for (int i = 0; i + 1 < lines.length; i++) {
+            boolean table = lines[i].startsWith(" ") || lines[i + 1].startsWith(" ");
+            String line = lines[i].strip();
+            if (!table && !line.isEmpty() && !line.endsWith(".") && !line.endsWith(":")) {
+                cut.add(where + ": " + line);
+            }
+        }
     }
 
     @Test

@@ -63,6 +63,11 @@ final class RemoteGame {
     private ClientTap tap;
     /** What the server said when it ended the game, or {@code null}. */
     private String end;
+    /**
+     * Where this side stands on the server (logged in and waiting, then the game it plays): the status's
+     * first line while news (lobby news, invitations, refusals) take the line under it.
+     */
+    private String standing = "";
 
     /** @param server the embedded server (its protocols describe the frames to the inspector); {@code null} for none */
     RemoteGame(Registry registry, ServerService server, Executor owner, Host host, PlayedMatch played, ShownGame shown) {
@@ -186,6 +191,7 @@ final class RemoteGame {
         ClientTap tapHandler = clientTap == null ? null : new ClientTap(clientTap, described, sp == null ? null : sp::newTapFramer, shownName);
         tap = tapHandler;
         end = null;
+        standing = "";
         int started = ++generation;
         String at = hostName + ":" + port;
         ServerMoves[] relays = {new ServerMoves(), new ServerMoves()};
@@ -218,6 +224,16 @@ final class RemoteGame {
             public void said(String text) {
                 owner.execute(() -> {
                     if (started == generation && end == null && played.goesOn()) {
+                        host.say(standing.isEmpty() ? text : standing + "\n" + text);
+                    }
+                });
+            }
+
+            @Override
+            public void standing(String text) {
+                owner.execute(() -> {
+                    if (started == generation && end == null && played.goesOn()) {
+                        standing = text;
                         host.say(text);
                     }
                 });
@@ -282,8 +298,9 @@ final class RemoteGame {
                 tagged.matchId(id);
             }
         });
-        host.say("playing on " + at + ": " + shownName + " (" + g.sideName(mine) + ", " + (person != null ? "you" : here) + ") against "
-                + opponent + (person != null ? "; click the board when it is your turn" : ""));
+        standing = "playing on " + at + ": " + shownName + " (" + g.sideName(mine) + ", " + (person != null ? "you" : here) + ") against "
+                + opponent + (person != null ? "; click the board when it is your turn" : "");
+        host.say(standing);
         host.changed(MatchModel.Part.MODE, MatchModel.Part.BOARD);
     }
 
@@ -304,6 +321,7 @@ final class RemoteGame {
     void close() {
         generation++;
         end = null;
+        standing = "";
         if (session != null) {
             session.close();
             session = null;

@@ -137,12 +137,15 @@ public final class WorkbenchWindow implements Application, Workbench {
             }
         } finally {
             subscription.close();
+            // the server first: its open games, those of the Match view's player offered to network clients too, are
+            // decided by the scores and their clients told that the server is shutting down; a view let go first would
+            // take its player out of its game, and the client would only hear that the workbench's player left
+            serverService.shutdown();
             for (Tab tab : new ArrayList<>(tabs.values())) {
                 tab.view().dispose();
             }
             tabs.clear();
             display.dispose();
-            serverService.shutdown(); // open games are decided by the scores, clients told
         }
         return 0;
     }
@@ -334,6 +337,9 @@ public final class WorkbenchWindow implements Application, Workbench {
         item.setText(mnemonicFree(view.title()));
         Composite holder = new Composite(folder, SWT.NONE);
         holder.setLayout(new org.eclipse.swt.layout.FillLayout());
+        // the size it will have when its tab is chosen: a view behind another tab was laid out in 0 x 0 px, and GTK warned on
+        // the terminal of each scrolled widget given no room ("Gtk-WARNING: Negative content width -1 ... GtkScrolledWindow")
+        holder.setBounds(folder.getClientArea());
         view.createControl(holder);
         item.setControl(holder);
         MenuItem menuItem = new MenuItem(viewMenu, SWT.PUSH, Math.min(index, viewMenu.getItemCount()));

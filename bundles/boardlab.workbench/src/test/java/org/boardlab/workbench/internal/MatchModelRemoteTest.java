@@ -202,6 +202,36 @@ class MatchModelRemoteTest {
     }
 
     @Test
+    void theSidesStandingOnTheServerStaysAboveTheNews() throws Exception {
+        InetSocketAddress at = server.start("othello", "127.0.0.1", 0);
+        model.chooseGame("othello");
+        model.setup().choose(Side.FIRST, "first-legal");
+        model.setup().choose(Side.SECOND, "the opponent on a server (othello)");
+        model.remote().setAddress("127.0.0.1:" + at.getPort());
+        model.remote().setName("here");
+        List<String> shown = new CopyOnWriteArrayList<>();
+        model.onChange(part -> {
+            if (part == MatchModel.Part.STATUS) {
+                shown.add(model.status());
+            }
+        });
+        model.start();
+        runUntil("logged in", () -> model.status().equals("logged in as here; waiting for an invitation"));
+        OthelloClient rival = new OthelloClient(null);
+        try {
+            rival.connect("127.0.0.1", at.getPort()).get(10, TimeUnit.SECONDS);
+            rival.login("rival").get(10, TimeUnit.SECONDS);
+            rival.sendRaw("CREQ~here");
+            // the invitation is news: it comes under where the side stands, which a person still needs to see (the news
+            // replaced it: "rival invites you" alone); then the game is where it stands
+            runUntil("the game", () -> model.status().startsWith("playing on 127.0.0.1:" + at.getPort() + ": here (white, first-legal) against rival"));
+            assertThat(shown).contains("logged in as here; waiting for an invitation\nrival invites you");
+        } finally {
+            rival.close();
+        }
+    }
+
+    @Test
     void aLoadedPlayerPlaysAWholeGomokuRoundOnAServerByAddress() throws Exception {
         InetSocketAddress at = server.start("gomoku", "127.0.0.1", 0);
         model.chooseGame("gomoku");

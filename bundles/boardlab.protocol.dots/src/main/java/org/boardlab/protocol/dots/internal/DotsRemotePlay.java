@@ -106,7 +106,7 @@ public final class DotsRemotePlay implements RemotePlay {
                     throw new IllegalStateException("cannot log in as " + name + ": " + a.text());
                 }
                 client.play(new DotsWebClient.Seat(request.player(), request.timePerMove(), invite, 1, invite == null, System.nanoTime()));
-                events.said("logged in as " + name + (invite == null ? "; waiting for an invitation" : "; inviting " + invite));
+                events.standing("logged in as " + name + (invite == null ? "; waiting for an invitation" : "; inviting " + invite));
                 connected.complete(null);
             } catch (RuntimeException e) {
                 connected.completeExceptionally(e);

@@ -44,10 +44,10 @@ public final class GomokuRemotePlay extends SeatRemotePlay<GomokuClient, GomokuM
         boolean[] playing = {false};
         return m -> {
             if (m instanceof GomokuMessage.Hello) {
-                events.said("joined; waiting for the server to pair us with another player");
+                events.standing("joined; waiting for the server to pair us with another player");
             } else if (m instanceof GomokuMessage.Color c) {
                 if (c.role() == Role.SPECTATOR) {
-                    events.said("the server seated us as a spectator (V): this round is watched, not played");
+                    events.standing("the server seated us as a spectator (V): this round is watched, not played");
                 } else {
                     playing[0] = true;
                     events.started(c.role() == Role.BLACK ? Side.FIRST : Side.SECOND, "the other player");

@@ -60,7 +60,7 @@ public final class OthelloRemotePlay extends SeatRemotePlay<OthelloClient, Serve
                 events.said("the server refused the name: " + err.reason());
             } else if (m instanceof ServerMessage.SNameOk) {
                 String invite = request.invite();
-                events.said("logged in as " + request.name() + (invite == null || invite.isBlank() ? "; waiting for an invitation"
+                events.standing("logged in as " + request.name() + (invite == null || invite.isBlank() ? "; waiting for an invitation"
                         : "; inviting " + request.invite()));
             } else if (m instanceof ServerMessage.SRes res) {
                 events.said(res.name() + " answered the invitation: " + res.answer());

@@ -1,0 +1,173 @@
+package org.boardlab.cli.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code boardlab serve} in a process of its own ({@link LabProcess}), as a person at a terminal runs it
+ * and stops it with Ctrl+C (SIGTERM here, which runs the same shutdown): each port is announced once,
+ * a port in use is one error with no "stopped" line before it, and players in a game when the server
+ * stops are told why their game ended.
+ */
+class ServeProcessTest {
+
+    private static final long LIMIT_MS = 30_000;
+
+    @TempDir
+    Path dir;
+
+    /** A {@link LabProcess}: its standard output and its standard error in files. */
+    private final class Serve {
+        final Process process;
+        final Path err;
+        final Path outFile;
+
+        Serve(String name, String... args) throws Exception {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                    System.getProperty("java.class.path"), LabProcess.class.getName()));
+            command.addAll(List.of(args));
+            err = dir.resolve(name + ".err");
+            outFile = dir.resolve(name + ".out");
+            process = new ProcessBuilder(command).directory(dir.toFile()).redirectError(err.toFile()).redirectOutput(outFile.toFile())
+                    .start();
+        }
+
+        /** The whole lines of standard output so far. */
+        List<String> out() {
+            try {
+                String text = Files.exists(outFile) ? Files.readString(outFile) : "";
+                int end = text.lastIndexOf('\n');
+                return end < 0 ? List.of() : List.of(text.substring(0, end).split("\n"));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+
+        /** The first line of standard output that matches {@code pattern}, waiting for it. */
+        Matcher await(String pattern) throws InterruptedException {
+            Pattern p = Pattern.compile(pattern);
+            long end = System.currentTimeMillis() + LIMIT_MS;
+            while (System.currentTimeMillis() < end) {
+                for (String line : out()) {
+                    Matcher m = p.matcher(line);
+                    if (m.matches()) {
+                        return m;
+                    }
+                }
+                if (!process.isAlive()) {
+                    break;
+                }
+                Thread.sleep(20);
+            }
+            throw new AssertionError("no line matching " + pattern + " from serve; it printed " + out() + " and on standard error "
+                    + errText());
+        }
+
+        int exit() throws Exception {
+            assertThat(process.waitFor(LIMIT_MS, TimeUnit.MILLISECONDS)).as("serve ended").isTrue();
+            return process.exitValue();
+        }
+
+        String errText() {
+            try {
+                return Files.exists(err) ? Files.readString(err) : "";
+            } catch (java.io.IOException e) {
+                return e.toString();
+            }
+        }
+    }
+
+    /** A line client of seed 000's protocol. */
+    private static final class Line implements AutoCloseable {
+        final Socket socket;
+        final BufferedReader in;
+
+        Line(int port) throws java.io.IOException {
+            socket = new Socket(InetAddress.getLoopbackAddress(), port);
+            socket.setSoTimeout((int) LIMIT_MS);
+            in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII));
+        }
+
+        void send(String line) throws java.io.IOException {
+            socket.getOutputStream().write((line + "\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+        }
+
+        /** The next line that starts with {@code prefix}; lines before it are skipped. */
+        String await(String prefix) throws java.io.IOException {
+            for (String line; (line = in.readLine()) != null;) {
+                if (line.startsWith(prefix)) {
+                    return line;
+                }
+            }
+            throw new java.io.EOFException("the server closed the connection before " + prefix);
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            socket.close();
+        }
+    }
+
+    @Test
+    void eachPortIsAnnouncedOnceAPortInUseIsOneErrorAndPlayersAreToldWhyTheServerEndedTheirGame() throws Exception {
+        Serve serve = new Serve("serve", "serve", "--protocol", "othello", "--port", "0", "--no-store");
+        Serve second = null;
+        try {
+            int port = Integer.parseInt(serve.await("listening: othello on 127\\.0\\.0\\.1:(\\d+)").group(1));
+
+            // a second server on the same port: one line saying why, exit code 1, nothing about stopping
+            second = new Serve("second", "serve", "--protocol", "othello", "--port", String.valueOf(port), "--no-store");
+            assertThat(second.exit()).isEqualTo(1);
+            assertThat(second.out()).as("the second server's standard output").isEmpty();
+            assertThat(second.errText()).startsWith("boardlab: cannot listen on 127.0.0.1:" + port + " for othello: ")
+                    .containsIgnoringCase("in use").doesNotContain("stopped", "wire tap");
+            assertThat(second.errText().strip().lines()).as("one line: " + second.errText()).hasSize(1);
+
+            // two players in a game when the server is stopped hear why it ended
+            try (Line ann = new Line(port); Line bob = new Line(port)) {
+                ann.send("CNAME~ann");
+                ann.await("SNAMEOK");
+                bob.send("CNAME~bob");
+                bob.await("SNAMEOK");
+                ann.send("CREQ~bob");
+                bob.await("SREQ~ann");
+                bob.send("CRES~ann~ACCEPT");
+                ann.await("SSTARTG~bob~BLACK");
+                bob.await("SSTARTG~ann~WHITE");
+                serve.process.destroy(); // SIGTERM, as Ctrl+C's SIGINT: the JVM's shutdown hooks run
+                assertThat(ann.await("SGAMEI")).startsWith("SGAMEI~the server is shutting down");
+                assertThat(bob.await("SGAMEI")).startsWith("SGAMEI~the server is shutting down");
+                assertThat(ann.await("SENDG")).endsWith("~DISCONNECT");
+            }
+            serve.exit();
+            List<String> out = serve.out();
+            assertThat(out.stream().filter(l -> l.startsWith("listening"))).as("the listening line, once: " + out)
+                    .containsExactly("listening: othello on 127.0.0.1:" + port);
+            assertThat(out).as("serve's output; on standard error: " + serve.errText())
+                    .anyMatch(l -> l.startsWith("game: ann vs bob: ") && l.contains("the server is shutting down"));
+            String err = serve.errText();
+            assertThat(err).as("the log on standard error").doesNotContain("listening on")
+                    .contains("boardlab server: stopped; wire tap: ");
+        } finally {
+            serve.process.destroyForcibly();
+            if (second != null) {
+                second.process.destroyForcibly();
+            }
+        }
+    }
+}
