@@ -55,14 +55,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 class DotsClientKitTest {
 
     private static final DotsKit KIT = new DotsKit();
-    /** The client beats every second; the kit's server drops a client silent for 3 s. */
+    /**
+     * The client beats every second; the kit's server drops a client silent for 5 s (as DotsKitTest's server: room
+     * for a busy machine's pauses, which a pass must not depend on).
+     */
     private static final Duration BEAT = Duration.ofSeconds(1);
-    private static final Duration SILENCE = Duration.ofSeconds(3);
+    private static final Duration SILENCE = Duration.ofSeconds(5);
 
-    /** {@code --fast}, the kit's server's silence 3 s, 5 s for the client's answers, 15 s for it to log in. */
+    /** {@code --fast}, the kit's server's silence 5 s, 8 s for the client's answers (only a failing check waits that long), 20 s to log in. */
     private static KitSettings settings() {
-        return KitHarness.settings(Duration.ofSeconds(5)).withIdleTime(SILENCE).withAnswerTime(Duration.ofSeconds(5))
-                .withClientWait(Duration.ofSeconds(15));
+        return KitHarness.settings(Duration.ofSeconds(5)).withIdleTime(SILENCE).withAnswerTime(Duration.ofSeconds(8))
+                .withClientWait(Duration.ofSeconds(20));
     }
 
     /** {@code boardlab client dots} with a random player that accepts every invitation, run on a thread of its own. */
