@@ -59,7 +59,7 @@ final class DotsClientKit {
     static final Check LOBBY_QUIT = new Check("dots.client.lobby-quit", LOBBY,
             "when its game begins (newgame) the client leaves the lobby: {type:quit} on /game/queue");
     static final Check GAME_SUBSCRIBE = new Check("dots.client.game-subscribe", GAME + ", " + AUTH,
-            "on newgame the client subscribes to /game/<channel>, with its auth");
+            "on newgame the client subscribes to /game/<channel>, with its auth, and the server takes it");
     static final Check GAME_HEARTBEAT = new Check("dots.client.game-heartbeat", GAME,
             "on entering its game the client sends {type:heartbeat} on the game's channel at once");
     static final Check MOVE = new Check("dots.client.move", GAME,
@@ -476,6 +476,8 @@ final class DotsClientKit {
                 throw ctx.fail(subscribe, "a /meta/subscribe to " + path + " after newgame", "none within " + secs(t), lastFrames(s, from));
             }
             requireAuth(ctx, s, sub, subscribe);
+            // the kit's player moves only once the client's subscription is in place (else its first move reaches nobody)
+            requireTaken(ctx, s, sub, subscribe);
             ctx.pass(subscribe);
             Msg left = awaitMsg(ctx, s, from, m -> m.publish(DotsWire.QUEUE_CHANNEL::equals, "quit"), t);
             if (left == null) {
