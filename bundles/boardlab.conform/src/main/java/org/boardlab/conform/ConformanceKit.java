@@ -1,5 +1,6 @@
 package org.boardlab.conform;
 
+import java.io.IOException;
 import java.util.List;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -59,6 +60,31 @@ public interface ConformanceKit {
      * kit has none. They run one after the other on the connections the client makes.
      */
     List<Scenario> clientScenarios();
+
+    /**
+     * The kit's own server for its client scenarios, for a protocol whose clients do not speak to a plain
+     * TCP socket of the runner's (seed 002: HTTP and Bayeux, answered by a web server of the kit's). It
+     * listens on {@code bind:port} ({@code 0}: any free port) before the first scenario and is closed
+     * after the last; the scenarios reach it through {@link ScenarioContext#clientListener()} and record
+     * the client's traffic in {@code recorder}, the run's. By default {@code null}: the runner listens
+     * itself and hands each TCP connection to {@link ScenarioContext#acceptClient}.
+     *
+     * @param bind the address to listen on ({@code null}: the loopback address)
+     * @throws IOException if it cannot listen there
+     */
+    default ClientListener listenForClients(String bind, int port, FrameRecorder recorder, KitSettings settings) throws IOException {
+        return null;
+    }
+
+    /** A client kit's own server ({@link #listenForClients}). */
+    interface ClientListener extends AutoCloseable {
+        /** The port it listens on. */
+        int port();
+
+        /** Stops listening; the client's connections end. */
+        @Override
+        void close();
+    }
 
     /** What the client under test must do for the client scenarios, e.g. how to start boardlab's own. */
     default String clientInstructions(int port) {

@@ -64,7 +64,9 @@ public final class ConformanceRunner {
         if (ports.isEmpty()) {
             throw new IllegalArgumentException("no port");
         }
-        return run(kit, Role.SERVER, kit.serverScenarios(), host, ports, null, settings, only, listener);
+        FrameRecorder recorder = new FrameRecorder();
+        recorder.listen(listener::frame);
+        return run(kit, Role.SERVER, kit.serverScenarios(), host, ports, null, null, recorder, settings, only, listener);
     }
 
     /**
@@ -73,6 +75,15 @@ public final class ConformanceRunner {
      */
     public static Report runClient(ConformanceKit kit, String bind, int port, KitSettings settings, Predicate<String> only, Listener listener)
             throws IOException {
+        FrameRecorder recorder = new FrameRecorder();
+        recorder.listen(listener::frame); // a kit's own server may record the client's first frames before the first scenario
+        try (ConformanceKit.ClientListener own = kit.listenForClients(bind, port, recorder, settings)) {
+            if (own != null) {
+                listener.listening(own.port());
+                return run(kit, Role.CLIENT, kit.clientScenarios(), bind == null ? "127.0.0.1" : bind, List.of(own.port()), null, own, recorder,
+                        settings, only, listener);
+            }
+        }
         BlockingQueue<Socket> clients = new LinkedBlockingQueue<>();
         try (ServerSocket server = new ServerSocket()) {
             server.setReuseAddress(true);
@@ -89,8 +100,8 @@ public final class ConformanceRunner {
             acceptor.setDaemon(true);
             acceptor.start();
             listener.listening(server.getLocalPort());
-            return run(kit, Role.CLIENT, kit.clientScenarios(), bind == null ? "127.0.0.1" : bind, List.of(server.getLocalPort()), clients, settings,
-                    only, listener);
+            return run(kit, Role.CLIENT, kit.clientScenarios(), bind == null ? "127.0.0.1" : bind, List.of(server.getLocalPort()), clients, null,
+                    recorder, settings, only, listener);
         } finally {
             for (Socket s : clients) {
                 s.close();
@@ -99,9 +110,7 @@ public final class ConformanceRunner {
     }
 
     private static Report run(ConformanceKit kit, Role role, List<Scenario> all, String host, List<Integer> ports, BlockingQueue<Socket> clients,
-            KitSettings settings, Predicate<String> only, Listener listener) {
-        FrameRecorder recorder = new FrameRecorder();
-        recorder.listen(listener::frame);
+            ConformanceKit.ClientListener own, FrameRecorder recorder, KitSettings settings, Predicate<String> only, Listener listener) {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
         String runId = ScenarioContext.newRunId();
@@ -114,7 +123,7 @@ public final class ConformanceRunner {
             listener.started(s, index, scenarios.size());
             int first = recorder.size();
             long s0 = System.nanoTime();
-            ScenarioContext ctx = new ScenarioContext(s, settings, kit.codec(), recorder, host, ports, clients, shared, runId);
+            ScenarioContext ctx = new ScenarioContext(s, settings, kit.codec(), recorder, host, ports, clients, own, shared, runId);
             Status status;
             String note = "";
             try {

@@ -28,13 +28,14 @@ public final class ScenarioContext {
     private final int port;
     private final List<Integer> ports;
     private final BlockingQueue<Socket> clients;
+    private final ConformanceKit.ClientListener clientListener;
     private final Map<String, Object> shared;
     private final String runId;
     private final List<Wire> wires = new ArrayList<>();
     private final Map<Check, CheckResult> results = new LinkedHashMap<>();
 
     ScenarioContext(Scenario scenario, KitSettings settings, FrameCodec codec, FrameRecorder recorder, String host, List<Integer> ports,
-            BlockingQueue<Socket> clients, Map<String, Object> shared, String runId) {
+            BlockingQueue<Socket> clients, ConformanceKit.ClientListener clientListener, Map<String, Object> shared, String runId) {
         this.scenario = scenario;
         this.settings = settings;
         this.codec = codec;
@@ -43,6 +44,7 @@ public final class ScenarioContext {
         this.ports = List.copyOf(ports);
         this.port = ports.get(0);
         this.clients = clients;
+        this.clientListener = clientListener;
         this.shared = shared;
         this.runId = runId;
     }
@@ -138,6 +140,14 @@ public final class ScenarioContext {
             throw new IOException("no client connected to port " + port + " within " + wait.toSeconds() + " s");
         }
         return new Wire(name, s, codec, recorder, false);
+    }
+
+    /**
+     * The kit's own server of a client kit that has one ({@link ConformanceKit#listenForClients}), or
+     * {@code null}.
+     */
+    public ConformanceKit.ClientListener clientListener() {
+        return clientListener;
     }
 
     /** The check passed. */

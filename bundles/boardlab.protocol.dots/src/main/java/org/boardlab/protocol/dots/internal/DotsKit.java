@@ -28,7 +28,8 @@ import org.boardlab.protocol.dots.internal.DotsKitPlayer.Reply;
  * plays against a server as the seed's clients do, over its HTTP routes and Bayeux over long-polling
  * ({@link DotsKitPlayer}: Jetty's HTTP client and CometD's Java client), and checks what it answers
  * and delivers. Every check cites a section of this bundle's README, the protocol's specification.
- * There is no client kit: see the README's "Conformance kit".
+ * {@code boardlab conform dots client --port P} is {@link DotsClientKit}: boardlab's own server on the
+ * port, its player the client's opponent, checking what the client sends.
  */
 @Named("dots")
 @Singleton
@@ -153,12 +154,23 @@ public final class DotsKit implements ConformanceKit {
 
     @Override
     public List<Scenario> clientScenarios() {
-        return List.of();
+        return DotsClientKit.scenarios();
+    }
+
+    /** The client kit's server: boardlab's own Dots server on the port, made for the kit ({@link DotsClientServer}). */
+    @Override
+    public ClientListener listenForClients(String bind, int port, org.boardlab.conform.FrameRecorder recorder, org.boardlab.conform.KitSettings settings)
+            throws java.io.IOException {
+        try {
+            return new DotsClientServer(bind, port, recorder, settings);
+        } catch (RuntimeException e) {
+            throw new java.io.IOException(e.getMessage(), e);
+        }
     }
 
     @Override
     public String clientInstructions(int port) {
-        return "the dots kit tests servers only";
+        return DotsClientKit.instructions(port);
     }
 
     // ================================================================ helpers

@@ -161,6 +161,8 @@ final class DotsKitPlayer implements AutoCloseable {
             c.setConnectTimeout(10_000);
             c.setMaxConnectionsPerDestination(1_000);
             c.setHttpCookieStore(new HttpCookieStore.Empty());
+            // the client kit's server tells its own player's requests from the client's under test by it
+            c.setUserAgentField(new org.eclipse.jetty.http.HttpField(org.eclipse.jetty.http.HttpHeader.USER_AGENT, DotsClientServer.KIT_AGENT));
             try {
                 c.start();
             } catch (Exception e) {

@@ -113,6 +113,16 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         sweeper = host.timer().scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Puts {@code first} before the room among the server's extensions, so that it sees each message
+     * as the client sent it and may refuse it before the room does (the client kit's refused move).
+     */
+    void before(org.cometd.bayeux.server.BayeuxServer.Extension first) {
+        bayeux.removeExtension(this);
+        bayeux.addExtension(first);
+        bayeux.addExtension(this);
+    }
+
     void close() {
         if (sweeper != null) {
             sweeper.cancel(false);

@@ -23,6 +23,7 @@ public final class DotsServerProtocol implements ServerProtocol {
     private final DotsProtocol protocol;
     private final AccountsFactory accounts;
     private final DotsWire.Timers timers;
+    private final DotsWeb.Options options;
     private volatile DotsWeb open;
 
     /** Where a port's accounts come from (boardlab's store in the product; a test's own database in tests). */
@@ -41,9 +42,20 @@ public final class DotsServerProtocol implements ServerProtocol {
     }
 
     DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers) {
+        this(protocol, accounts, timers, DotsWeb.Options.SERVER);
+    }
+
+    /** With the ports made as {@code options} say (the client kit's: {@link DotsClientKit}). */
+    DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers, DotsWeb.Options options) {
         this.protocol = protocol;
         this.accounts = accounts;
         this.timers = timers;
+        this.options = options;
+    }
+
+    /** The port opened last, or {@code null}. */
+    DotsWeb web() {
+        return open;
     }
 
     @Override
@@ -58,7 +70,7 @@ public final class DotsServerProtocol implements ServerProtocol {
 
     @Override
     public OwnListener listen(GroupHost host, String bindAddress, int port) {
-        DotsWeb web = new DotsWeb(host, host.game(protocol.gameId()), accounts.open(), timers, bindAddress, port);
+        DotsWeb web = new DotsWeb(host, host.game(protocol.gameId()), accounts.open(), timers, bindAddress, port, options);
         open = web;
         return web;
     }

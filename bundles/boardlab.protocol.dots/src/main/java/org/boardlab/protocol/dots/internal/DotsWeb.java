@@ -51,6 +51,23 @@ final class DotsWeb implements ServerProtocol.OwnListener {
     private final InetSocketAddress address;
 
     DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port) {
+        this(host, game, accounts, timers, bindAddress, port, Options.SERVER);
+    }
+
+    /**
+     * How a port is made: the server's (WebSocket too, nothing around the handlers), or the client kit's
+     * ({@link DotsClientKit}: long-polling only, so that every message crosses HTTP, and a handler
+     * around all the others that sees each request and answer).
+     *
+     * @param webSocket offer the WebSocket transport
+     * @param outermost wraps the outermost handler (the size limit), or gives it back as it is
+     */
+    record Options(boolean webSocket, java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> outermost) {
+        /** The server's: WebSocket offered, nothing around the handlers. */
+        static final Options SERVER = new Options(true, h -> h);
+    }
+
+    DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port, Options options) {
         // nothing holds a thread for long here (long polls and bodies are asynchronous, password hashes have their own
         // pool): a few threads per core carry the messages; 200, Jetty's default, made 200 idle threads after a burst
         QueuedThreadPool threads = new QueuedThreadPool(Math.max(32, 16 * Runtime.getRuntime().availableProcessors()), 8);
@@ -65,7 +82,9 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         server.addConnector(connector);
 
         ServletContextHandler bayeuxContext = new ServletContextHandler("/");
-        bayeuxContext.insertHandler(WebSocketUpgradeHandler.from(server, bayeuxContext));
+        if (options.webSocket()) {
+            bayeuxContext.insertHandler(WebSocketUpgradeHandler.from(server, bayeuxContext));
+        }
         BayeuxServerImpl bayeux = new BayeuxServerImpl();
         bayeux.setOption("ws.cometdURLMapping", DotsWire.BAYEUX_PATH + "/*");
         bayeux.setOption("timeout", 45_000L); // the original's Faye timeout: 45 s long polls
@@ -78,7 +97,11 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         bayeux.setOption("trustClientSession", true);
         bayeux.setOption("ws.maxMessageSize", MAX_BODY);
         bayeux.setOption(Context.class.getName(), bayeuxContext.getContext());
-        bayeux.setTransports(new FayeWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));
+        if (options.webSocket()) {
+            bayeux.setTransports(new FayeWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));
+        } else {
+            bayeux.setTransports(new JSONHttpTransport(bayeux));
+        }
         bayeuxContext.setAttribute(BayeuxServer.ATTRIBUTE, bayeux);
         ServletHolder cometd = new ServletHolder("cometd", CometDServlet.class);
         cometd.setInitOrder(1);
@@ -101,7 +124,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         cors.setHandler(paths);
         SizeLimitHandler limit = new SizeLimitHandler(MAX_BODY, -1);
         limit.setHandler(cors);
-        server.setHandler(limit);
+        server.setHandler(options.outermost().apply(limit));
         DotsRoom opened = new DotsRoom(bayeux, accounts, tokens, host, game, timers);
         try {
             server.start(); // starts the servlet, which starts CometD
@@ -122,6 +145,11 @@ final class DotsWeb implements ServerProtocol.OwnListener {
 
     DotsRoom room() {
         return room;
+    }
+
+    /** The accounts' tokens (the client kit logs its own player in with one). */
+    Tokens tokens() {
+        return web.tokens();
     }
 
     @Override

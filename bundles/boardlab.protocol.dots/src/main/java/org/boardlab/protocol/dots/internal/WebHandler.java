@@ -82,6 +82,10 @@ final class WebHandler extends Handler.Abstract {
         passwords.shutdownNow();
     }
 
+    Tokens tokens() {
+        return tokens;
+    }
+
     /** The room the routes answer from (set once the Bayeux server runs). */
     void room(DotsRoom room) {
         this.room = room;

@@ -20,7 +20,6 @@ import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
-import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -132,6 +131,63 @@ final class BayeuxRelay implements AutoCloseable {
         void apply(Exchange exchange);
     }
 
+    /**
+     * A request on its way to the server, which an {@link Up} may change: its body (a form, or the
+     * Bayeux messages of a POST to {@code /game}: changed, added or dropped) and its content type. A
+     * dropped Bayeux message is answered by the relay itself with a successful reply, so the client
+     * takes it as sent (a client that never sent it).
+     */
+    static final class Request {
+        final String method;
+        final String path;
+        String contentType;
+        String body;
+        private List<Map<String, Object>> up;
+        private final List<Map<String, Object>> ownReplies = new ArrayList<>();
+
+        Request(String method, String path, String contentType, String body) {
+            this.method = method;
+            this.path = path;
+            this.contentType = contentType;
+            this.body = body;
+            if (path.equals("/game") || path.startsWith("/game/")) {
+                up = Exchange.messages(body);
+            }
+        }
+
+        /**
+         * Changes each Bayeux message of the request: {@code change} gives the messages to send in its
+         * place (none: dropped, answered by the relay; two: one added).
+         */
+        void eachUp(java.util.function.Function<Map<String, Object>, List<Map<String, Object>>> change) {
+            if (up == null) {
+                return;
+            }
+            List<Map<String, Object>> out = new ArrayList<>();
+            for (Map<String, Object> m : up) {
+                List<Map<String, Object>> c = change.apply(m);
+                if (c.isEmpty()) {
+                    Map<String, Object> reply = new LinkedHashMap<>();
+                    reply.put("id", m.get("id"));
+                    reply.put("channel", m.get("channel"));
+                    reply.put("successful", true);
+                    ownReplies.add(reply);
+                }
+                out.addAll(c);
+            }
+            up = out;
+            body = Json.write(out);
+        }
+    }
+
+    /** What the relay changes in a request before it goes on. */
+    @FunctionalInterface
+    interface Up {
+        void apply(Request request);
+
+        Up NONE = r -> { };
+    }
+
     /** The data of a message as a mutable map, or {@code null}. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> data(Map<String, Object> message) {
@@ -163,11 +219,21 @@ final class BayeuxRelay implements AutoCloseable {
     private final Server server;
     private final HttpClient client;
     private final Mutation mutation;
+    private final Up upMutation;
 
     /** Listens on a free loopback port and relays every request to {@code http://127.0.0.1:port}. */
     BayeuxRelay(int port, Mutation mutation) throws Exception {
+        this(port, Up.NONE, mutation);
+    }
+
+    /**
+     * Listens on a free loopback port and relays every request to {@code http://127.0.0.1:port}, changed
+     * by {@code up} on its way there (a broken client), and its answer by {@code mutation}.
+     */
+    BayeuxRelay(int port, Up up, Mutation mutation) throws Exception {
         this.target = "http://127.0.0.1:" + port;
         this.mutation = mutation;
+        this.upMutation = up;
         QueuedThreadPool clientPool = new QueuedThreadPool();
         clientPool.setDaemon(true);
         clientPool.setName("relay-client");
@@ -188,7 +254,7 @@ final class BayeuxRelay implements AutoCloseable {
         server.addConnector(connector);
         server.setHandler(new Handler.Abstract() {
             @Override
-            public boolean handle(Request request, Response response, Callback callback) throws Exception {
+            public boolean handle(org.eclipse.jetty.server.Request request, Response response, Callback callback) throws Exception {
                 relay(request, response, callback);
                 return true;
             }
@@ -201,10 +267,20 @@ final class BayeuxRelay implements AutoCloseable {
         return ((ServerConnector) server.getConnectors()[0]).getLocalPort();
     }
 
-    private void relay(Request request, Response response, Callback callback) throws Exception {
+    private void relay(org.eclipse.jetty.server.Request request, Response response, Callback callback) throws Exception {
         String body = Content.Source.asString(request, StandardCharsets.UTF_8);
         String path = request.getHttpURI().getPath();
         String query = request.getHttpURI().getQuery();
+        Request changed = new Request(request.getMethod(), path, request.getHeaders().get(HttpHeader.CONTENT_TYPE), body);
+        upMutation.apply(changed);
+        body = changed.body;
+        if (changed.up != null && changed.up.isEmpty() && !changed.ownReplies.isEmpty()) {
+            // every message was dropped: the relay answers for the server
+            response.setStatus(200);
+            response.getHeaders().put(HttpHeader.CONTENT_TYPE, "application/json;charset=utf-8");
+            Content.Sink.write(response, true, Json.write(changed.ownReplies), callback);
+            return;
+        }
         org.eclipse.jetty.client.Request out = client.newRequest(URI.create(target + request.getHttpURI().getPathQuery())).method(request.getMethod())
                 .timeout(120, TimeUnit.SECONDS);
         for (HttpHeader h : List.of(HttpHeader.COOKIE, HttpHeader.ORIGIN)) {
@@ -213,7 +289,7 @@ final class BayeuxRelay implements AutoCloseable {
                 out.headers(f -> f.put(h, v));
             }
         }
-        String type = request.getHeaders().get(HttpHeader.CONTENT_TYPE);
+        String type = changed.contentType;
         if (type != null || !body.isEmpty()) {
             out.body(new StringRequestContent(type == null ? "text/plain" : type, body, StandardCharsets.UTF_8));
         }
@@ -226,6 +302,13 @@ final class BayeuxRelay implements AutoCloseable {
             return;
         }
         Exchange x = new Exchange(request.getMethod(), path, query, body, r.getStatus(), r.getHeaders(), r.getContentAsString());
+        if (!changed.ownReplies.isEmpty()) {
+            x.eachDown(m -> m);
+            if (x.down != null) {
+                x.down.addAll(changed.ownReplies);
+                x.body = Json.write(x.down);
+            }
+        }
         mutation.apply(x);
         response.setStatus(x.status);
         for (HttpField f : x.headers) {

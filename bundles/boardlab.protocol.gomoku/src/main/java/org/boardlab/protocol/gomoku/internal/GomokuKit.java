@@ -51,6 +51,10 @@ public final class GomokuKit implements ConformanceKit {
             "when two players have joined, a round starts: each gets color, one \"B\" and one \"W\"");
     static final Check BOARD = new Check("gomoku.round.board", R + "§3 update (full), §5",
             "a round starts with a full update: 15 rows of 15 empty points, row and col -1, turn \"B\"");
+    static final Check ALONE = new Check("gomoku.join.alone", R + "§5 The flow of a game, Joining",
+            "a client alone on the server gets hello and waits: no color, no update and no win until a second client joins");
+    static final Check WAITING_PLACE = new Check("gomoku.place.waiting", R + "§6 Refused moves (boardlab; the original answers nothing)",
+            "a place from a client that waits for an opponent is answered refused, with no board, and the client still waits for its round");
     static final Check UPDATE = new Check("gomoku.update", R + "§3 place, update",
             "a legal place is sent to both players as an incremental update: its row and col, and the colour to move next as turn");
     static final Check WIN = new Check("gomoku.win", R + "§3 win",
@@ -109,6 +113,8 @@ public final class GomokuKit implements ConformanceKit {
         return List.of(
                 Scenario.of("join", "a heartbeat, then join; a second client joins and the round starts", List.of(HEARTBEAT, JOIN, COLOURS, BOARD),
                         this::join),
+                Scenario.of("alone", "one client joins and waits alone; it places; a second client joins and the round starts",
+                        List.of(SETUP, ALONE, WAITING_PLACE), this::alone),
                 Scenario.of("full-game", "black makes five in a row on row 8 while white plays on row 1", List.of(SETUP, UPDATE, WIN), this::fullGame),
                 Scenario.of("new-round", "after black's win, white asks for another round", List.of(SETUP, NEW_ROUND), this::newRound),
                 Scenario.of("full-board", "225 stones in a pattern with no five in a row: a full board", List.of(SETUP, UPDATE, DRAW), this::fullBoard),
@@ -425,6 +431,33 @@ public final class GomokuKit implements ConformanceKit {
         b.sendBytes(new byte[] {'G', 'M', 'K', 'U', 0, 0, 0x28, 0x01}, "GMKU 00 00 28 01 (a header announcing 10,241 bytes)");
         ctx.expectClosed(b, OVERSIZED, "the connection closed", f -> true, ctx.settings().answerTime());
         ctx.pass(OVERSIZED);
+    }
+
+    /**
+     * One client alone: after hello nothing of a round may come; its place is refused without a board;
+     * the next client to join starts its round.
+     */
+    private void alone(ScenarioContext ctx) throws Exception {
+        Wire a = open(ctx, ctx.name("alone"));
+        join(ctx, a, SETUP);
+        Predicate<Frame> round = received(Color.class, true).or(received(FullUpdate.class, true)).or(received(Update.class, true))
+                .or(received(Win.class, true));
+        ctx.expectNone(a, ALONE, "nothing of a round (no color, no update, no win) while the client is alone", round, ctx.settings().quiet());
+        if (a.isClosed()) {
+            throw ctx.fail(ALONE, "the client still connected, waiting for an opponent", "the connection ended", List.of(a.lastSent()));
+        }
+        ctx.pass(ALONE);
+        a.send(place(2, 12)); // m3: a point no other scenario places on (the broken servers of the refusals key on theirs)
+        ctx.expect(a, WAITING_PLACE, "refused: the client waits for an opponent", received(Refused.class, true));
+        ctx.expectNone(a, WAITING_PLACE, "no board and no round after the refusal (the client has no board yet)", round, ctx.settings().quiet());
+        ctx.pass(WAITING_PLACE);
+        Wire b = open(ctx, ctx.name("second"));
+        join(ctx, b, SETUP);
+        for (Wire w : List.of(a, b)) {
+            w.ignoring(HEARTBEATS.or(HELLOS));
+            ctx.expect(w, SETUP, "color: the round of the client that waited and the second one", received(Color.class, true));
+        }
+        ctx.pass(SETUP);
     }
 
     private void leave(ScenarioContext ctx) throws Exception {

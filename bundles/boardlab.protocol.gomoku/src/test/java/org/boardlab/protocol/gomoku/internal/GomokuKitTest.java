@@ -156,6 +156,12 @@ class GomokuKitTest {
                         return List.of(piece.frame());
                     }
                 }),
+                // a round begun for a client that is alone: a colour right after its hello
+                Arguments.of(GomokuKit.ALONE, MutatingRelay.down((link, piece) -> !heartbeat(piece) && json(piece).equals("{\"type\":\"hello\"}")
+                        && link.state.putIfAbsent("hello", true) == null ? List.of(piece.frame(), GomokuWire.frame("{\"data\":\"B\",\"type\":\"color\"}"))
+                                : List.of(piece.frame()))),
+                // the original's: a place while waiting is not answered
+                Arguments.of(GomokuKit.WAITING_PLACE, down(t -> t.contains(REFUSED) && t.contains("wait for an opponent") ? null : t)),
                 Arguments.of(GomokuKit.COLOURS, down(t -> t.equals("{\"data\":\"W\",\"type\":\"color\"}") ? "{\"data\":\"B\",\"type\":\"color\"}" : t)),
                 Arguments.of(GomokuKit.BOARD, down(t -> t.contains("\"board\"") && t.contains("\"row\":-1") ? t.replace("\"turn\":\"B\"", "\"turn\":\"W\"") : t)),
                 Arguments.of(GomokuKit.UPDATE, new MutatingRelay.Mutation() {
@@ -257,7 +263,10 @@ class GomokuKitTest {
         EmbeddedServer server = server(silence ? SILENCE : null);
         InetSocketAddress address = server.start("gomoku", "127.0.0.1", 0);
         try (MutatingRelay relay = new MutatingRelay("127.0.0.1", address.getPort(), new GomokuKitCodec(), mutation)) {
+            // a server broken for a client alone is broken for every client's first hello: only the scenario of a client alone runs
+            boolean alone = check.equals(GomokuKit.ALONE) || check.equals(GomokuKit.WAITING_PLACE);
             Report r = silence ? runSilence(relay.port())
+                    : alone ? runServer(relay.port(), s -> s.equals("alone"))
                     : runServer(relay.port(), s -> !s.equals("silence") && (!s.equals("move-timeout") || check.equals(GomokuKit.TIMEOUT)));
             KitHarness.assertExactly(r, check, GomokuKit.SETUP);
             if (check.equals(GomokuKit.SPLIT)) {
