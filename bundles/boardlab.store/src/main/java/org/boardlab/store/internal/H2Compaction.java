@@ -98,8 +98,9 @@ public final class H2Compaction {
         RuntimeException[] broke = new RuntimeException[1];
         Thread compaction = new Thread(() -> {
             long t0 = System.nanoTime();
-            LOG.info(() -> String.format(Locale.ROOT, "compacting the database %s: its file has %,d MB, about %,d MB of it live", shownUrl,
-                    fileSize >> 20, live >> 20));
+            // logged as onClose's (not as this lambda's): the console's line names the method
+            LOG.logp(java.util.logging.Level.INFO, H2Compaction.class.getName(), "onClose", () -> String.format(Locale.ROOT,
+                    "compacting the database %s: its file has %,d MB, about %,d MB of it live", shownUrl, fileSize >> 20, live >> 20));
             try (Statement s = c.createStatement()) {
                 s.execute("SHUTDOWN COMPACT");
             } catch (SQLException e) {
@@ -110,8 +111,8 @@ public final class H2Compaction {
                 return;
             }
             long after = file == null ? -1 : size(file);
-            LOG.info(() -> String.format(Locale.ROOT, "compacted the database %s in %,d ms: %,d MB now", shownUrl,
-                    (System.nanoTime() - t0) / 1_000_000, after >> 20));
+            LOG.logp(java.util.logging.Level.INFO, H2Compaction.class.getName(), "onClose", () -> String.format(Locale.ROOT,
+                    "compacted the database %s in %,d ms: %,d MB now", shownUrl, (System.nanoTime() - t0) / 1_000_000, after >> 20));
         }, THREAD);
         compaction.start();
         boolean interrupted = false;
