@@ -32,8 +32,9 @@ import org.boardlab.tournament.TournamentSettings;
  * (run it with {@code -Xmx256m}: it must finish) and how long a resume takes. Four seeded random
  * players, tic-tac-toe, a round-robin with enough games a pair; the runner is stopped halfway, as a
  * crash would leave it, and the tournament opened again: the time from opening it to its first game
- * being played again is the resume time (the store's rows read, the standings worked out, the
- * schedule checked).
+ * being played again is the resume time (the tournament counted and its first game taken from the
+ * queue; its finished games are read when the standings are first asked for, printed after the
+ * figure).
  *
  * <p>{@code --first-only} plays the first half and ends the process there (the database as a crash
  * halfway leaves it, but for the games in flight); {@code --resume-only} is a new process that
