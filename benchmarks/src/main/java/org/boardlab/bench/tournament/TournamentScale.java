@@ -32,8 +32,9 @@ import org.boardlab.tournament.TournamentSettings;
  * (run it with {@code -Xmx256m}: it must finish) and how long a resume takes. Four seeded random
  * players, tic-tac-toe, a round-robin with enough games a pair; the runner is stopped halfway, as a
  * crash would leave it, and the tournament opened again: the time from opening it to its first game
- * being played again is the resume time (the store's rows read, the standings worked out, the
- * schedule checked).
+ * being played again is the resume time (the tournament counted and its first game taken from the
+ * queue; its finished games are read when the standings are first asked for, printed after the
+ * figure).
  *
  * <p>{@code --first-only} plays the first half and ends the process there (the database as a crash
  * halfway leaves it, but for the games in flight); {@code --resume-only} is a new process that
@@ -46,10 +47,15 @@ import org.boardlab.tournament.TournamentSettings;
  * java -Xmx256m -cp benchmarks/target/benchmarks.jar org.boardlab.bench.tournament.TournamentScale [--games 100000]
  *     [--concurrency 2] [--claim-ahead N] [--db jdbc:h2:file:/tmp/scale/db] [--first-only [--halt] | --resume-only [--stop-at-first]]
  * </pre>
+ *
+ * <p>{@code --stop-at-first} halts the JVM as a kill would; with {@code -Dscale.exit=true} it exits
+ * normally instead, so that a JFR recording ({@code -XX:StartFlightRecording=filename=...}) is written.</p>
  */
 public final class TournamentScale {
 
     public static void main(String[] args) throws Exception {
+        long mainAt = ManagementFactory.getRuntimeMXBean().getUptime();
+        long mainCpu = cpu();
         int games = 100_000;
         int concurrency = 2;
         String db = null;
@@ -95,14 +101,16 @@ public final class TournamentScale {
         }
         long o0 = System.nanoTime();
         if (!first) {
-            System.out.printf(Locale.ROOT, "the database's file before it is opened: %s%n", fileSize(db));
+            System.out.printf(Locale.ROOT, "main() began %,d ms after the JVM started (process CPU %,d ms); the database's file before it is "
+                    + "opened: %s%n", mainAt, mainCpu / 1_000_000, fileSize(db));
         }
         boolean haltAtHalf = halt;
         try (Referee referee = new Referee(); Store store = Store.open(db)) {
             long openedDb = System.nanoTime();
             if (!first) {
-                System.out.printf(Locale.ROOT, "database opened, schema %d up to date, in %.0f ms (process CPU so far %,d ms)%n",
-                        store.schemaVersion(), (openedDb - o0) / 1e6, cpu() / 1_000_000);
+                System.out.printf(Locale.ROOT, "database opened, schema %d up to date, in %.0f ms (%,d ms after the JVM started; process CPU "
+                        + "so far %,d ms)%n", store.schemaVersion(), (openedDb - o0) / 1e6, ManagementFactory.getRuntimeMXBean().getUptime(),
+                        cpu() / 1_000_000);
             }
             if (first) {
                 // the first half, then a stop as a crash would leave it (the games in flight are not stored)
@@ -110,7 +118,7 @@ public final class TournamentScale {
                 StoreTournamentLog.Opened opened = StoreTournamentLog.open(store, "scale", s, false);
                 opened.log().claimAhead(claimAhead);
                 TournamentRunner a = new TournamentRunner(referee, registry, bus, s, Openings.parse(s.openings(), game, s.options()),
-                        opened.log(), opened.earlier(), opened.results(), concurrency);
+                        opened.log(), opened.history(), concurrency);
                 int half = total / 2;
                 a.listen(new TournamentRunner.Listener() {
                     @Override
@@ -173,7 +181,7 @@ public final class TournamentScale {
         System.out.printf(Locale.ROOT, "  the store read on this thread: %,d ms of its CPU%n",
                 (ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - t0) / 1_000_000);
         TournamentRunner b = new TournamentRunner(referee, registry, bus, again.settings(), Openings.parse(s.openings(), game, s.options()),
-                again.log(), again.earlier(), again.results(), concurrency);
+                again.log(), again.history(), concurrency);
         long ready = System.nanoTime(); // the standings are not worked out before the first game (boardlab tournament does not either)
         long[] started = new long[2];
         b.listen(new TournamentRunner.Listener() {
@@ -191,12 +199,15 @@ public final class TournamentScale {
                         System.out.printf(Locale.ROOT, "resume: %,d games found finished; store read in %.0f ms, runner ready %.0f ms later, "
                                 + "first game started %.0f ms after the tournament was opened again (process CPU %,d ms)%s; "
                                 + "then the standings of %,d games in %.0f ms; heap used %d MB; %s%n",
-                                again.results().size(), (opened - r0) / 1e6, (ready - opened) / 1e6, (started[0] - r0) / 1e6,
+                                again.finishedCount(), (opened - r0) / 1e6, (ready - opened) / 1e6, (started[0] - r0) / 1e6,
                                 (c1 - c0) / 1_000_000, sameProcess ? "" : String.format(Locale.ROOT,
                                         " (%,d ms after the JVM started, process CPU %,d ms)", started[1], c1 / 1_000_000), before.finished(),
                                 (s1 - s0) / 1e6, used() >> 20, load());
                         if (stopAtFirst) {
                             System.out.flush();
+                            if (Boolean.getBoolean("scale.exit")) {
+                                System.exit(0); // shutdown hooks run: a JFR recording (-XX:StartFlightRecording) is written
+                            }
                             Runtime.getRuntime().halt(0); // as a kill would end it: the database is safe at any moment
                         }
                     }
@@ -216,7 +227,7 @@ public final class TournamentScale {
         double second = (System.nanoTime() - r1) / 1e9;
         if (started[0] == 0) {
             System.out.printf(Locale.ROOT, "resume: %,d games found finished, nothing left to play; store read in %.0f ms, runner ready %.0f ms "
-                    + "later%n", again.results().size(), (opened - r0) / 1e6, (ready - opened) / 1e6);
+                    + "later%n", again.finishedCount(), (opened - r0) / 1e6, (ready - opened) / 1e6);
             return;
         }
         System.out.printf(Locale.ROOT, "second half: %,d games in %.1f s (%.0f games/s); %,d of %,d games stored; state %s%n",

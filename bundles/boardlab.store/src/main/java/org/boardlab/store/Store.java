@@ -320,16 +320,27 @@ public final class Store implements AutoCloseable {
         private PreparedStatement gameInsert;
         private PreparedStatement scheduledDone;
         private Ladders.Session ladder;
+        /** Scheduled games marked done in this transaction, by tournament: counted in {@link #finish}. */
+        private final java.util.TreeMap<Long, Integer> done = new java.util.TreeMap<>();
 
         Inserter(Connection c) {
             this.c = c;
         }
 
-        /** Writes what waits (the ladder's changes); call it before the commit. */
+        /**
+         * Writes what waits (the ladder's changes, the tournaments' counts of done games); call it
+         * before the commit. The counts' rows are locked last, by tournament id, after every
+         * scheduled game's row (and the ladder's lock first): two transactions cannot wait on each
+         * other for them.
+         */
         void finish() throws SQLException {
             if (ladder != null) {
                 ladder.flush();
             }
+            for (Map.Entry<Long, Integer> e : done.entrySet()) {
+                count(c, e.getKey(), 0, e.getValue());
+            }
+            done.clear();
         }
 
         /** Ready for the connection's next transaction, with the same statements. */
@@ -337,6 +348,7 @@ public final class Store implements AutoCloseable {
             if (ladder != null) {
                 ladder.reset();
             }
+            done.clear();
         }
 
         @Override
@@ -355,7 +367,7 @@ public final class Store implements AutoCloseable {
         long insert(FinishedGame g) throws SQLException {
             if (g.scheduledId() != null) {
                 if (scheduledCheck == null) {
-                    scheduledCheck = c.prepareStatement("SELECT state, game_id FROM scheduled_games WHERE id = ? FOR UPDATE");
+                    scheduledCheck = c.prepareStatement("SELECT state, game_id, tournament_id FROM scheduled_games WHERE id = ? FOR UPDATE");
                 }
                 scheduledCheck.setLong(1, g.scheduledId());
                 try (ResultSet r = scheduledCheck.executeQuery()) {
@@ -365,6 +377,7 @@ public final class Store implements AutoCloseable {
                     if ("done".equals(r.getString(1))) {
                         throw new AlreadyStoredException(g.scheduledId(), r.getLong(2));
                     }
+                    done.merge(r.getLong(3), 1, Integer::sum); // counted in finish(), with this transaction
                 }
             }
             if (gameInsert == null) {
@@ -651,8 +664,41 @@ public final class Store implements AutoCloseable {
                 p.setObject(8, time(Instant.now()));
                 p.executeUpdate();
             }
-            return tournament(c, name).orElseThrow();
+            Tournament t = tournament(c, name).orElseThrow();
+            try (PreparedStatement p = c.prepareStatement("INSERT INTO tournament_counts (tournament_id, games_scheduled, games_done) "
+                    + "VALUES (?, 0, 0)")) {
+                p.setLong(1, t.id());
+                p.executeUpdate();
+            }
+            return t;
         });
+    }
+
+    /**
+     * Adds to a tournament's counts ({@code tournament_counts}, migration 8) in the caller's
+     * transaction: the counts change in the transaction that changes the queue, so they are what a
+     * full count of its rows gives, after a {@code kill -9} too. A tournament without its counts' row
+     * (not possible after migration 8; kept safe) gets one from a full count, which includes this
+     * transaction's rows.
+     */
+    private static void count(Connection c, long tournamentId, int scheduled, int done) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("UPDATE tournament_counts SET games_scheduled = games_scheduled + ?, "
+                + "games_done = games_done + ? WHERE tournament_id = ?")) {
+            p.setInt(1, scheduled);
+            p.setInt(2, done);
+            p.setLong(3, tournamentId);
+            if (p.executeUpdate() == 1) {
+                return;
+            }
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO tournament_counts (tournament_id, games_scheduled, games_done) "
+                + "SELECT ?, (SELECT COUNT(*) FROM scheduled_games WHERE tournament_id = ?), "
+                + "(SELECT COUNT(*) FROM scheduled_games WHERE tournament_id = ? AND state = 'done')")) {
+            p.setLong(1, tournamentId);
+            p.setLong(2, tournamentId);
+            p.setLong(3, tournamentId);
+            p.executeUpdate();
+        }
     }
 
     /** The tournament named {@code name}, or empty. */
@@ -804,7 +850,135 @@ public final class Store implements AutoCloseable {
                     p.executeBatch();
                 }
             }
+            addTournamentJars(c, tournamentId, games);
+            if (added > 0) {
+                count(c, tournamentId, added, 0);
+            }
             return added;
+        });
+    }
+
+    /**
+     * Records in {@code tournament_jars} each player and jar that {@code games} name and the
+     * tournament does not have yet (migration 8): in the transaction that schedules them, so the table
+     * always says which jars a tournament's scheduled games name.
+     */
+    private static void addTournamentJars(Connection c, long tournamentId, List<GameToSchedule> games) throws SQLException {
+        java.util.Set<List<String>> named = new java.util.LinkedHashSet<>();
+        for (GameToSchedule g : games) {
+            if (g.firstJar() != null) {
+                named.add(List.of(g.firstPlayer(), g.firstJar()));
+            }
+            if (g.secondJar() != null) {
+                named.add(List.of(g.secondPlayer(), g.secondJar()));
+            }
+        }
+        if (named.isEmpty()) {
+            return;
+        }
+        named.removeAll(tournamentJars(c, tournamentId));
+        if (named.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement p = c.prepareStatement("INSERT INTO tournament_jars (tournament_id, player, jar) VALUES (?, ?, ?)")) {
+            for (List<String> pj : named) {
+                p.setLong(1, tournamentId);
+                p.setString(2, pj.get(0));
+                p.setString(3, pj.get(1));
+                p.addBatch();
+            }
+            p.executeBatch();
+        }
+    }
+
+    /**
+     * Each player of a tournament whose scheduled games name a jar, with that jar (SHA-256): one row
+     * per player and jar, by player. Read from {@code tournament_jars} (written with the games), not
+     * from the games: a resume checks them without reading its scheduled games.
+     */
+    public List<Map.Entry<String, String>> tournamentJars(long tournamentId) {
+        return db.call(c -> {
+            List<Map.Entry<String, String>> out = new ArrayList<>();
+            for (List<String> pj : tournamentJars(c, tournamentId)) {
+                out.add(Map.entry(pj.get(0), pj.get(1)));
+            }
+            return out;
+        });
+    }
+
+    private static java.util.Set<List<String>> tournamentJars(Connection c, long tournamentId) throws SQLException {
+        java.util.Set<List<String>> out = new java.util.LinkedHashSet<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT player, jar FROM tournament_jars WHERE tournament_id = ? ORDER BY player, jar")) {
+            p.setLong(1, tournamentId);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(List.of(r.getString(1), r.getString(2)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * What a tournament's queue holds, as a resume needs it before it plays, without reading the
+     * rows of its games: how many games are scheduled and done (its counts, {@code tournament_counts},
+     * kept in the transactions that change the queue), the leased ones whole (with their holders),
+     * and the newest stored game's id (a game stored later has a higher one, see
+     * {@link Store#queueState}). One snapshot of the three.
+     *
+     * @param scheduled  the games the tournament has scheduled
+     * @param done       those with a result
+     * @param leased     those someone holds (or held: a lease may have run out), by number
+     * @param lastGameId the highest {@code games.id} in the database, 0 when it has none
+     */
+    public record QueueState(int scheduled, int done, List<ScheduledGame> leased, long lastGameId) {
+
+        /** The games waiting to be taken. */
+        public int queued() {
+            return scheduled - done - leased.size();
+        }
+    }
+
+    /**
+     * The tournament's queue as a resume needs it ({@link QueueState}): two rows and the leased
+     * games, through the queue's index ({@code scheduled_games_take}: state, tournament, number),
+     * read in one {@code REPEATABLE READ} transaction. {@code lastGameId} tells the games stored after
+     * this moment: their ids are higher. (Ids are handed out in the order rated games commit, under
+     * the ladder's lock, and a tournament's games are rated; a game stored concurrently that is not
+     * rated, such as a match of a player against itself, may take a higher id and commit first.)
+     */
+    public QueueState queueState(long tournamentId) {
+        return db.snapshot(c -> {
+            int scheduled = 0;
+            int done = 0;
+            try (PreparedStatement p = c.prepareStatement("SELECT games_scheduled, games_done FROM tournament_counts WHERE tournament_id = ?")) {
+                p.setLong(1, tournamentId);
+                try (ResultSet r = p.executeQuery()) {
+                    if (r.next()) {
+                        scheduled = r.getInt(1);
+                        done = r.getInt(2);
+                    }
+                }
+            }
+            List<ScheduledGame> leased = new ArrayList<>();
+            // on H2 named, so that H2 does not take the (tournament_id, number) index and read each of the tournament's rows for its state
+            String take = db.postgres() ? "" : " USE INDEX (scheduled_games_take)";
+            try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s" + take
+                    + " WHERE s.state = 'leased' AND s.tournament_id = ?")) {
+                p.setLong(1, tournamentId);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        leased.add(readScheduled(r));
+                    }
+                }
+            }
+            leased.sort(java.util.Comparator.comparingInt(g -> g.game().number()));
+            long last;
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT MAX(id) FROM games")) {
+                r.next();
+                last = r.getLong(1); // NULL (no game): 0
+            }
+            return new QueueState(scheduled, done, List.copyOf(leased), last);
         });
     }
 

@@ -43,19 +43,40 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
      * @param log      where the runner commits
      * @param row      the tournament's row
      * @param settings its settings (the stored ones for {@code --resume})
-     * @param earlier  the games it has scheduled, by number
-     * @param results  the results of the finished ones, by number
+     * @param history  the games it has scheduled and their results: counted when it was opened, read
+     *                 only when first asked for (give it to the {@link TournamentRunner} as it is)
      * @param resumed  {@code true} when it existed before
      * @param requeued games that were in flight in a process that is gone and were put back in the queue
      */
-    public record Opened(StoreTournamentLog log, Tournament row, TournamentSettings settings, List<ScheduledGame> earlier,
-            Map<Integer, GameScore> results, boolean resumed, int requeued) {
+    public record Opened(StoreTournamentLog log, Tournament row, TournamentSettings settings, TournamentHistory history, boolean resumed,
+            int requeued) {
+
+        /** The games it has scheduled, by number (read from the store the first time one of these two is asked). */
+        public List<ScheduledGame> earlier() {
+            return history.games();
+        }
+
+        /** The results of the finished ones, by number (read from the store the first time one of these two is asked). */
+        public Map<Integer, GameScore> results() {
+            return history.results();
+        }
+
+        /** How many games it had scheduled when it was opened (nothing read but the queue's index). */
+        public int scheduledCount() {
+            return history.scheduledCount();
+        }
+
+        /** How many of them had a result when it was opened. */
+        public int finishedCount() {
+            return history.finishedCount();
+        }
     }
 
     private final Store store;
     private final Tournament row;
     private final TournamentSettings settings;
     private final String owner;
+    /** The row id of each game this process has taken, by number. */
     private final Map<Integer, Long> ids = new ConcurrentHashMap<>();
     private final Set<Long> held = ConcurrentHashMap.newKeySet();
     /** Each player's jar (SHA-256) as scheduled so far, for the players that came from a jar file. */
@@ -96,6 +117,11 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
      * that it was started with the same settings. Games that a process on this machine was playing
      * when it died are put back in the queue at once (elsewhere their leases run out).
      *
+     * <p>A tournament found is counted, not read: its queue's state ({@link Store#queueState}: its
+     * games scheduled and done, counted in the store; the leased ones) and its players' jars
+     * ({@link Store#tournamentJars}); its scheduled games and their results are read when the
+     * {@link Opened#history()} is first asked for them (the runner: when it needs them).
+     *
      * @param settings the settings asked for; with {@code resume} and {@code asked == null}, the stored ones are used
      * @param resume   {@code true}: the tournament must exist
      * @throws IllegalArgumentException if it exists with other settings, or does not exist and {@code resume} is set
@@ -112,7 +138,7 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
             Tournament row = store.createTournament(name, settings.game(), settings.options().toString(), settings.toJson(),
                     tc.isClock() ? 0 : tc.perMove().toMillis(), tc.isClock() ? tc.base().toMillis() : 0,
                     tc.isClock() ? tc.increment().toMillis() : 0);
-            return new Opened(new StoreTournamentLog(store, row, settings), row, settings, List.of(), Map.of(), false, 0);
+            return new Opened(new StoreTournamentLog(store, row, settings), row, settings, TournamentHistory.NONE, false, 0);
         }
         Tournament row = found.get();
         TournamentSettings stored = TournamentSettings.fromJson(name, row.settings());
@@ -124,27 +150,43 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
                     + "with its own settings");
         }
         StoreTournamentLog log = new StoreTournamentLog(store, row, use);
+        for (Map.Entry<String, String> pj : store.tournamentJars(row.id())) {
+            log.scheduledJars.putIfAbsent(pj.getKey(), pj.getValue());
+        }
+        Store.QueueState queue = store.queueState(row.id());
         int requeued = 0;
-        List<ScheduledGame> earlier = new ArrayList<>();
-        Map<Integer, GameScore> results = new HashMap<>();
-        for (org.boardlab.store.ScheduledGame s : store.scheduled(row.id())) {
-            ScheduledGame g = toGame(s.game());
-            earlier.add(g);
-            log.ids.put(g.number(), s.id());
-            if (s.game().firstJar() != null) {
-                log.scheduledJars.putIfAbsent(g.first(), s.game().firstJar());
-            }
-            if (s.game().secondJar() != null) {
-                log.scheduledJars.putIfAbsent(g.second(), s.game().secondJar());
-            }
-            if (s.isDone()) {
-                results.put(g.number(), score(g, s));
-            } else if ("leased".equals(s.state()) && deadOwnerHere(s.leaseOwner())) {
+        for (org.boardlab.store.ScheduledGame s : queue.leased()) {
+            if (deadOwnerHere(s.leaseOwner())) {
                 store.requeue(s.id());
                 requeued++;
             }
         }
-        return new Opened(log, row, use, earlier, results, true, requeued);
+        long tournamentId = row.id();
+        long lastGameId = queue.lastGameId();
+        TournamentHistory history = TournamentHistory.later(queue.scheduled(), queue.done(), () -> log.read(tournamentId, lastGameId));
+        return new Opened(log, row, use, history, true, requeued);
+    }
+
+    /**
+     * Every scheduled game of the tournament and the results of the finished ones, as the store has
+     * them now; a game whose stored game's id is above {@code lastGameId} (the newest when the
+     * tournament was opened) was stored since.
+     */
+    private TournamentHistory.Read read(long tournamentId, long lastGameId) {
+        List<ScheduledGame> games = new ArrayList<>();
+        Map<Integer, GameScore> results = new HashMap<>();
+        java.util.Set<Integer> since = new java.util.HashSet<>();
+        for (org.boardlab.store.ScheduledGame s : store.scheduled(tournamentId)) {
+            ScheduledGame g = toGame(s.game());
+            games.add(g);
+            if (s.isDone()) {
+                results.put(g.number(), score(g, s));
+                if (s.gameId() != null && s.gameId() > lastGameId) {
+                    since.add(g.number());
+                }
+            }
+        }
+        return new TournamentHistory.Read(games, results, since);
     }
 
     /** {@code true} for a lease owner on this machine whose process has ended. */
@@ -238,12 +280,7 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
             rows.add(new GameToSchedule(g.number(), g.round(), g.pairing(), settings.game(), settings.options().toString(), g.first(),
                     g.second(), jars.get(g.first()), jars.get(g.second()), String.join(" ", g.opening()), settings.time().toString(), g.seed()));
         }
-        store.schedule(row.id(), rows);
-        if (games.stream().anyMatch(g -> !ids.containsKey(g.number()))) {
-            for (org.boardlab.store.ScheduledGame s : store.scheduled(row.id())) {
-                ids.putIfAbsent(s.game().number(), s.id());
-            }
-        }
+        store.schedule(row.id(), rows); // no read back: a game's row id is learnt when this process takes it (claim)
     }
 
     /**

@@ -25,7 +25,9 @@ public interface TournamentLog {
     /**
      * Claims one of {@code candidates} (scheduled, without a result, not being played by this runner;
      * by number) for this runner to play. With the store's queue other processes ({@code boardlab
-     * worker}) may hold some of them; empty when none can be claimed now.
+     * worker}) may hold some of them; empty when none can be claimed now. The store's log takes the
+     * first game of its queue that nobody holds, whichever it is; with no candidates at all (a resume
+     * that has not read its earlier games yet) only such a log has one to give.
      */
     default java.util.Optional<ScheduledGame> claim(List<ScheduledGame> candidates) {
         return candidates.stream().findFirst();

@@ -29,6 +29,14 @@ import org.boardlab.tournament.rating.Sprt;
  * flight when the process died) is played again from its start; the schedule then goes on exactly as
  * it would have, since it depends only on the settings and the results.
  *
+ * <p><b>A resume reads the finished games only when it needs them.</b> Given a {@link TournamentHistory}
+ * not read yet (the store's, {@link StoreTournamentLog#open}), the runner first plays what the log's
+ * queue holds ({@link TournamentLog#claim} with no candidates), and reads the earlier games and their
+ * results when it first needs them: for {@link #standings()}, {@link #scheduledGames()} or
+ * {@link #results()}, once the queue has nothing more for it (to schedule a next round, or to take in
+ * what workers stored), and at once for an SPRT (it is taken on the games in their numbers' order).
+ * What it reads is merged with what it played meanwhile: a game counts once.
+ *
  * <p><b>Time.</b> With a time per move the referee's deadline is that time. With a clock
  * ({@code 5m+2s}) the runner sets each move's deadline to what is left on the side's clock (see
  * {@link TimeControl}). A side that does not move in time loses the game, as in the Match view.
@@ -101,6 +109,10 @@ public final class TournamentRunner {
     private Sprt.Status sprtDecision;
     private Standings standings;
     private boolean stale;
+    /** The earlier games while they are not read ({@link TournamentHistory#later}); {@code null} once they are. */
+    private TournamentHistory unread;
+    /** Held while the earlier games are read, so they are read once. */
+    private final Object reading = new Object();
     private int sprtNext;
     private long sprtWins;
     private long sprtDraws;
@@ -121,6 +133,23 @@ public final class TournamentRunner {
      */
     public TournamentRunner(Referee referee, Registry registry, EventBus events, TournamentSettings settings, Openings openings,
             TournamentLog log, List<ScheduledGame> earlier, Map<Integer, GameScore> results, int concurrency) {
+        this(referee, registry, events, settings, openings, log, TournamentHistory.of(earlier, results), concurrency);
+    }
+
+    /**
+     * @param referee     boardlab's referee
+     * @param registry    where the players and the game are looked up
+     * @param events      where the games' events go (the views), or {@code null}
+     * @param settings    the tournament
+     * @param openings    its openings ({@link Openings#parse})
+     * @param log         where results are committed
+     * @param earlier     games scheduled and finished before (resume); read only when needed if not read yet
+     *                    (see the class); {@link TournamentHistory#NONE} for a new tournament
+     * @param concurrency games played at once by this runner; 0: it plays none and waits for the
+     *                    results that {@code boardlab worker}s commit to the log (the store's queue)
+     */
+    public TournamentRunner(Referee referee, Registry registry, EventBus events, TournamentSettings settings, Openings openings,
+            TournamentLog log, TournamentHistory earlier, int concurrency) {
         if (concurrency < 0) {
             throw new IllegalArgumentException("--concurrency must be 0 (workers play every game) or more, not " + concurrency);
         }
@@ -133,9 +162,13 @@ public final class TournamentRunner {
         this.game = registry.requireGame(settings.game());
         this.player = new ScheduledGamePlayer(referee, registry, events);
         this.schedule = new Schedule(settings, openings, game);
-        this.scheduled.addAll(earlier);
-        this.scheduled.sort(Comparator.comparingInt(ScheduledGame::number));
-        this.results.putAll(results);
+        if (earlier.isRead() || settings.sprt() != null || earlier.scheduledCount() == 0) {
+            this.scheduled.addAll(earlier.games());
+            this.scheduled.sort(Comparator.comparingInt(ScheduledGame::number));
+            this.results.putAll(earlier.results());
+        } else {
+            this.unread = earlier;
+        }
         this.stale = true;
         synchronized (this) {
             checkSprt(); // a resumed SPRT that had decided stays decided
@@ -155,28 +188,87 @@ public final class TournamentRunner {
         return schedule;
     }
 
-    /** The standings now (worked out when asked, after a change). */
-    public synchronized Standings standings() {
-        if (stale || standings == null) {
-            standings = Standings.of(settings, schedule, scheduled, results);
-            stale = false;
+    /** The standings now (worked out when asked, after a change; the earlier games read first if they are not yet). */
+    public Standings standings() {
+        readEarlier();
+        synchronized (this) {
+            if (stale || standings == null) {
+                standings = Standings.of(settings, schedule, scheduled, results);
+                stale = false;
+            }
+            return standings;
         }
-        return standings;
     }
 
     /** Finished games (with a result), here or elsewhere. */
     public synchronized int finishedCount() {
-        return results.size();
+        return finishedNow();
     }
 
-    /** Every game scheduled so far, by number. */
-    public synchronized List<ScheduledGame> scheduledGames() {
-        return List.copyOf(scheduled);
+    /** Every game scheduled so far, by number (the earlier games read first if they are not yet). */
+    public List<ScheduledGame> scheduledGames() {
+        readEarlier();
+        synchronized (this) {
+            return List.copyOf(scheduled);
+        }
     }
 
-    /** The results so far, by game number. */
-    public synchronized Map<Integer, GameScore> results() {
-        return Map.copyOf(results);
+    /** The results so far, by game number (the earlier games read first if they are not yet). */
+    public Map<Integer, GameScore> results() {
+        readEarlier();
+        synchronized (this) {
+            return Map.copyOf(results);
+        }
+    }
+
+    /** Games with a result: those read, or while the earlier games are not read, those counted then and those finished since. Holds the lock. */
+    private int finishedNow() {
+        return unread == null ? results.size() : unread.finishedCount() + results.size();
+    }
+
+    /**
+     * Reads the earlier games if they are not read yet ({@link TournamentHistory#later}), outside the
+     * runner's lock (the games in flight go on meanwhile), and merges them with what happened since:
+     * a game this runner finished or is finishing keeps its own result (the one it stored); a game
+     * another process (a worker) stored after the history was counted is taken in and told to the
+     * listeners, as {@link #adoptRecordedElsewhere} does; the games finished before are taken in
+     * without a word (they were counted: {@link #finishedCount()}).
+     */
+    private void readEarlier() {
+        synchronized (reading) {
+            TournamentHistory h;
+            synchronized (this) {
+                h = unread;
+            }
+            if (h == null) {
+                return;
+            }
+            TournamentHistory.Read read = h.read();
+            List<ScheduledGame> adopted = new ArrayList<>();
+            int now;
+            synchronized (this) {
+                scheduled.addAll(read.games()); // nothing is scheduled before they are read (Schedule.next needs them)
+                scheduled.sort(Comparator.comparingInt(ScheduledGame::number));
+                for (ScheduledGame g : scheduled) {
+                    GameScore score = read.results().get(g.number());
+                    if (score != null && !results.containsKey(g.number()) && !running.containsKey(g.number())) {
+                        results.put(g.number(), score);
+                        if (read.finishedSince().contains(g.number())) {
+                            adopted.add(g); // stored by another process after the history was counted
+                        }
+                    }
+                }
+                unread = null;
+                stale = true;
+                checkSprt();
+                now = results.size();
+            }
+            for (ScheduledGame g : adopted) {
+                for (Listener l : listeners) {
+                    l.finished(g, read.results().get(g.number()), now);
+                }
+            }
+        }
     }
 
     /** Games played to their end by this runner (not those found finished at a resume). */
@@ -220,7 +312,7 @@ public final class TournamentRunner {
 
     /** Games scheduled so far. */
     public synchronized int scheduledCount() {
-        return scheduled.size();
+        return unread == null ? scheduled.size() : unread.scheduledCount();
     }
 
     /** Holds the games in flight before their next move and starts no new game. */
@@ -273,7 +365,15 @@ public final class TournamentRunner {
     public Standings run() throws InterruptedException {
         setState(State.RUNNING);
         try {
+            boolean unreadEarlier;
+            synchronized (this) {
+                unreadEarlier = unread != null;
+            }
+            if (unreadEarlier && concurrency > 0) {
+                playQueued(); // the earlier games are read once the queue has nothing more for this runner
+            }
             while (true) {
+                readEarlier();
                 List<ScheduledGame> pending;
                 synchronized (this) {
                     if (stopping) {
@@ -321,6 +421,38 @@ public final class TournamentRunner {
         }
         setState(finished ? State.FINISHED : State.STOPPED);
         return standings();
+    }
+
+    /**
+     * A resume whose earlier games are not read yet: plays what the log's queue holds (its games
+     * without a result, whoever scheduled them), up to {@code concurrency} at once, until the queue
+     * has nothing more for this runner (or on stop); the games still being played then go on.
+     */
+    private void playQueued() throws InterruptedException {
+        while (true) {
+            synchronized (this) {
+                while ((paused || running.size() >= concurrency) && !stopping && sprtDecision == null) {
+                    wait();
+                }
+                if (stopping || sprtDecision != null) {
+                    return;
+                }
+            }
+            java.util.Optional<ScheduledGame> claimed = log.claim(List.of());
+            if (claimed.isEmpty()) {
+                return;
+            }
+            ScheduledGame g = claimed.get();
+            boolean fresh;
+            synchronized (this) {
+                fresh = !results.containsKey(g.number()) && !running.containsKey(g.number());
+            }
+            if (fresh) {
+                start(g);
+            } else {
+                log.release(g);
+            }
+        }
     }
 
     /**
@@ -425,7 +557,7 @@ public final class TournamentRunner {
                 stale = true;
                 checkSprt();
             }
-            now = results.size();
+            now = finishedNow();
         }
         for (ScheduledGame g : adopted) {
             for (Listener l : listeners) {
@@ -507,7 +639,7 @@ public final class TournamentRunner {
                 results.put(g.number(), score);
                 playedHere++;
                 stale = true;
-                now = results.size();
+                now = finishedNow();
                 if (checkSprt()) {
                     toWake = List.copyOf(running.values());
                 }

@@ -99,6 +99,13 @@ class KillTest {
                 try (Store store = Store.open(db)) {
                     Set<Integer> stored = storedNumbers(store);
                     assertThat(stored).as("after kill %d: every game reported finished is stored", kills).containsAll(reported);
+                    // the counts a resume reads instead of the rows (kept in the queue's own transactions) equal a full count
+                    int killed = kills;
+                    store.tournament("term").ifPresent(t -> {
+                        Store.QueueState q = store.queueState(t.id());
+                        assertThat(q.done()).as("after kill %d: the done games counted", killed).isEqualTo(stored.size());
+                        assertThat(q.scheduled()).as("after kill %d: the scheduled games counted", killed).isEqualTo(store.scheduled(t.id()).size());
+                    });
                 }
             } else {
                 assertThat(run.process.waitFor(300, TimeUnit.SECONDS)).isTrue();
@@ -111,6 +118,8 @@ class KillTest {
             long tournament = store.tournament("term").orElseThrow().id();
             int scheduled = store.scheduled(tournament).size();
             assertThat(scheduled).isEqualTo(600);
+            assertThat(store.queueState(tournament).scheduled()).isEqualTo(600);
+            assertThat(store.queueState(tournament).done()).isEqualTo(600);
             List<StoredGame> games = store.games(GameQuery.ALL.withTournament("term"));
             assertThat(games).hasSize(scheduled);
             assertThat(games.stream().map(g -> g.game().scheduledId()).distinct().count()).isEqualTo(scheduled);

@@ -42,8 +42,112 @@ class StoreTournamentTest {
     private TournamentRunner runner(StoreTournamentLog.Opened opened, int concurrency) {
         TournamentSettings s = opened.settings();
         Openings openings = Openings.parse(s.openings(), lab.registry.requireGame(s.game()), s.options());
-        return new TournamentRunner(lab.referee, lab.registry, lab.bus, s, openings, opened.log(), opened.earlier(), opened.results(),
-                concurrency);
+        return new TournamentRunner(lab.referee, lab.registry, lab.bus, s, openings, opened.log(), opened.history(), concurrency);
+    }
+
+    private static Map<Integer, List<Object>> withoutText(Map<Integer, GameScore> results) {
+        Map<Integer, List<Object>> out = new java.util.TreeMap<>();
+        results.forEach((n, s) -> out.put(n, java.util.Arrays.asList(s.firstPoints(), s.ending(), s.loser(), s.plies())));
+        return out;
+    }
+
+    /** A runner that stops itself once {@code stop} games are finished (its own and those it found). */
+    private TournamentRunner stopping(StoreTournamentLog.Opened opened, int concurrency, int stop) {
+        TournamentRunner r = runner(opened, concurrency);
+        r.listen(new TournamentRunner.Listener() {
+            @Override
+            public void finished(ScheduledGame game, GameScore score, int finished) {
+                if (finished >= stop) {
+                    r.stop();
+                }
+            }
+        });
+        return r;
+    }
+
+    /**
+     * A resume starts its first game before it reads a single finished game (it plays what the queue
+     * holds, and reads them when it needs them: here once the queue is empty), counts each game once
+     * (a game another process stored after the resume had counted the queue is taken in when they are
+     * read, and told to the listeners once), and ends with the table of an uninterrupted run.
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aResumeStartsBeforeItReadsTheFinishedGamesAndCountsEachGameOnce(String kind) throws Exception {
+        try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
+            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", settings("whole", Format.ROUND_ROBIN, 2), false);
+            TournamentRunner uninterrupted = runner(a, 2);
+            Standings expected = uninterrupted.run();
+            a.log().close();
+            int all = uninterrupted.scheduledGames().size();
+            assertThat(all).isEqualTo(40);
+
+            StoreTournamentLog.Opened first = StoreTournamentLog.open(store, "lazy", settings("lazy", Format.ROUND_ROBIN, 2), false);
+            stopping(first, 2, 11).run();
+            first.log().close();
+
+            StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "lazy", null, true);
+            long id = again.row().id();
+            int before = again.finishedCount();
+            assertThat(before).isBetween(11, 13).isEqualTo(store.queueCounts(id).get("done"));
+            assertThat(again.scheduledCount()).isEqualTo(all);
+            assertThat(again.history().isRead()).as("the finished games read at the open").isFalse();
+
+            // another process (a worker) stores a game after the resume counted the queue, before the runner reads
+            StoreTournamentLog.Opened elsewhere = StoreTournamentLog.open(store, "lazy", null, true);
+            TournamentRunner worker = stopping(elsewhere, 1, before + 1);
+            List<Integer> workerPlayed = new java.util.concurrent.CopyOnWriteArrayList<>();
+            worker.listen(new TournamentRunner.Listener() {
+                @Override
+                public void finished(ScheduledGame game, GameScore score, int finished) {
+                    workerPlayed.add(game.number());
+                }
+            });
+            worker.run();
+            elsewhere.log().close();
+            assertThat(worker.playedHere()).isEqualTo(1);
+            assertThat(workerPlayed).hasSize(1);
+            int byWorker = workerPlayed.get(0);
+
+            TournamentRunner r = runner(again, 2);
+            List<Boolean> readAtStart = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<Integer> told = new java.util.concurrent.CopyOnWriteArrayList<>();
+            List<Integer> counts = new java.util.concurrent.CopyOnWriteArrayList<>();
+            r.listen(new TournamentRunner.Listener() {
+                @Override
+                public void started(ScheduledGame game, long matchId, org.boardlab.core.MatchJournal journal) {
+                    readAtStart.add(again.history().isRead());
+                }
+
+                @Override
+                public void finished(ScheduledGame game, GameScore score, int finished) {
+                    told.add(game.number());
+                    counts.add(finished);
+                }
+            });
+            assertThat(r.finishedCount()).isEqualTo(before);
+            assertThat(r.scheduledCount()).isEqualTo(all);
+            Standings resumed = r.run();
+            again.log().close();
+
+            assertThat(readAtStart).as("the finished games read when each game started").hasSize(all - before - 1).containsOnly(false);
+            assertThat(again.history().isRead()).isTrue();
+            assertThat(r.playedHere()).isEqualTo(all - before - 1);
+            // every game without a result at the open told once: the runner's own, and the worker's when they were read
+            assertThat(told).doesNotHaveDuplicates().hasSize(all - before).contains(byWorker);
+            // what the read found stored since the open: the worker's game, and this runner's own stored by then
+            assertThat(again.history().read().finishedSince()).contains(byWorker).isSubsetOf(told);
+            assertThat(java.util.Collections.max(counts)).isEqualTo(all);
+            assertThat(java.util.Collections.min(counts)).isEqualTo(before + 1);
+            assertThat(r.finishedCount()).isEqualTo(all);
+            // every result as the uninterrupted run's (the text of a game read back from the store is the stored result's, which words
+            // it differently from the live one: "X wins: X has three in a row"; compared without it)
+            assertThat(withoutText(r.results())).hasSize(all).isEqualTo(withoutText(uninterrupted.results()));
+            assertThat(resumed.toJson()).isEqualTo(expected.toJson());
+            List<StoredGame> games = store.games(GameQuery.ALL.withTournament("lazy"));
+            assertThat(games).hasSize(all);
+            assertThat(games.stream().map(g -> g.game().scheduledId()).distinct().count()).isEqualTo(all);
+        }
     }
 
     @ParameterizedTest

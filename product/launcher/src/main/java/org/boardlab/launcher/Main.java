@@ -260,7 +260,7 @@ public final class Main {
         }
         Timing.mark("command ended");
         framework.stop();
-        framework.waitForStop(10_000);
+        awaitStop(framework, STOP_WAIT_MS, System.err);
         Timing.mark("framework stopped");
         return result instanceof Integer code ? code : 0;
     }
@@ -300,6 +300,52 @@ public final class Main {
 
     /** How long the bundles started after the window wait for it at most. */
     static final long LATER_WAIT_MS = 3_000;
+
+    /**
+     * How long the bundles' stop may take before the process exits anyway (a bundle whose stop hangs
+     * must not hold the command): 10 s, or {@code -Dboardlab.stopWaitMs}.
+     */
+    static final long STOP_WAIT_MS = Long.getLong("boardlab.stopWaitMs", 10_000);
+
+    /**
+     * The thread on which boardlab.store compacts an H2 file as it closes (its {@code H2Compaction.THREAD};
+     * the launcher cannot import it: it runs outside the framework).
+     */
+    static final String COMPACTION_THREAD = "boardlab-store-compaction";
+
+    /**
+     * Waits for the framework to stop, up to {@code waitMs}; and then for as long as the store compacts
+     * an H2 file (a thread named {@value #COMPACTION_THREAD} runs), saying so once on {@code err}. Why
+     * wait: H2's {@code SHUTDOWN COMPACT} copies the live data into a new file and cannot be bounded
+     * by time; cut short it is safe (the old file stays whole) but wasted, and it starts again at the
+     * next close, so a file that takes longer than the wait would never be compacted.
+     */
+    static void awaitStop(org.osgi.framework.launch.Framework framework, long waitMs, PrintStream err) throws InterruptedException {
+        boolean told = false;
+        while (framework.waitForStop(waitMs).getType() == org.osgi.framework.FrameworkEvent.WAIT_TIMEDOUT) {
+            Thread compaction = running(COMPACTION_THREAD);
+            if (compaction == null) {
+                return; // a stop that hangs: the process exits anyway
+            }
+            if (!told) {
+                err.println("boardlab: still compacting the database's file (H2's SHUTDOWN COMPACT, a copy of its live data); waiting "
+                        + "for it to end. Stopping it now is safe, the file stays whole, but the compaction would start again next time.");
+                err.flush();
+                told = true;
+            }
+            compaction.join();
+        }
+    }
+
+    /** A live thread named {@code name}, or {@code null}. */
+    private static Thread running(String name) {
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.isAlive() && name.equals(t.getName())) {
+                return t;
+            }
+        }
+        return null;
+    }
 
     /**
      * The bundles in the order they are started: SPI Fly (the OSGi ServiceLoader mediator) and the

@@ -159,7 +159,7 @@ public final class TournamentCommand implements Callable<Integer> {
         TournamentLog log = opened.log();
         if (opened.resumed() && !json) {
             spec.commandLine().getErr().printf(Locale.ROOT, "boardlab: tournament %s goes on from %s: %d of %d scheduled games finished%s%n",
-                    name, store.url(), opened.results().size(), opened.earlier().size(),
+                    name, store.url(), opened.finishedCount(), opened.scheduledCount(),
                     opened.requeued() == 0 ? "" : ", " + opened.requeued() + " in flight when it stopped will be played again");
         }
         if (!json) {
@@ -170,8 +170,9 @@ public final class TournamentCommand implements Callable<Integer> {
             spec.commandLine().getErr().printf(Locale.ROOT, "boardlab: tournament %s: this process plays no game (--concurrency 0); "
                     + "its games wait in %s for boardlab worker processes%n", name, store.url());
         }
+        // the finished games are read when the runner needs them (the standings), not before its first game
         TournamentRunner runner = new TournamentRunner(cli.services().referee(), registry, cli.services().events(), settings, book, log,
-                opened.earlier(), opened.results(), c);
+                opened.history(), c);
         try {
             return run(runner, settings, game, log, store);
         } finally {

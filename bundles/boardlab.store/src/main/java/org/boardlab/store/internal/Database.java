@@ -119,6 +119,39 @@ public final class Database {
         }
     }
 
+    /**
+     * Runs {@code work} (reads) in one transaction at {@code REPEATABLE READ}: every statement of it
+     * sees the database as of one moment (both databases keep a snapshot), whatever commits meanwhile.
+     */
+    public <T> T snapshot(Work<T> work) {
+        try (Connection c = connect()) {
+            int level = c.getTransactionIsolation();
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            c.setAutoCommit(false);
+            try {
+                T result = work.run(c);
+                c.commit();
+                return result;
+            } catch (SQLException | RuntimeException | Error e) {
+                try {
+                    c.rollback();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            } finally {
+                try {
+                    c.setAutoCommit(true);
+                    c.setTransactionIsolation(level);
+                } catch (SQLException ignored) {
+                    // the connection is broken; the pool drops it
+                }
+            }
+        } catch (SQLException e) {
+            throw translate(e);
+        }
+    }
+
     /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
     public <T> T transaction(Work<T> work) {
         try (Connection c = connect()) {

@@ -37,6 +37,13 @@ import java.util.logging.Logger;
  * and, by default ({@code -Dboardlab.store.compact=auto}), only if the file is at least
  * {@value #MIN_FILE_MB} MB and less than half of it is live data, and the disk has room for the copy.
  * {@code always} compacts whenever this store is the one session; {@code never} never.
+ *
+ * <p>On which thread: {@code SHUTDOWN COMPACT} runs on a thread of its own named {@value #THREAD},
+ * which the closing thread waits for. The product's launcher, which gives the bundles' stop 10 s
+ * before the process exits anyway, waits for as long as a thread of that name runs (and says so on
+ * standard error): a compaction cut short is safe but wasted, and starts again at the next close (a
+ * big file's never ended). H2 cannot bound it by time: its time-bounded compaction
+ * ({@code MAX_COMPACT_TIME}) is the one in place, not used here (above).
  */
 public final class H2Compaction {
 
@@ -44,6 +51,9 @@ public final class H2Compaction {
 
     /** The system property: {@code auto} (the default), {@code always} or {@code never}. */
     public static final String PROPERTY = "boardlab.store.compact";
+
+    /** The name of the thread that runs {@code SHUTDOWN COMPACT}: the launcher waits for it (see the class). */
+    public static final String THREAD = "boardlab-store-compaction";
 
     /** Below this file size a compaction is not worth its time. */
     static final int MIN_FILE_MB = 16;
@@ -84,15 +94,45 @@ public final class H2Compaction {
                 return false;
             }
         }
-        long t0 = System.nanoTime();
-        LOG.info(() -> String.format(Locale.ROOT, "compacting the database %s: its file has %,d MB, about %,d MB of it live", shownUrl,
-                fileSize >> 20, live >> 20));
-        try (Statement s = c.createStatement()) {
-            s.execute("SHUTDOWN COMPACT");
+        SQLException[] failed = new SQLException[1];
+        RuntimeException[] broke = new RuntimeException[1];
+        Thread compaction = new Thread(() -> {
+            long t0 = System.nanoTime();
+            // logged as onClose's (not as this lambda's): the console's line names the method
+            LOG.logp(java.util.logging.Level.INFO, H2Compaction.class.getName(), "onClose", () -> String.format(Locale.ROOT,
+                    "compacting the database %s: its file has %,d MB, about %,d MB of it live", shownUrl, fileSize >> 20, live >> 20));
+            try (Statement s = c.createStatement()) {
+                s.execute("SHUTDOWN COMPACT");
+            } catch (SQLException e) {
+                failed[0] = e;
+                return;
+            } catch (RuntimeException e) {
+                broke[0] = e;
+                return;
+            }
+            long after = file == null ? -1 : size(file);
+            LOG.logp(java.util.logging.Level.INFO, H2Compaction.class.getName(), "onClose", () -> String.format(Locale.ROOT,
+                    "compacted the database %s in %,d ms: %,d MB now", shownUrl, (System.nanoTime() - t0) / 1_000_000, after >> 20));
+        }, THREAD);
+        compaction.start();
+        boolean interrupted = false;
+        while (true) {
+            try {
+                compaction.join(); // not cut short by an interrupt: the thread would go on with the connection
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
-        long after = file == null ? -1 : size(file);
-        LOG.info(() -> String.format(Locale.ROOT, "compacted the database %s in %,d ms: %,d MB now", shownUrl,
-                (System.nanoTime() - t0) / 1_000_000, after >> 20));
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failed[0] != null) {
+            throw failed[0];
+        }
+        if (broke[0] != null) {
+            throw broke[0];
+        }
         return true;
     }
 

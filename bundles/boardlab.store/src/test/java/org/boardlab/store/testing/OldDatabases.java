@@ -17,6 +17,9 @@ public final class OldDatabases {
     /** The first line of the migration that keeps a done scheduled game's result in its own row. */
     public static final String SCHEDULED_RESULTS = "a done scheduled game keeps its result";
 
+    /** The first line of the migration that keeps each tournament's player jars in a table of their own. */
+    public static final String TOURNAMENT_JARS = "what a resumed tournament reads before it plays";
+
     private OldDatabases() {
     }
 
@@ -39,13 +42,31 @@ public final class OldDatabases {
      */
     public static void beforeScheduledResults(String url) throws SQLException {
         int version = migration(SCHEDULED_RESULTS);
-        if (version != Migrations.latest()) {
-            throw new AssertionError("migration " + version + " is not the newest any more: take back the later ones here too");
+        if (version + 1 != migration(TOURNAMENT_JARS)) {
+            throw new AssertionError("migration " + version + " is not followed by '" + TOURNAMENT_JARS + "' any more: take back the later ones here");
         }
+        beforeTournamentJars(url);
         try (Connection c = connect(url); Statement s = c.createStatement()) {
             for (String column : List.of("winner", "ending", "result", "plies")) {
                 s.execute("ALTER TABLE scheduled_games DROP COLUMN " + column);
             }
+            s.execute("DELETE FROM schema_version WHERE version >= " + version);
+        }
+    }
+
+    /**
+     * Takes the database back to the schema before migration {@link #TOURNAMENT_JARS}: the tables
+     * {@code tournament_jars} and {@code tournament_counts} dropped, and that migration forgotten. The
+     * scheduled games keep their jars and states, as the older schema had them.
+     */
+    public static void beforeTournamentJars(String url) throws SQLException {
+        int version = migration(TOURNAMENT_JARS);
+        if (version != Migrations.latest()) {
+            throw new AssertionError("migration " + version + " is not the newest any more: take back the later ones here too");
+        }
+        try (Connection c = connect(url); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE tournament_jars");
+            s.execute("DROP TABLE tournament_counts");
             s.execute("DELETE FROM schema_version WHERE version >= " + version);
         }
     }
