@@ -123,8 +123,10 @@ class RefereeTest {
                 }
             }
         };
-        MatchOutcome outcome = play(looper, new RandomPlayer(), Duration.ofMillis(100));
-        assertThat(entered.await(1, TimeUnit.SECONDS)).isTrue();
+        // a second to think: the looper's task must start before its deadline (a task still queued when the
+        // deadline comes is cancelled and never runs, so nothing would loop: at 100 ms that happened at load 5-8)
+        MatchOutcome outcome = play(looper, new RandomPlayer(), Duration.ofSeconds(1));
+        assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
         assertThat(outcome.ending()).isEqualTo(Ending.TIMEOUT);
         // the referee is free at once: another game runs normally
         assertThat(play(new RandomPlayer(), new RandomPlayer(), Duration.ofSeconds(5)).ending()).isEqualTo(Ending.NORMAL);

@@ -499,18 +499,24 @@ final class GameMaster implements ServerProtocol.PortGroup {
             return ReversiPositions.board(p, lx, ly);
         }
 
-        /** Status1 then Status2 to one controller, or to all ({@code null}). */
+        /**
+         * Status1 then Status2 to one controller, or to all ({@code null}). The position, its last move and
+         * the times are read together: read apart, a move of the next game could land between them, and a
+         * restarted game's first Status1 showed the new empty board with a last move on it.
+         */
         void sendStatus(ControllerSession only) {
             OthelloPosition p;
             long[] t;
+            Board board;
             synchronized (this) {
                 p = position;
                 t = totalNanos.clone();
+                board = p == null ? null : ReversiPositions.board(p, lastX, lastY);
             }
             if (p == null) {
                 return;
             }
-            ReversiMessage.Status1 s1 = new ReversiMessage.Status1(board(p));
+            ReversiMessage.Status1 s1 = new ReversiMessage.Status1(board);
             ReversiMessage.Status2 s2 = new ReversiMessage.Status2(
                     ReversiMessage.PlayerStatus.of(p.discs(Side.FIRST), TimeUnit.NANOSECONDS.toMillis(t[0]), players[0].name()),
                     ReversiMessage.PlayerStatus.of(p.discs(Side.SECOND), TimeUnit.NANOSECONDS.toMillis(t[1]), players[1].name()));
