@@ -124,37 +124,21 @@ public final class Database {
      * sees the database as of one moment (both databases keep a snapshot), whatever commits meanwhile.
      */
     public <T> T snapshot(Work<T> work) {
-        try (Connection c = connect()) {
-            int level = c.getTransactionIsolation();
-            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
-            c.setAutoCommit(false);
-            try {
-                T result = work.run(c);
-                c.commit();
-                return result;
-            } catch (SQLException | RuntimeException | Error e) {
-                try {
-                    c.rollback();
-                } catch (SQLException suppressed) {
-                    e.addSuppressed(suppressed);
-                }
-                throw e;
-            } finally {
-                try {
-                    c.setAutoCommit(true);
-                    c.setTransactionIsolation(level);
-                } catch (SQLException ignored) {
-                    // the connection is broken; the pool drops it
-                }
-            }
-        } catch (SQLException e) {
-            throw translate(e);
-        }
+        return inTransaction(Connection.TRANSACTION_REPEATABLE_READ, work);
     }
 
     /** Runs {@code work} in one transaction: committed when it returns, rolled back when it throws. */
     public <T> T transaction(Work<T> work) {
+        return inTransaction(-1, work);
+    }
+
+    /** {@code work} in one transaction, at {@code isolation} (a {@link Connection} level) or, if -1, the connection's own. */
+    private <T> T inTransaction(int isolation, Work<T> work) {
         try (Connection c = connect()) {
+            int level = isolation == -1 ? -1 : c.getTransactionIsolation(); // not asked otherwise: PostgreSQL's driver may ask the server
+            if (isolation != -1) {
+                c.setTransactionIsolation(isolation);
+            }
             c.setAutoCommit(false);
             try {
                 T result = work.run(c);
@@ -170,6 +154,9 @@ public final class Database {
             } finally {
                 try {
                     c.setAutoCommit(true);
+                    if (isolation != -1) {
+                        c.setTransactionIsolation(level);
+                    }
                 } catch (SQLException ignored) {
                     // the connection is broken; the pool drops it
                 }
