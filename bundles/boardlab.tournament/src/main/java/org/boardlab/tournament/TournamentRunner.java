@@ -442,16 +442,20 @@ public final class TournamentRunner {
             if (claimed.isEmpty()) {
                 return;
             }
-            ScheduledGame g = claimed.get();
-            boolean fresh;
-            synchronized (this) {
-                fresh = !results.containsKey(g.number()) && !running.containsKey(g.number());
-            }
-            if (fresh) {
-                start(g);
-            } else {
-                log.release(g);
-            }
+            startOrRelease(claimed.get());
+        }
+    }
+
+    /** Starts a claimed game, or gives it back if it has a result or is being played here already. */
+    private void startOrRelease(ScheduledGame g) {
+        boolean fresh;
+        synchronized (this) {
+            fresh = !results.containsKey(g.number()) && !running.containsKey(g.number());
+        }
+        if (fresh) {
+            start(g);
+        } else {
+            log.release(g);
         }
     }
 
@@ -490,16 +494,7 @@ public final class TournamentRunner {
             }
             java.util.Optional<ScheduledGame> claimed = candidate == null ? java.util.Optional.empty() : log.claim(List.of(candidate));
             if (claimed.isPresent()) {
-                ScheduledGame g = claimed.get();
-                boolean fresh;
-                synchronized (this) {
-                    fresh = !results.containsKey(g.number()) && !running.containsKey(g.number());
-                }
-                if (fresh) {
-                    start(g);
-                } else {
-                    log.release(g);
-                }
+                startOrRelease(claimed.get());
                 continue;
             }
             // nothing to claim now: other processes hold the games left; take in their results, look again soon
