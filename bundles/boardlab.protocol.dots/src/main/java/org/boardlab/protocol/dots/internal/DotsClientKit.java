@@ -36,12 +36,12 @@ import org.cometd.bayeux.Message;
  */
 final class DotsClientKit {
 
-    private static final String R = "dots README ";
-    private static final String HTTP = R + "§HTTP";
-    private static final String AUTH = R + "§Bayeux (Auth)";
-    private static final String ERRORS = R + "§Bayeux (Errors)";
-    private static final String LOBBY = R + "§/game/queue, the lobby";
-    private static final String GAME = R + "§/game/<channel>, a game";
+    private static final String R = DotsKit.R;
+    private static final String HTTP = DotsKit.HTTP;
+    private static final String AUTH = DotsKit.AUTH;
+    private static final String ERRORS = DotsKit.ERRORS;
+    private static final String LOBBY = DotsKit.LOBBY;
+    private static final String GAME = DotsKit.GAME;
     private static final String TIME = GAME + " (Time)";
 
     static final Check SETUP = new Check("dots.client.setup", HTTP + ", " + R + "§Bayeux",

@@ -35,12 +35,13 @@ import org.boardlab.protocol.dots.internal.DotsKitPlayer.Reply;
 @Singleton
 public final class DotsKit implements ConformanceKit {
 
-    private static final String R = "dots README ";
-    private static final String HTTP = R + "§HTTP";
-    private static final String AUTH = R + "§Bayeux (Auth)";
-    private static final String ERRORS = R + "§Bayeux (Errors)";
-    private static final String LOBBY = R + "§/game/queue, the lobby";
-    private static final String GAME = R + "§/game/<channel>, a game";
+    // the README's sections the checks cite (the client kit's checks cite them too)
+    static final String R = "dots README ";
+    static final String HTTP = R + "§HTTP";
+    static final String AUTH = R + "§Bayeux (Auth)";
+    static final String ERRORS = R + "§Bayeux (Errors)";
+    static final String LOBBY = R + "§/game/queue, the lobby";
+    static final String GAME = R + "§/game/<channel>, a game";
 
     static final Check SETUP = new Check("dots.setup", HTTP + ", " + R + "§Bayeux",
             "the kit can register, log in, shake hands, subscribe and start a game (what this scenario needs first; the rule that breaks it has its own check)");
