@@ -2,16 +2,10 @@ package org.boardlab.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.apache.felix.framework.Felix;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -121,23 +115,6 @@ class ModeTest {
     }
 
     private void install(BundleContext context, String name, String imports) throws Exception {
-        bundles.put(name, context.installBundle("test:" + name, new ByteArrayInputStream(bundle(name, imports))));
-    }
-
-    private static byte[] bundle(String name, String imports) throws IOException {
-        Manifest manifest = new Manifest();
-        Attributes main = manifest.getMainAttributes();
-        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        main.putValue("Bundle-ManifestVersion", "2");
-        main.putValue("Bundle-SymbolicName", name);
-        main.putValue("Bundle-Version", "1.0.0");
-        if (!imports.isEmpty()) {
-            main.putValue(Constants.IMPORT_PACKAGE, imports);
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JarOutputStream jar = new JarOutputStream(bytes, manifest)) {
-            // the headers are all the launcher reads
-        }
-        return bytes.toByteArray();
+        bundles.put(name, TestBundles.install(context, name, imports.isEmpty() ? Map.of() : Map.of(Constants.IMPORT_PACKAGE, imports)));
     }
 }

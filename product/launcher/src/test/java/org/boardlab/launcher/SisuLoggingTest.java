@@ -2,15 +2,9 @@ package org.boardlab.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.jar.Attributes;
-import java.util.jar.JarOutputStream;
-import java.util.jar.Manifest;
 import org.apache.felix.framework.Felix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,11 +51,11 @@ class SisuLoggingTest {
             if (hook) {
                 SisuLogging.install(context);
             }
-            Bundle api = install(context, "test.api", Map.of(Constants.EXPORT_PACKAGE, "org.boardlab.test.api;version=1.0"));
-            Bundle slf4j = install(context, "slf4j.api", Map.of(Constants.EXPORT_PACKAGE, "org.slf4j;version=2.0.17,org.slf4j.spi;version=2.0.17"));
-            Bundle sisu = install(context, SisuLogging.SISU, Map.of(Constants.IMPORT_PACKAGE,
+            Bundle api = TestBundles.install(context, "test.api", Map.of(Constants.EXPORT_PACKAGE, "org.boardlab.test.api;version=1.0"));
+            Bundle slf4j = TestBundles.install(context, "slf4j.api", Map.of(Constants.EXPORT_PACKAGE, "org.slf4j;version=2.0.17,org.slf4j.spi;version=2.0.17"));
+            Bundle sisu = TestBundles.install(context, SisuLogging.SISU, Map.of(Constants.IMPORT_PACKAGE,
                     "org.boardlab.test.api,org.slf4j;resolution:=optional,org.slf4j.spi;resolution:=optional"));
-            Bundle jetty = install(context, "test.jetty", Map.of(Constants.IMPORT_PACKAGE, "org.slf4j;resolution:=optional"));
+            Bundle jetty = TestBundles.install(context, "test.jetty", Map.of(Constants.IMPORT_PACKAGE, "org.slf4j;resolution:=optional"));
             felix.start();
             assertThat(felix.adapt(FrameworkWiring.class).resolveBundles(List.of(api, slf4j, sisu, jetty))).as("all resolved").isTrue();
             return Map.of(SisuLogging.SISU, packages(sisu), "test.jetty", packages(jetty));
@@ -74,24 +68,5 @@ class SisuLoggingTest {
     private static List<String> packages(Bundle b) {
         return b.adapt(BundleWiring.class).getRequiredWires(PackageNamespace.PACKAGE_NAMESPACE).stream()
                 .map(w -> (String) w.getCapability().getAttributes().get(PackageNamespace.PACKAGE_NAMESPACE)).toList();
-    }
-
-    private static Bundle install(BundleContext context, String name, Map<String, String> headers) throws Exception {
-        return context.installBundle("test:" + name, new ByteArrayInputStream(bundle(name, headers)));
-    }
-
-    private static byte[] bundle(String name, Map<String, String> headers) throws IOException {
-        Manifest manifest = new Manifest();
-        Attributes main = manifest.getMainAttributes();
-        main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        main.putValue("Bundle-ManifestVersion", "2");
-        main.putValue("Bundle-SymbolicName", name);
-        main.putValue("Bundle-Version", "1.0.0");
-        headers.forEach(main::putValue);
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        try (JarOutputStream jar = new JarOutputStream(bytes, manifest)) {
-            // a manifest is all a bundle needs to be resolved
-        }
-        return bytes.toByteArray();
     }
 }
