@@ -162,20 +162,15 @@ public final class WorkbenchWindow implements Application, Workbench {
         if (context == null) {
             return; // not in a framework (a unit test)
         }
-        org.eclipse.swt.widgets.Listener first = new org.eclipse.swt.widgets.Listener() {
-            @Override
-            public void handleEvent(org.eclipse.swt.widgets.Event e) {
-                display.removeFilter(SWT.Paint, this);
-                java.util.Hashtable<String, Object> props = new java.util.Hashtable<>();
-                props.put("boardlab.window", "shown");
-                try {
-                    context.registerService(Object.class, new Object(), props);
-                } catch (IllegalStateException stopping) {
-                    // the bundle is stopping: nobody waits any more
-                }
+        onFirstPaint(() -> {
+            java.util.Hashtable<String, Object> props = new java.util.Hashtable<>();
+            props.put("boardlab.window", "shown");
+            try {
+                context.registerService(Object.class, new Object(), props);
+            } catch (IllegalStateException stopping) {
+                // the bundle is stopping: nobody waits any more
             }
-        };
-        display.addFilter(SWT.Paint, first);
+        });
     }
 
     /**
@@ -186,11 +181,16 @@ public final class WorkbenchWindow implements Application, Workbench {
     private void reportFirstPaint() {
         long start = Long.getLong("boardlab.process.start", java.lang.management.ManagementFactory.getRuntimeMXBean().getStartTime());
         System.err.println("boardlab timing: " + (System.currentTimeMillis() - start) + " ms window asked to open");
+        onFirstPaint(() -> System.err.println("boardlab timing: " + (System.currentTimeMillis() - start) + " ms window painted"));
+    }
+
+    /** Runs {@code task} once, on the first paint of any of the display's widgets. */
+    private void onFirstPaint(Runnable task) {
         org.eclipse.swt.widgets.Listener first = new org.eclipse.swt.widgets.Listener() {
             @Override
             public void handleEvent(org.eclipse.swt.widgets.Event e) {
                 display.removeFilter(SWT.Paint, this);
-                System.err.println("boardlab timing: " + (System.currentTimeMillis() - start) + " ms window painted");
+                task.run();
             }
         };
         display.addFilter(SWT.Paint, first);
