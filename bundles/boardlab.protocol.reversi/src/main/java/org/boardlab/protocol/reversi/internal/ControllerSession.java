@@ -20,6 +20,7 @@ final class ControllerSession extends ChannelInboundHandlerAdapter {
     private final Connection connection;
     private final Liveness liveness = new Liveness();
     private ChannelHandlerContext ctx;
+    private OrderedWrites writes;
 
     ControllerSession(GameMaster gm, Connection connection) {
         this.gm = gm;
@@ -29,6 +30,7 @@ final class ControllerSession extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        this.writes = new OrderedWrites(ctx.executor());
         connection.playerName("controller");
         connection.state("Game Controller");
     }
@@ -50,24 +52,24 @@ final class ControllerSession extends ChannelInboundHandlerAdapter {
                 switch (connection.refuse()) {
                     case ANSWER -> {
                         gm.host().log("Control refused (NOK) from " + connection.remoteAddress() + ": " + refused);
-                        ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+                        writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.NOK));
                     }
                     case QUIET -> {
                         // refused too often: not answered, not logged again
                     }
                     case CLOSE -> {
                         gm.controllerLeft(this);
-                        ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+                        writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.NOK));
                         connection.violation(Connection.REFUSAL_LIMIT);
                     }
                 }
             } else {
                 connection.accepted();
-                ctx.writeAndFlush(ReversiMessage.Ok.OK);
+                writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.OK));
                 gm.apply(c);
             }
         } else if (msg instanceof ReversiMessage.Ping) {
-            ctx.writeAndFlush(ReversiMessage.Ok.OK);
+            writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.OK));
         } else if (msg instanceof ReversiMessage.Ok) {
             // the answer to our Ping
         } else if (msg instanceof ProtocolViolation v) {
@@ -105,16 +107,11 @@ final class ControllerSession extends ChannelInboundHandlerAdapter {
 
     /** Sends messages in order, from any thread. */
     void send(ReversiMessage... messages) {
-        Runnable task = () -> {
+        writes.run(() -> {
             for (ReversiMessage m : messages) {
                 ctx.write(m);
             }
             ctx.flush();
-        };
-        if (ctx.executor().inEventLoop()) {
-            task.run();
-        } else {
-            ctx.executor().execute(task);
-        }
+        });
     }
 }

@@ -33,6 +33,8 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
     /** Its game is over (End is on its way): a move from now on is late and ignored. */
     private volatile boolean gameOver;
     private ChannelHandlerContext ctx;
+    /** Every write to this player, in the order made (see {@link OrderedWrites}). */
+    private OrderedWrites writes;
     private State state = State.CONNECTING;
     /** A New Move was handed to the referee and its OK/NOK is not sent yet. */
     private boolean moveReplyPending;
@@ -57,6 +59,7 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
+        this.writes = new OrderedWrites(ctx.executor());
         connection.state("connected to the " + GameMaster.colour(side) + " port");
     }
 
@@ -81,7 +84,7 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
                 state = State.DONE;
                 connection.state("refused: the " + GameMaster.colour(side) + " seat is taken");
                 gm.host().log("refused " + name + " on the " + GameMaster.colour(side) + " port: the seat is taken");
-                ctx.writeAndFlush(ReversiMessage.Ok.NOK).addListener(ChannelFutureListener.CLOSE);
+                writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.NOK).addListener(ChannelFutureListener.CLOSE));
             }
         } else if (msg instanceof ReversiMessage.NewMove m) {
             if (state != State.SEATED) {
@@ -93,7 +96,7 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
             if (moveReplyPending) {
                 deferredPingAnswers++;
             } else {
-                ctx.writeAndFlush(ReversiMessage.Ok.OK);
+                writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.OK));
             }
         } else if (msg instanceof ReversiMessage.Ok) {
             // the answer to our Ping (Liveness has seen it)
@@ -107,7 +110,7 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
         boolean seated = state == State.SEATED;
         state = State.DONE;
         if (seated) {
-            ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+            writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.NOK));
             gm.garbage(this, reason);
         }
         connection.violation(reason);
@@ -168,7 +171,7 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
 
     /** NOK to a move refused at once (out of turn, off the board); on this event loop. */
     void refuseMove() {
-        ctx.writeAndFlush(ReversiMessage.Ok.NOK);
+        writes.run(() -> ctx.writeAndFlush(ReversiMessage.Ok.NOK));
     }
 
     /** The referee applied this player's move: OK, then the Pings answered meanwhile. */
@@ -207,10 +210,6 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
     }
 
     private void onLoop(Runnable task) {
-        if (ctx.executor().inEventLoop()) {
-            task.run();
-        } else {
-            ctx.executor().execute(task);
-        }
+        writes.run(task);
     }
 }

@@ -326,7 +326,8 @@ class GameMasterTest {
             ReversiMessage.Status1 restarted = gc.expect(ReversiMessage.Status1.class);
             ReversiMessage.Status2 fresh = gc.expect(ReversiMessage.Status2.class);
             assertEquals(6, restarted.board().sizeX());
-            assertTrue(restarted.board().noLastMove());
+            assertTrue(restarted.board().noLastMove(), "the restarted game's first Status comes before its first move: "
+                    + restarted + " / " + fresh);
             assertEquals(0, fresh.black().timerMillis());
             assertEquals(0, fresh.white().timerMillis());
             assertEquals(2, fresh.black().points());
