@@ -32,6 +32,7 @@ import org.boardlab.server.Connection;
 import org.boardlab.server.LobbyException;
 import org.boardlab.server.Member;
 import org.boardlab.server.MemberListener;
+import org.boardlab.server.OrderedWrites;
 import org.boardlab.server.Table;
 
 /**
@@ -63,6 +64,8 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     private final Connection connection;
     private final String gameId;
     private Channel channel;
+    /** Every write to this client, in the order made, from any thread (a spectator hears two players' loops). */
+    private OrderedWrites writes;
     private volatile Member member;
     /** The round being played, or {@code null}. */
     private volatile Table table;
@@ -98,6 +101,7 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
         channel = ctx.channel();
+        writes = new OrderedWrites(channel.eventLoop());
         connection.state("connected");
         super.handlerAdded(ctx);
     }
@@ -127,7 +131,7 @@ final class GomokuSession extends SimpleChannelInboundHandler<Object> implements
     }
 
     private void send(GomokuMessage message) {
-        channel.writeAndFlush(message);
+        writes.run(() -> channel.writeAndFlush(message));
     }
 
     @Override

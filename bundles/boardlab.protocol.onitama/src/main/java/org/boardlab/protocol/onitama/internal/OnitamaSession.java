@@ -33,6 +33,7 @@ import org.boardlab.server.LobbyException;
 import org.boardlab.server.LobbySeat;
 import org.boardlab.server.Member;
 import org.boardlab.server.MemberListener;
+import org.boardlab.server.OrderedWrites;
 import org.boardlab.server.Table;
 
 /**
@@ -74,6 +75,8 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
     private final String normalId;
     private final String hardId;
     private Channel channel;
+    /** Every write to this client, in the order made, from any thread. */
+    private OrderedWrites writes;
     private Phase phase = Phase.MODE;
     private String name;
     private boolean pvp;
@@ -110,6 +113,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) throws Exception {
         channel = ctx.channel();
+        writes = new OrderedWrites(channel.eventLoop());
         connection.state("choosing a mode");
         super.handlerAdded(ctx);
     }
@@ -117,7 +121,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
     // ---- sending
 
     private void send(ServerMessage message) {
-        channel.writeAndFlush(message);
+        writes.run(() -> channel.writeAndFlush(message));
     }
 
     private void send(int code) {
@@ -126,7 +130,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
 
     /** Closes after everything queued has been sent (the pacer keeps the order). */
     private void closeAfterSending() {
-        channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        writes.run(() -> channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE));
     }
 
     private void execute(Runnable task) {

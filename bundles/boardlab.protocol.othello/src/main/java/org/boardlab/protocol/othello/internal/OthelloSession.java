@@ -25,10 +25,11 @@ import org.boardlab.protocol.othello.Square;
 import org.boardlab.protocol.othello.Status;
 import org.boardlab.protocol.othello.Winner;
 import org.boardlab.server.Connection;
-import org.boardlab.server.LobbyException;
 import org.boardlab.server.LobbyChange;
+import org.boardlab.server.LobbyException;
 import org.boardlab.server.Member;
 import org.boardlab.server.MemberListener;
+import org.boardlab.server.OrderedWrites;
 import org.boardlab.server.Table;
 
 /**
@@ -43,6 +44,8 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     private final Connection connection;
     private Channel channel;
+    /** Every write to this client, in the order made, from any thread. */
+    private OrderedWrites writes;
     private volatile State state = State.CONNECTED;
     private volatile Member member;
     private volatile String invitee;
@@ -68,6 +71,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
     @Override
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         channel = ctx.channel();
+        writes = new OrderedWrites(channel.eventLoop());
         connection.state("connected");
         super.channelActive(ctx);
     }
@@ -82,7 +86,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
     }
 
     private void send(OthelloMessage message) {
-        channel.writeAndFlush(message);
+        writes.run(() -> channel.writeAndFlush(message));
     }
 
     /**
@@ -106,7 +110,7 @@ final class OthelloSession extends SimpleChannelInboundHandler<Object> implement
 
     private void violation(String reason) {
         connection.violation(reason);
-        channel.writeAndFlush(new ServerMessage.SErr(reason)).addListener(ChannelFutureListener.CLOSE);
+        writes.run(() -> channel.writeAndFlush(new ServerMessage.SErr(reason)).addListener(ChannelFutureListener.CLOSE));
     }
 
     @Override

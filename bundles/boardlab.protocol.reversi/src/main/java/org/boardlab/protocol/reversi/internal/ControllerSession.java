@@ -6,6 +6,7 @@ import io.netty.handler.timeout.IdleStateEvent;
 import org.boardlab.protocol.reversi.ProtocolViolation;
 import org.boardlab.protocol.reversi.ReversiMessage;
 import org.boardlab.server.Connection;
+import org.boardlab.server.OrderedWrites;
 
 /**
  * One Game Controller's connection to a {@link GameMaster}, on the GC port. It sends nothing to log

@@ -8,6 +8,7 @@ import org.boardlab.api.Side;
 import org.boardlab.protocol.reversi.ProtocolViolation;
 import org.boardlab.protocol.reversi.ReversiMessage;
 import org.boardlab.server.Connection;
+import org.boardlab.server.OrderedWrites;
 
 /**
  * One player's connection to a {@link GameMaster}, on the BP or WP port. States:

@@ -1,4 +1,4 @@
-package org.boardlab.protocol.reversi.internal;
+package org.boardlab.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The order of a connection's writes is the order they were made in, whichever thread made them:
- * the case that sent a Game Controller a restarted game's first move before the game's first Status.
+ * the case that sent a seed 004 Game Controller a restarted game's first move before the game's first Status.
  */
 class OrderedWritesTest {
 
