@@ -34,7 +34,8 @@ import org.osgi.framework.ServiceReference;
  * <li>only the bundles the command needs are started: a headless command ({@code list},
  * {@code match}, ...) does not start SWT, JFace or the views; the Gogo shell starts only with
  * {@code --console}; the workbench starts FileInstall and the views that are not in front after
- * it has asked for its window;</li>
+ * it has asked for its window; they start on one thread a core ({@link #startAll}), and the
+ * workbench's display is made on the main thread meanwhile;</li>
  * <li>the command line goes to boardlab.cli's main-thread service (the same contract as bnd's
  * launcher: a {@code Callable} registered with {@code main.thread=true}, the arguments in a
  * service's {@code launcher.arguments} property), and the process exits with its result.</li>
