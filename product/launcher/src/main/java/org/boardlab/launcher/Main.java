@@ -91,7 +91,8 @@ public final class Main {
         int code;
         try {
             code = run(args);
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
+            // an Error too: left to end the main thread alone, it left the process waiting for ever on the framework's threads
             System.err.println("boardlab: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             code = 1;
         }

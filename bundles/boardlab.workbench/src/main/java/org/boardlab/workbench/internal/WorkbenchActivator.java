@@ -41,12 +41,26 @@ public final class WorkbenchActivator implements BundleActivator {
         if (current != null) {
             return current;
         }
+        if (failed != null) {
+            throw failed; // GTK is not asked twice: a second try only adds a Gdk-CRITICAL line
+        }
         if (System.getenv("DBUS_SESSION_BUS_ADDRESS") == null) {
             // no desktop session (Xvfb, ssh -X): SWT would try to start a D-Bus session for its session
             // manager hook and print two lines of failure on every start
             System.setProperty("org.eclipse.swt.internal.SessionManagerDBus.disable", "true");
         }
         Display.setAppName("boardlab");
-        return new Display();
+        try {
+            return new Display();
+        } catch (org.eclipse.swt.SWTError e) {
+            String display = System.getenv("DISPLAY");
+            failed = new IllegalStateException("cannot open the workbench's window: " + e.getMessage()
+                    + (display == null || display.isBlank() ? " (no X display: DISPLAY is not set)" : " (X display " + display + ")")
+                    + "; the commands without a window still work: boardlab --help", e);
+            throw failed;
+        }
     }
+
+    /** Why the display could not be made, once it could not: a command line error, not an Error that ends only the main thread. */
+    private static volatile IllegalStateException failed;
 }
