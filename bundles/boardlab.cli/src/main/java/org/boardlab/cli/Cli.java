@@ -73,8 +73,41 @@ public final class Cli implements Runnable {
      * @return the exit code
      */
     public static int execute(Services services, List<String> args, PrintWriter out, PrintWriter err, Runnable onConsole) {
+        return execute(prepare(services), args, out, err, onConsole);
+    }
+
+    /**
+     * The command line built ahead of its arguments, for one {@link #execute(Prepared, List, PrintWriter, PrintWriter, Runnable)}:
+     * picocli reads every command's annotations and makes the commands (about 0.15 s in a new JVM), which
+     * boardlab.cli does on a thread of its own while the other bundles start.
+     */
+    public static Prepared prepare(Services services) {
         Cli cli = new Cli(services);
-        CommandLine line = commandLine(cli, out, err);
+        return new Prepared(cli, commandLine(cli));
+    }
+
+    /** A command line built by {@link #prepare}, not yet given its arguments. */
+    public static final class Prepared {
+        private final Cli cli;
+        private final CommandLine line;
+
+        private Prepared(Cli cli, CommandLine line) {
+            this.cli = cli;
+            this.line = line;
+        }
+    }
+
+    /**
+     * Runs one command line on a command line built by {@link #prepare} (each is run once), calling
+     * {@code onConsole} first when {@code --console} is given.
+     *
+     * @return the exit code
+     */
+    public static int execute(Prepared prepared, List<String> args, PrintWriter out, PrintWriter err, Runnable onConsole) {
+        Cli cli = prepared.cli;
+        CommandLine line = prepared.line;
+        line.setOut(out);
+        line.setErr(err);
         // what the product's launcher asked for, to answer later usage errors without the framework
         org.boardlab.cli.internal.CommandModel.keepRequested(line);
         List<String> effective = new ArrayList<>(args);
@@ -103,7 +136,7 @@ public final class Cli implements Runnable {
         return line.execute(withWorkbench.toArray(String[]::new));
     }
 
-    private static CommandLine commandLine(Cli cli, PrintWriter out, PrintWriter err) {
+    private static CommandLine commandLine(Cli cli) {
         CommandLine line = new CommandLine(cli, new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> type) throws Exception {
@@ -113,8 +146,6 @@ public final class Cli implements Runnable {
                 return CommandLine.defaultFactory().create(type);
             }
         });
-        line.setOut(out);
-        line.setErr(err);
         Integer width = Integer.getInteger("boardlab.help.width");
         if (width != null) {
             line.setUsageHelpWidth(width); // the launcher found the terminal's width, and keeps the page at it

@@ -34,7 +34,8 @@ import org.osgi.framework.ServiceReference;
  * <li>only the bundles the command needs are started: a headless command ({@code list},
  * {@code match}, ...) does not start SWT, JFace or the views; the Gogo shell starts only with
  * {@code --console}; the workbench starts FileInstall and the views that are not in front after
- * it has asked for its window;</li>
+ * it has asked for its window; they start on one thread a core ({@link #startAll}), and the
+ * workbench's display is made on the main thread meanwhile;</li>
  * <li>the command line goes to boardlab.cli's main-thread service (the same contract as bnd's
  * launcher: a {@code Callable} registered with {@code main.thread=true}, the arguments in a
  * service's {@code launcher.arguments} property), and the process exits with its result.</li>
@@ -90,7 +91,8 @@ public final class Main {
         int code;
         try {
             code = run(args);
-        } catch (Exception e) {
+        } catch (Exception | Error e) {
+            // an Error too: left to end the main thread alone, it left the process waiting for ever on the framework's threads
             System.err.println("boardlab: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             code = 1;
         }
@@ -219,8 +221,9 @@ public final class Main {
         props.put("launcher.arguments", args);
         context.registerService(Object.class.getName(), new Object(), props);
 
+        List<Bundle> now = new ArrayList<>();
         List<Bundle> later = new ArrayList<>();
-        for (Bundle b : firstTheServiceLoaderMediator(context.getBundles())) {
+        for (Bundle b : inStartOrder(context.getBundles())) {
             if (b.getBundleId() == 0 || !b.getLocation().startsWith(LOCATION) || b.getHeaders("").get(Constants.FRAGMENT_HOST) != null
                     || !mode.wants(b)) {
                 continue;
@@ -228,9 +231,10 @@ public final class Main {
             if (mode.workbench && (LATER.contains(b.getSymbolicName()) || Mode.isProtocol(b, b.getSymbolicName()))) {
                 later.add(b);
             } else {
-                startBundle(b);
+                now.add(b);
             }
         }
+        startAll(now, STARTERS, mode.workbench ? context : null);
         Timing.mark("bundles started");
         if (!later.isEmpty()) {
             startWhenTheWindowIsShown(context, later, LATER_WAIT_MS);
@@ -351,15 +355,120 @@ public final class Main {
      * The bundles in the order they are started: SPI Fly (the OSGi ServiceLoader mediator) and the
      * SLF4J provider first, so that SLF4J finds its provider the first time a bundle (Jetty, CometD)
      * asks for a logger, instead of printing "No SLF4J providers were found" on every start and
-     * dropping those bundles' log lines.
+     * dropping those bundles' log lines; then boardlab.core, the Sisu extender, so that each bundle
+     * after it gets its injector on the thread that starts it ({@link #startAll}); then the workbench,
+     * whose display the main thread makes while the others start; then the others in the product's
+     * order.
      */
-    private static List<Bundle> firstTheServiceLoaderMediator(Bundle[] bundles) {
+    static List<Bundle> inStartOrder(Bundle[] bundles) {
         List<Bundle> ordered = new ArrayList<>(List.of(bundles));
         ordered.sort(java.util.Comparator.comparingInt(b -> {
             String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
-            return name.startsWith("org.apache.aries.spifly") ? 0 : name.startsWith("slf4j.jdk14") ? 1 : 2;
+            return name.startsWith("org.apache.aries.spifly") ? 0 : name.startsWith("slf4j.jdk14") ? 1 : name.equals(EXTENDER) ? 2
+                    : name.equals(WORKBENCH) ? 3 : 4;
         }));
         return ordered;
+    }
+
+    /** The bundle whose activator is the Sisu extender: it gives every bundle that starts after it its injector. */
+    static final String EXTENDER = "boardlab.core";
+
+    /** The workbench's bundle, started first after the extender: it offers the main thread its display to make ({@link #startAll}). */
+    static final String WORKBENCH = "boardlab.workbench";
+
+    /**
+     * How many threads start the bundles: one a core, at most four, or {@code -Dboardlab.startThreads}.
+     * Most of a bundle's start is its injector (Sisu indexes its components, Guice binds them), made
+     * on the thread that starts the bundle; the bundles do not wait for each other (Sisu wires
+     * components as they arrive), so two cores start them in about half the time.
+     */
+    static final int STARTERS = Integer.getInteger("boardlab.startThreads",
+            Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
+
+    /**
+     * Starts {@code bundles} (in {@link #inStartOrder} order): those up to the extender one after the
+     * other on this thread, the rest on {@code threads} threads (this one and {@code threads - 1}
+     * more), each taking the next bundle not yet taken; returns when every one has started or failed
+     * (a failure is printed, as before, and the others still start).
+     *
+     * <p>With {@code mainThreadTasks} (the workbench), this thread first runs what a bundle offers it
+     * as a {@code Runnable} service with {@value #PREPARE}{@code =true} (the workbench makes its SWT
+     * display, which must be made on the thread that will run the window: this one) while the other
+     * threads start bundles, and only then takes bundles too. A task that fails is left for the
+     * command to meet again and report.
+     */
+    static void startAll(List<Bundle> bundles, int threads, BundleContext mainThreadTasks) throws InterruptedException, InvalidSyntaxException {
+        int first = 0;
+        for (int i = 0; i < bundles.size(); i++) {
+            if (EXTENDER.equals(bundles.get(i).getSymbolicName())) {
+                first = i + 1;
+            }
+        }
+        for (Bundle b : bundles.subList(0, first)) {
+            startBundle(b);
+        }
+        List<Bundle> rest = bundles.subList(first, bundles.size());
+        java.util.concurrent.BlockingQueue<Runnable> forMain = new java.util.concurrent.LinkedBlockingQueue<>();
+        Runnable noMoreBundles = () -> {
+        };
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable starter = () -> {
+            for (int i = next.getAndIncrement(); i < rest.size(); i = next.getAndIncrement()) {
+                startBundle(rest.get(i));
+            }
+            forMain.add(noMoreBundles);
+        };
+        org.osgi.framework.ServiceListener listener = null;
+        if (mainThreadTasks != null) {
+            listener = event -> {
+                if (event.getType() == org.osgi.framework.ServiceEvent.REGISTERED
+                        && mainThreadTasks.getService(event.getServiceReference()) instanceof Runnable task) {
+                    forMain.add(task);
+                }
+            };
+            mainThreadTasks.addServiceListener(listener, "(" + PREPARE + "=true)");
+        }
+        int helpers = Math.min(rest.size(), mainThreadTasks == null ? threads - 1 : Math.max(1, threads - 1));
+        List<Thread> started = new ArrayList<>();
+        for (int t = 1; t <= helpers; t++) {
+            Thread helper = new Thread(starter, "boardlab-start-" + t);
+            helper.setDaemon(true);
+            helper.start();
+            started.add(helper);
+        }
+        try {
+            if (mainThreadTasks != null && helpers > 0) {
+                Runnable task = forMain.take(); // the first task, or the first helper out of bundles
+                if (task != noMoreBundles) {
+                    runOnMain(task);
+                }
+            }
+            starter.run();
+            for (Thread helper : started) {
+                helper.join();
+            }
+        } finally {
+            if (listener != null) {
+                mainThreadTasks.removeServiceListener(listener);
+            }
+        }
+        for (Runnable task = forMain.poll(); task != null; task = forMain.poll()) {
+            if (task != noMoreBundles) {
+                runOnMain(task); // offered after every bundle was taken
+            }
+        }
+    }
+
+    /** The service property of a task a bundle offers the main thread while the bundles start. */
+    static final String PREPARE = "main.thread.prepare";
+
+    private static void runOnMain(Runnable task) {
+        try {
+            task.run();
+            Timing.mark("main thread's preparation done");
+        } catch (RuntimeException | Error e) {
+            // the workbench meets the same failure (no X display, say) when it runs, and says why
+        }
     }
 
     private static void startBundle(Bundle b) {

@@ -109,6 +109,67 @@ class ModeTest {
         assertThat(protocol.getState()).isEqualTo(Bundle.ACTIVE);
     }
 
+    @Test
+    void theExtenderStartsFirstThenTheOthersOnTwoThreadsAndOneThatCannotStartStopsNoOther() throws Exception {
+        felix.start();
+        BundleContext context = felix.getBundleContext();
+        for (Bundle b : bundles.values()) {
+            b.uninstall(); // they import packages no bundle here exports: they would not resolve
+        }
+        bundles.clear();
+        for (String name : List.of("boardlab.game.a", "boardlab.game.b", "test.unresolvable", "boardlab.core", "boardlab.game.c",
+                "slf4j.jdk14", "boardlab.game.d", "org.apache.aries.spifly.dynamic.bundle", "boardlab.game.e")) {
+            install(context, name, name.equals("test.unresolvable") ? "org.nobody.exports.this" : "");
+        }
+        List<String> starting = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        context.addBundleListener((org.osgi.framework.SynchronousBundleListener) e -> {
+            if (e.getType() == org.osgi.framework.BundleEvent.STARTING) {
+                starting.add(e.getBundle().getSymbolicName());
+            }
+        });
+        List<Bundle> ordered = Main.inStartOrder(bundles.values().toArray(Bundle[]::new));
+        assertThat(ordered).extracting(Bundle::getSymbolicName).startsWith("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14",
+                Main.EXTENDER, "boardlab.game.a", "boardlab.game.b");
+
+        Main.startAll(ordered, 2, null);
+
+        assertThat(starting.subList(0, 3)).containsExactly("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14", Main.EXTENDER);
+        assertThat(starting).hasSize(ordered.size() - 1).doesNotContain("test.unresolvable");
+        for (Bundle b : ordered) {
+            assertThat(b.getState()).as(b.getSymbolicName())
+                    .isEqualTo(b.getSymbolicName().equals("test.unresolvable") ? Bundle.INSTALLED : Bundle.ACTIVE);
+        }
+    }
+
+    @Test
+    void theWorkbenchsDisplayIsMadeOnTheCallersThreadWhileTheOtherBundlesStart() throws Exception {
+        felix.start();
+        BundleContext context = felix.getBundleContext();
+        for (Bundle b : bundles.values()) {
+            b.uninstall();
+        }
+        bundles.clear();
+        for (String name : List.of("boardlab.game.a", "boardlab.game.b", Main.WORKBENCH, "boardlab.game.c", Main.EXTENDER)) {
+            install(context, name, "");
+        }
+        // stands for the workbench's activator, which offers its display's making as it starts
+        java.util.concurrent.atomic.AtomicReference<Thread> ranOn = new java.util.concurrent.atomic.AtomicReference<>();
+        context.addBundleListener((org.osgi.framework.SynchronousBundleListener) e -> {
+            if (e.getType() == org.osgi.framework.BundleEvent.STARTING && e.getBundle().getSymbolicName().equals(Main.WORKBENCH)) {
+                java.util.Hashtable<String, Object> props = new java.util.Hashtable<>();
+                props.put(Main.PREPARE, "true");
+                context.registerService(Runnable.class, () -> ranOn.set(Thread.currentThread()), props);
+            }
+        });
+        List<Bundle> ordered = Main.inStartOrder(bundles.values().toArray(Bundle[]::new));
+        assertThat(ordered).extracting(Bundle::getSymbolicName).startsWith(Main.EXTENDER, Main.WORKBENCH);
+
+        Main.startAll(ordered, 2, context);
+
+        assertThat(ranOn.get()).isSameAs(Thread.currentThread());
+        assertThat(ordered).allSatisfy(b -> assertThat(b.getState()).as(b.getSymbolicName()).isEqualTo(Bundle.ACTIVE));
+    }
+
     private List<String> started(String... args) {
         Main.Mode mode = Main.Mode.of(args);
         return bundles.values().stream().filter(mode::wants).map(Bundle::getSymbolicName).toList();

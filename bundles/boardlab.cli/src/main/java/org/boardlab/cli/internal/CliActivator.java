@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import org.boardlab.cli.Cli;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
@@ -23,10 +25,22 @@ public final class CliActivator implements BundleActivator {
     private LocatorServices services;
     private ServiceRegistration<?> main;
     private ServiceRegistration<?> commands;
+    /** The command line for the main thread's one run, built at start. */
+    private FutureTask<Cli.Prepared> prepared;
 
     @Override
     public void start(BundleContext context) {
         services = new LocatorServices(context);
+        // picocli's model of every command, built now on a thread of its own, while the other bundles start:
+        // the main thread finds it ready when the launcher hands it the command line
+        prepared = new FutureTask<>(() -> Cli.prepare(services));
+        Thread preparer = new Thread(prepared, "boardlab-cli-prepare");
+        preparer.setDaemon(true);
+        preparer.start();
+        String db = StoreAhead.database(arguments(context));
+        if (db != null) {
+            services.stores().openAhead(db);
+        }
         Hashtable<String, Object> props = new Hashtable<>();
         props.put("main.thread", "true");
         props.put(Constants.SERVICE_DESCRIPTION, "the boardlab command line");
@@ -48,27 +62,45 @@ public final class CliActivator implements BundleActivator {
         }
 
         @Override
-        public Integer call() throws InvalidSyntaxException {
+        public Integer call() {
             return runMain(context);
         }
     }
 
-    private int runMain(BundleContext context) throws InvalidSyntaxException {
-        String[] args = new String[0];
-        ServiceReference<?>[] refs = context.getServiceReferences((String) null, "(launcher.arguments=*)");
-        if (refs != null && refs.length > 0) {
-            Object value = refs[0].getProperty("launcher.arguments");
-            if (value instanceof String[] given) {
-                args = given;
+    /** The command line the launcher registered (as a service's {@code launcher.arguments}), or none. */
+    private static String[] arguments(BundleContext context) {
+        try {
+            ServiceReference<?>[] refs = context.getServiceReferences((String) null, "(launcher.arguments=*)");
+            if (refs != null && refs.length > 0 && refs[0].getProperty("launcher.arguments") instanceof String[] given) {
+                return given;
             }
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalStateException(e);
         }
+        return new String[0];
+    }
+
+    private int runMain(BundleContext context) {
+        String[] args = arguments(context);
         PrintWriter out = new PrintWriter(System.out, true);
         PrintWriter err = new PrintWriter(System.err, true);
         List<String> list = Arrays.asList(args);
-        int code = Cli.execute(services, list, out, err, () -> GogoCommands.openConsole(context));
+        int code = Cli.execute(prepared(), list, out, err, () -> GogoCommands.openConsole(context));
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** The command line built at start, or, should that have failed, one built now (which then fails here, where it is reported). */
+    private Cli.Prepared prepared() {
+        try {
+            return prepared.get();
+        } catch (ExecutionException e) {
+            return Cli.prepare(services);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Cli.prepare(services);
+        }
     }
 
     @Override

@@ -82,13 +82,7 @@ public final class WorkbenchWindow implements Application, Workbench {
 
     @Override
     public int run(List<String> args) {
-        if (System.getenv("DBUS_SESSION_BUS_ADDRESS") == null) {
-            // no desktop session (Xvfb, ssh -X): SWT would try to start a D-Bus session for its session
-            // manager hook and print two lines of failure on every start
-            System.setProperty("org.eclipse.swt.internal.SessionManagerDBus.disable", "true");
-        }
-        display = Display.getCurrent() != null ? Display.getCurrent() : new Display();
-        Display.setAppName("boardlab");
+        display = WorkbenchActivator.prepareDisplay(); // made already, on this thread, if the launcher ran its preparation
         shell = new Shell(display);
         shell.setText("boardlab");
         GridLayout layout = new GridLayout(1, false);
