@@ -169,6 +169,11 @@ public abstract class NettyClient<C extends NettyClient<C, M, V>, M, V> implemen
         listeners.remove(listener);
     }
 
+    /** The protocol's id, as the constructor was given it. */
+    final String protocol() {
+        return protocol;
+    }
+
     /** How this client connects. */
     public final ClientOptions options() {
         return options;

@@ -90,7 +90,7 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
         }
         try {
             say(greeting(host, port) + "; commands: " + commands());
-            ClientSeat<M, ?> seat = null;
+            ClientSeat<C, M, ?> seat = null;
             if (autoPlay != null) {
                 seat = seats.start(client, autoPlay.player(), autoPlay.game(), autoPlay.seatOptions(),
                         TerminalLoop.seatReport(autoPlay.playerId(), this::say));
@@ -98,7 +98,7 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
                 say(autoPlay.playerId() + " plays for you: " + autoPlayGreeting(autoPlay));
             }
             begin(seat != null);
-            ClientSeat<M, ?> played = seat;
+            ClientSeat<C, M, ?> played = seat;
             return loop.run(in, this::typed, () -> played(played.gamesPlayed()), () -> {
                 leaving = true;
                 return leave();

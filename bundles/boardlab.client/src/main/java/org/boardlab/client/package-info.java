@@ -11,8 +11,9 @@
  * How it connects: {@link org.boardlab.client.ClientOptions}; what it tells:
  * {@link org.boardlab.client.ClientListener}.</li>
  * <li>{@link org.boardlab.client.ClientSeat}: a loaded {@link org.boardlab.api.Player} playing
- * through such a client: it asks the player on a worker thread with a deadline, drops an answer
- * about a position the game has left, reports what goes wrong to a
+ * through such a client: it asks the player with a deadline and never waits for the answer (an
+ * {@link org.boardlab.api.AsyncPlayer} through its future, a blocking player on a worker thread;
+ * 0.8.0), drops an answer about a position the game has left, reports what goes wrong to a
  * {@link org.boardlab.client.SeatListener}, counts the games and completes
  * {@link org.boardlab.client.ClientSeat#finished()}. How it plays:
  * {@link org.boardlab.client.SeatOptions}.</li>

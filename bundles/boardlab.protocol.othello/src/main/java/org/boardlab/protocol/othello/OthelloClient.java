@@ -257,8 +257,8 @@ public final class OthelloClient extends NettyClient<OthelloClient, ServerMessag
     }
 
     /**
-     * Plays with a loaded player: on every turn of this client's games it asks {@code player} (on a
-     * worker thread, one second a move) and sends the move; it accepts every invitation. Shorthand
+     * Plays with a loaded player: on every turn of this client's games it asks {@code player} (one
+     * second a move, without waiting for it) and sends the move; it accepts every invitation. Shorthand
      * for {@link OthelloSeat#start} with {@link SeatOptions#defaults()}; log in first or after,
      * either works.
      *
