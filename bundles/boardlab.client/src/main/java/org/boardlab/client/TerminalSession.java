@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -105,6 +106,26 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
             });
         } finally {
             client.close();
+        }
+    }
+
+    /**
+     * For a protocol with names, before connecting: {@code null} when {@code name} may log in, else
+     * what to tell the user: {@code give a name to log in with: --name NAME} when there is none, or
+     * {@code cannot log in as 'NAME': REASON} when the protocol's rule refuses it.
+     *
+     * @param rule the protocol's name rule: throws {@link IllegalArgumentException} with the reason
+     *             (for example the constructor of its login message)
+     */
+    public static String nameProblem(String name, Consumer<String> rule) {
+        if (name == null || name.isBlank()) {
+            return "give a name to log in with: --name NAME";
+        }
+        try {
+            rule.accept(name);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return "cannot log in as '" + name + "': " + e.getMessage();
         }
     }
 
