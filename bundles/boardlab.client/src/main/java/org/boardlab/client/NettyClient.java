@@ -45,7 +45,8 @@ import org.osgi.annotation.versioning.ConsumerType;
  * it ({@link ClientListener#message}); what the decoder passes on as a violation goes to
  * {@link ClientListener#malformed} as it is;</li>
  * <li>if the protocol needs them: {@link #written} (the state follows what the client sends),
- * {@link #keepAlive} (a ping or heartbeat at the interval), {@link #protocolErrorOf} (an exception
+ * {@link #keepAlive} (a ping or heartbeat at the interval; {@link #ping} and {@link #pingAnswered}
+ * for a ping the server answers), {@link #protocolErrorOf} (an exception
  * that means the server broke the protocol), {@link #closeOpen} (a goodbye before closing),
  * {@link #reconnected} (what to say on a new connection), {@link #connectionClosed} (end what
  * waits on the connection).</li>
@@ -125,6 +126,8 @@ public abstract class NettyClient<C extends NettyClient<C, M, V>, M, V> implemen
     private int port;
     /** Reconnect attempts made since the connection was last open; on the event loop. */
     private int attempts;
+    /** When the oldest {@link #ping} not answered yet was sent, or 0; on the event loop. */
+    private long unansweredSince;
     private volatile ScheduledFuture<?> pendingReconnect;
 
     /**
@@ -167,6 +170,11 @@ public abstract class NettyClient<C extends NettyClient<C, M, V>, M, V> implemen
     /** Removes a listener. */
     public final void removeListener(ClientListener<M, V> listener) {
         listeners.remove(listener);
+    }
+
+    /** The protocol's id, as the constructor was given it. */
+    final String protocol() {
+        return protocol;
     }
 
     /** How this client connects. */
@@ -414,6 +422,34 @@ public abstract class NettyClient<C extends NettyClient<C, M, V>, M, V> implemen
         closeRequested = true;
     }
 
+    /**
+     * A keep-alive that the server answers (a ping and its pong), for {@link #keepAlive}: writes
+     * {@code ping}, unless the oldest ping not answered yet ({@link #pingAnswered}) was sent two
+     * intervals ago or more; then the connection is taken for lost ({@link #fail}, with a detail such
+     * as {@code no SPONG from the server for 10 s}). A new connection starts with none waiting.
+     *
+     * @param answer the name of the server's answer, for the detail (e.g. {@code SPONG})
+     */
+    protected final void ping(ChannelHandlerContext ctx, Object ping, String answer) {
+        long every = options.keepAlive().toNanos();
+        long now = System.nanoTime();
+        if (unansweredSince != 0 && now - unansweredSince >= 2 * every) {
+            Duration silent = Duration.ofNanos(2 * every);
+            fail("no " + answer + " from the server for "
+                    + (silent.toMillis() < 1000 ? silent.toMillis() + " ms" : silent.toSeconds() + " s"));
+            return;
+        }
+        if (unansweredSince == 0) {
+            unansweredSince = now;
+        }
+        ctx.writeAndFlush(ping);
+    }
+
+    /** The server answered the keep-alive's {@link #ping}: call it from {@link #received}. On the event loop. */
+    protected final void pingAnswered() {
+        unansweredSince = 0;
+    }
+
     /** Adds the protocol's stages to a new connection's pipeline; on the event loop. */
     protected abstract void codec(ChannelPipeline pipeline);
 
@@ -553,6 +589,7 @@ public abstract class NettyClient<C extends NettyClient<C, M, V>, M, V> implemen
                 }
             }
             opened();
+            unansweredSince = 0; // the pings of a lost connection are not this one's
             long every = options.keepAlive().toNanos();
             if (every > 0) {
                 keepAlives = ctx.executor().scheduleAtFixedRate(() -> keepAlive(ctx), every, every, TimeUnit.NANOSECONDS);

@@ -59,7 +59,8 @@ public interface RemotePlay {
      * @param password    the password (protocols with accounts: seed 002's), or {@code null}/empty for none;
      *                    the Match view takes it in a field of its own that shows no characters
      * @param invite      the player to invite, or {@code null}/empty to wait to be invited (protocols with a lobby)
-     * @param player      plays this side: it is asked on a thread of the seat's own, within {@code timePerMove}
+     * @param player      plays this side, within {@code timePerMove}: an {@link org.boardlab.api.AsyncPlayer} (a person
+     *                    at the board) through its future, any other on a thread of the seat's own
      * @param game        the game, as loaded (its rules keep the position)
      * @param timePerMove how long the player may take for one move
      * @param pipeline    called with the connection's pipeline (the workbench adds its wire tap first)

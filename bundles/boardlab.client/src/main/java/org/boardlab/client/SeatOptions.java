@@ -15,8 +15,12 @@ import java.util.concurrent.Executor;
  * @param games             how many games to play, then stop; 0 for no limit
  * @param seed              the seed for the player's randomness; game {@code k} (from 1) gets
  *                          {@code seed + k - 1}
- * @param executor          where the player is asked, or {@code null} for a thread of the seat's
- *                          own; a shared pool is fine (each seat asks one move at a time)
+ * @param executor          where a blocking player ({@link org.boardlab.api.Player#chooseMove}) is
+ *                          asked, or {@code null} for daemon threads of the seat's own; a shared
+ *                          pool is fine (a seat asks one move at a time; a move left behind is
+ *                          interrupted, and a player that ignores that keeps its thread until it
+ *                          returns). An {@link org.boardlab.api.AsyncPlayer} is not asked on it: it
+ *                          needs no thread
  * @param invite            the player to invite whenever both are free, or {@code null}: wait for
  *                          invitations (protocols with a lobby)
  * @param acceptInvitations accept every invitation while games are left to play (protocols with a
@@ -38,7 +42,7 @@ public record SeatOptions(Duration timePerMove, int games, long seed, Executor e
         }
     }
 
-    /** One second a move, no limit, seed 1, a thread of its own, nobody invited, invitations accepted, new games asked for. */
+    /** One second a move, no limit, seed 1, threads of its own, nobody invited, invitations accepted, new games asked for. */
     public static SeatOptions defaults() {
         return new SeatOptions(Duration.ofSeconds(1), 0, 1, null, null, true, true);
     }
@@ -58,7 +62,7 @@ public record SeatOptions(Duration timePerMove, int games, long seed, Executor e
         return new SeatOptions(timePerMove, games, s, executor, invite, acceptInvitations, newGames);
     }
 
-    /** The same options with the player asked on {@code e} ({@code null}: a thread of the seat's own). */
+    /** The same options with a blocking player asked on {@code e} ({@code null}: threads of the seat's own). */
     public SeatOptions withExecutor(Executor e) {
         return new SeatOptions(timePerMove, games, seed, e, invite, acceptInvitations, newGames);
     }

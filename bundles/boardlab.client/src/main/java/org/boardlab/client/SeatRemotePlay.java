@@ -101,7 +101,7 @@ public abstract class SeatRemotePlay<C extends NettyClient<C, M, V>, M, V> imple
             }
         }, options.withPipeline(request.pipeline()));
         CompletableFuture<Void> connected = new CompletableFuture<>();
-        AtomicReference<ClientSeat<M, ?>> seat = new AtomicReference<>();
+        AtomicReference<ClientSeat<C, M, ?>> seat = new AtomicReference<>();
         client.connect(request.host(), request.port()).whenComplete((c, e) -> {
             if (e != null) {
                 connected.completeExceptionally(e);
@@ -125,7 +125,7 @@ public abstract class SeatRemotePlay<C extends NettyClient<C, M, V>, M, V> imple
             }
         });
         return Session.of(connected, () -> {
-            ClientSeat<M, ?> s = seat.get();
+            ClientSeat<C, M, ?> s = seat.get();
             if (s != null) {
                 s.close();
             }

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.osgi.annotation.versioning.ConsumerType;
 
@@ -90,7 +91,7 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
         }
         try {
             say(greeting(host, port) + "; commands: " + commands());
-            ClientSeat<M, ?> seat = null;
+            ClientSeat<C, M, ?> seat = null;
             if (autoPlay != null) {
                 seat = seats.start(client, autoPlay.player(), autoPlay.game(), autoPlay.seatOptions(),
                         TerminalLoop.seatReport(autoPlay.playerId(), this::say));
@@ -98,13 +99,33 @@ public abstract class TerminalSession<C extends NettyClient<C, M, V>, M, V> impl
                 say(autoPlay.playerId() + " plays for you: " + autoPlayGreeting(autoPlay));
             }
             begin(seat != null);
-            ClientSeat<M, ?> played = seat;
+            ClientSeat<C, M, ?> played = seat;
             return loop.run(in, this::typed, () -> played(played.gamesPlayed()), () -> {
                 leaving = true;
                 return leave();
             });
         } finally {
             client.close();
+        }
+    }
+
+    /**
+     * For a protocol with names, before connecting: {@code null} when {@code name} may log in, else
+     * what to tell the user: {@code give a name to log in with: --name NAME} when there is none, or
+     * {@code cannot log in as 'NAME': REASON} when the protocol's rule refuses it.
+     *
+     * @param rule the protocol's name rule: throws {@link IllegalArgumentException} with the reason
+     *             (for example the constructor of its login message)
+     */
+    public static String nameProblem(String name, Consumer<String> rule) {
+        if (name == null || name.isBlank()) {
+            return "give a name to log in with: --name NAME";
+        }
+        try {
+            rule.accept(name);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return "cannot log in as '" + name + "': " + e.getMessage();
         }
     }
 

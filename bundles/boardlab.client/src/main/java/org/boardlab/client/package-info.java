@@ -11,11 +11,16 @@
  * How it connects: {@link org.boardlab.client.ClientOptions}; what it tells:
  * {@link org.boardlab.client.ClientListener}.</li>
  * <li>{@link org.boardlab.client.ClientSeat}: a loaded {@link org.boardlab.api.Player} playing
- * through such a client: it asks the player on a worker thread with a deadline, drops an answer
- * about a position the game has left, reports what goes wrong to a
+ * through such a client: it asks the player with a deadline and never waits for the answer (an
+ * {@link org.boardlab.api.AsyncPlayer} through its future, a blocking player on a worker thread;
+ * 0.8.0), drops an answer about a position the game has left, reports what goes wrong to a
  * {@link org.boardlab.client.SeatListener}, counts the games and completes
  * {@link org.boardlab.client.ClientSeat#finished()}. How it plays:
- * {@link org.boardlab.client.SeatOptions}.</li>
+ * {@link org.boardlab.client.SeatOptions}. 0.8.0: {@code ClientSeat<C, M, W>} knows its client's
+ * type ({@code client()}), keeps the side it plays ({@code playAs}), a move the server refused
+ * ({@code refused}, {@code askAgain}) and applies the moves the rules force
+ * ({@code applyForcedMoves}); {@code NettyClient.ping} and {@code pingAnswered} are a keep-alive
+ * the server answers; {@code TerminalSession.nameProblem} checks a name before connecting.</li>
  * <li>{@link org.boardlab.client.TerminalClient} (the SPI behind {@code boardlab client PROTOCOL}),
  * {@link org.boardlab.client.TerminalSession} (what every terminal client does) and
  * {@link org.boardlab.client.TerminalLoop} (its main loop). 0.6.0: a session is given its
@@ -31,7 +36,7 @@
  * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
  */
 @Export
-@Version("0.7.0")
+@Version("0.8.0")
 package org.boardlab.client;
 
 import org.osgi.annotation.bundle.Export;

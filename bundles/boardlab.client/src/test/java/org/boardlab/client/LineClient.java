@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * The smallest protocol client on {@link NettyClient}, for its tests and {@link ClientSeat}'s: one
  * line of ASCII a message. {@code ERR reason} from the server reports a protocol error, a line of
  * more than 64 bytes breaks the protocol, {@code PING} is answered {@code PONG}, and the
- * keep-alive sends {@code KEEPALIVE} until {@link #failAfter} of them went unanswered.
+ * keep-alive sends {@code KEEPALIVE} until {@link #failAfter} of them went unanswered (or, with
+ * {@link #asks}, {@code ASK}, which the server answers {@code ANSWER}).
  */
 final class LineClient extends NettyClient<LineClient, String, LineClient.TooLong> {
 
@@ -40,6 +41,8 @@ final class LineClient extends NettyClient<LineClient, String, LineClient.TooLon
     volatile int failAfter;
     /** Say {@code BYE} before closing. */
     volatile boolean sayGoodbye;
+    /** The keep-alive is {@code ASK}, which the server answers {@code ANSWER} ({@link NettyClient#ping}). */
+    volatile boolean asks;
 
     LineClient(EventLoopGroup group, Duration keepAlive, Consumer<ChannelPipeline> pipeline, Listener listener) {
         this(ClientOptions.keepAliveEvery(keepAlive).withGroup(group).withPipeline(pipeline), listener);
@@ -75,6 +78,8 @@ final class LineClient extends NettyClient<LineClient, String, LineClient.TooLon
             reportProtocolError(line.substring(4));
         } else if (line.equals("PING")) {
             send("PONG");
+        } else if (line.equals("ANSWER")) {
+            pingAnswered();
         }
     }
 
@@ -93,6 +98,10 @@ final class LineClient extends NettyClient<LineClient, String, LineClient.TooLon
 
     @Override
     protected void keepAlive(ChannelHandlerContext ctx) {
+        if (asks) {
+            ping(ctx, "ASK\n", "ANSWER");
+            return;
+        }
         keepAlives++;
         if (failAfter > 0 && keepAlives >= failAfter) {
             fail("no answer to " + (keepAlives - 1) + " keep-alives");

@@ -1,7 +1,6 @@
 package org.boardlab.client;
 
 import org.boardlab.api.Game;
-import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Player;
 import org.boardlab.api.Side;
@@ -12,28 +11,21 @@ import org.boardlab.api.Side;
  * {@code MOVE b2} for every move played (the seat's own included) and {@code END}, or instead of
  * {@code MOVE} a {@code PLAYED X b2} that names the side, which the seat checks
  * ({@link ClientSeat#applyReported}) and reports when it does not follow; the seat sends
- * {@code MOVE b2} on its turns and {@code AGAIN} after a game while it plays on. The protocol
+ * {@code MOVE b2} on its turns and {@code AGAIN} after a game while it plays on. {@code REFUSED why}
+ * refuses the seat's move ({@link ClientSeat#refused}); {@code RETRY} has it asked again
+ * ({@link ClientSeat#askAgain}). The protocol
  * carries rows 1 and 2 only, so that a legal move it cannot send exists.
  */
-final class LineSeat extends ClientSeat<String, String> {
-
-    private final LineClient client;
-    private Side mine;
+final class LineSeat extends ClientSeat<LineClient, String, String> {
 
     private LineSeat(LineClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
-        super(client, player, game, options, listener, "line-seat");
-        this.client = client;
+        super(client, player, game, options, listener);
     }
 
     static LineSeat start(LineClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
         LineSeat seat = new LineSeat(client, player, game, options, listener);
         seat.start();
         return seat;
-    }
-
-    @Override
-    protected boolean ourTurn(GameState position) {
-        return position.sideToMove() == mine;
     }
 
     @Override
@@ -46,7 +38,7 @@ final class LineSeat extends ClientSeat<String, String> {
 
     @Override
     protected void send(String message) {
-        client.send(message);
+        client().send(message);
     }
 
     @Override
@@ -56,7 +48,7 @@ final class LineSeat extends ClientSeat<String, String> {
     @Override
     protected void heard(String line) {
         if (line.startsWith("START ")) {
-            mine = line.endsWith("X") ? Side.FIRST : Side.SECOND;
+            playAs(line.endsWith("X") ? Side.FIRST : Side.SECOND);
             follow(game().newGame());
             ask();
         } else if (line.startsWith("MOVE ") && position() != null) {
@@ -68,8 +60,12 @@ final class LineSeat extends ClientSeat<String, String> {
                 problem("the server's " + line + " does not follow: " + why);
             }
             ask();
+        } else if (line.startsWith("REFUSED ")) {
+            refused("the server refused: " + line.substring(8));
+        } else if (line.equals("RETRY")) {
+            askAgain();
         } else if (line.equals("END") && gameEnded()) {
-            client.send("AGAIN");
+            client().send("AGAIN");
         }
     }
 }

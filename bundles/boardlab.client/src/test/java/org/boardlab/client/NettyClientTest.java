@@ -194,6 +194,24 @@ class NettyClientTest {
     }
 
     @Test
+    void aPingTheServerAnswersKeepsTheConnectionAndTwoIntervalsWithoutAnAnswerCloseItAsFailed() throws Exception {
+        Conn c = connected(Duration.ofSeconds(1), client -> client.asks = true);
+        for (int i = 0; i < 3; i++) { // three intervals and more: answered, so the connection stays
+            assertThat(c.server().next()).isEqualTo("ASK");
+            c.server().send("ANSWER");
+        }
+        String line;
+        int unanswered = 0;
+        while ((line = c.server().next()) != null) {
+            assertThat(line).isEqualTo("ASK");
+            unanswered++;
+        }
+        assertThat(unanswered).isBetween(1, 3); // the oldest waited two intervals (a late timer may send one more): the client gave up
+        assertThat(await(c.heard().closed)).isEqualTo(new CloseReason(CloseKind.FAILED, "no ANSWER from the server for 2 s"));
+        assertThat(c.heard().lines).containsExactly("ANSWER", "ANSWER", "ANSWER");
+    }
+
+    @Test
     void connectingToNothingFailsTheFutureAndCloseFutureButTellsNoListener() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

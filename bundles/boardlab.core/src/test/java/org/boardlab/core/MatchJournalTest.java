@@ -11,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.ai.basic.FirstLegalPlayer;
 import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.AsyncPlayer;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;

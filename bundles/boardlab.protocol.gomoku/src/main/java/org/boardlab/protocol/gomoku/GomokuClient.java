@@ -205,8 +205,8 @@ public final class GomokuClient extends NettyClient<GomokuClient, GomokuMessage,
     }
 
     /**
-     * Plays with a loaded player: it joins, and on every turn asks {@code player} (on a worker
-     * thread, one second a move) and places its stone; after each round it asks for another.
+     * Plays with a loaded player: it joins, and on every turn asks {@code player} (one second a
+     * move, without waiting for it) and places its stone; after each round it asks for another.
      * Shorthand for {@link GomokuSeat#start} with {@link SeatOptions#defaults()}.
      *
      * @param game the {@code gomoku} game as loaded (its rules track the position the player is

@@ -23,9 +23,10 @@ import org.boardlab.client.SeatOptions;
 
 /**
  * A loaded {@link Player} (any AI) playing on a server through a {@link GomokuClient}: on every
- * turn it asks the player for a move, on a worker thread, and sends it as {@code place}. It keeps
- * the position with the rules of the {@code gomoku} game, applying every {@code update}, so the
- * player gets a real {@link GameState} and the moves played so far.
+ * turn it asks the player for a move, without waiting for it (a blocking player thinks on a worker
+ * thread), and sends it as {@code place}. It keeps the position with the rules of the
+ * {@code gomoku} game, applying every {@code update}, so the player gets a real {@link GameState}
+ * and the moves played so far.
  *
  * <pre>{@code
  * GomokuClient client = new GomokuClient(null);
@@ -55,23 +56,16 @@ import org.boardlab.client.SeatOptions;
  * {@link SeatListener} and no stone is placed, so the server's clock decides. The server's board is the
  * authority: a full update that differs from the seat's position replaces it, and the seat says so.
  *
- * <p>Asking the player (on a worker thread), dropping an answer about a position the game has
- * left, reporting a player's failures, the threads and following the connection are the client
- * stack's {@link ClientSeat}; this class adds GMKU: joining, colours, the server's boards and new
- * rounds.
+ * <p>Asking the player (an {@link org.boardlab.api.AsyncPlayer} through its future, any other on a
+ * worker thread), dropping an answer about a position the game has left, reporting a player's
+ * failures, the threads, the seat's colour and a refused stone, and following the connection are
+ * the client stack's {@link ClientSeat}; this class adds GMKU: joining, colours, the server's boards
+ * and new rounds.
  */
-public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
-
-    private final GomokuClient client;
-
-    // used on the client's event loop only
-    private Stone mine;
-    /** The ply at which the server refused this seat's stone, or -1: not asked again there. */
-    private int refusedAt = -1;
+public final class GomokuSeat extends ClientSeat<GomokuClient, GomokuMessage, Place> {
 
     private GomokuSeat(GomokuClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
-        super(client, player, game, options, listener, "gomoku-seat");
-        this.client = client;
+        super(client, player, game, options, listener);
     }
 
     /**
@@ -99,15 +93,15 @@ public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
     /** Picks up where the client stands: when the seat starts, and after a reconnect (join again). */
     @Override
     protected void takeOver() {
-        switch (client.phase()) {
-            case CONNECTED -> client.send(GomokuMessage.JOIN);
-            case PLAYING -> client.round().filter(r -> !r.over()).ifPresent(r -> {
-                mine = r.colour().orElse(null);
+        switch (client().phase()) {
+            case CONNECTED -> client().send(GomokuMessage.JOIN);
+            case PLAYING -> client().round().filter(r -> !r.over()).ifPresent(r -> {
+                playAs(r.colour().map(GomokuSeat::sideOf).orElse(null));
                 follow(r.board(), r.turn());
                 ask();
             });
             case ROUND_OVER -> {
-                mine = client.round().flatMap(GomokuClient.Round::colour).orElse(null);
+                playAs(client().round().flatMap(GomokuClient.Round::colour).map(GomokuSeat::sideOf).orElse(null));
                 askForNewRound();
             }
             default -> { }
@@ -116,18 +110,17 @@ public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
 
     /** Sends {@code new} while rounds are left, unless the seat only watches (a spectator's {@code new} is not its to send). */
     private void askForNewRound() {
-        if (options().newGames() && !done() && mine != null) {
-            client.send(GomokuMessage.NEW_ROUND);
+        if (options().newGames() && !done() && side() != null) {
+            client().send(GomokuMessage.NEW_ROUND);
         }
     }
 
-    private static Side side(Stone stone) {
+    private static Side sideOf(Stone stone) {
         return stone == Stone.BLACK ? Side.FIRST : Side.SECOND;
     }
 
     /** Takes the server's board as the position: a new game of its size with its stones. */
     private void follow(WireBoard board, Stone turn) {
-        refusedAt = -1;
         follow(rebuild(board, turn));
     }
 
@@ -197,12 +190,12 @@ public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
     }
 
     private void fullUpdate(FullUpdate f) {
-        if (client.round().map(GomokuClient.Round::over).orElse(true)) {
+        if (client().round().map(GomokuClient.Round::over).orElse(true)) {
             return;
         }
         GameState state = position();
         boolean opening = f.board().stones() == 0;
-        if (state == null || opening && state.ply() > 0 || !sameBoard(state, f.board()) || side(f.turn()) != state.sideToMove()) {
+        if (state == null || opening && state.ply() > 0 || !sameBoard(state, f.board()) || sideOf(f.turn()) != state.sideToMove()) {
             if (state != null && !opening) {
                 problem("the server's board differs from this seat's game; following the server's board");
             }
@@ -215,7 +208,7 @@ public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
         if (position() == null) {
             return;
         }
-        String why = applyReported(side(u.placed()), GomokuWire.point(u.row(), u.col()));
+        String why = applyReported(sideOf(u.placed()), GomokuWire.point(u.row(), u.col()));
         if (why != null) {
             problem("the server's stone on " + GomokuWire.point(u.row(), u.col())
                     + " does not follow from this seat's game (" + why + "); waiting for the server's board");
@@ -231,22 +224,11 @@ public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
         }
     }
 
-    /** This seat's colour is to move, and the server has not refused its stone in this position. */
-    @Override
-    protected boolean ourTurn(GameState position) {
-        return mine != null && position.sideToMove() == side(mine) && position.ply() != refusedAt;
-    }
-
     /** The move as {@code place}: a point in boardlab notation, zero-based on the wire. */
     @Override
     protected Place wire(Move move) {
         return GomokuClient.place(move.notation())
                 .orElseThrow(() -> new IllegalArgumentException(move.notation() + " is not a point"));
-    }
-
-    @Override
-    protected void send(Place message) {
-        client.send(message);
     }
 
     @Override
@@ -263,18 +245,14 @@ public final class GomokuSeat extends ClientSeat<GomokuMessage, Place> {
     @Override
     protected void heard(GomokuMessage m) {
         if (m instanceof Color c) {
-            refusedAt = -1;
-            mine = c.role().stone().orElse(null);
+            playAs(c.role().stone().map(GomokuSeat::sideOf).orElse(null));
             follow(null);
         } else if (m instanceof FullUpdate f) {
             fullUpdate(f);
         } else if (m instanceof Update u) {
             update(u);
         } else if (m instanceof Refused r) {
-            if (position() != null) {
-                refusedAt = position().ply();
-            }
-            problem("the server refused the stone on " + GomokuWire.point(r.row(), r.col()) + ": " + r.reason());
+            refused("the server refused the stone on " + GomokuWire.point(r.row(), r.col()) + ": " + r.reason());
         } else if (m instanceof Win) {
             roundOver();
         }

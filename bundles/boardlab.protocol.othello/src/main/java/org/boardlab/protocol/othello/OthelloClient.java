@@ -173,8 +173,6 @@ public final class OthelloClient extends NettyClient<OthelloClient, ServerMessag
     private volatile String loginName;
     private volatile Invitation invitation;
     private volatile GameInfo game;
-    /** When the oldest CPING not answered yet was sent, or 0; on the event loop. */
-    private long unansweredSince;
 
     /** A client with the {@link #defaults()} and one listener. */
     public OthelloClient(ClientListener<ServerMessage, ProtocolViolation> listener) {
@@ -257,8 +255,8 @@ public final class OthelloClient extends NettyClient<OthelloClient, ServerMessag
     }
 
     /**
-     * Plays with a loaded player: on every turn of this client's games it asks {@code player} (on a
-     * worker thread, one second a move) and sends the move; it accepts every invitation. Shorthand
+     * Plays with a loaded player: on every turn of this client's games it asks {@code player} (one
+     * second a move, without waiting for it) and sends the move; it accepts every invitation. Shorthand
      * for {@link OthelloSeat#start} with {@link SeatOptions#defaults()}; log in first or after,
      * either works.
      *
@@ -303,22 +301,10 @@ public final class OthelloClient extends NettyClient<OthelloClient, ServerMessag
         OthelloCodec.addClientSide(pipeline);
     }
 
-
     /** Sends {@code CPING}, or gives the connection up when the oldest one has waited two intervals. */
     @Override
     protected void keepAlive(ChannelHandlerContext ctx) {
-        long every = options().keepAlive().toNanos();
-        long now = System.nanoTime();
-        if (unansweredSince != 0 && now - unansweredSince >= 2 * every) {
-            Duration silent = Duration.ofNanos(2 * every);
-            fail("no SPONG from the server for "
-                    + (silent.toMillis() < 1000 ? silent.toMillis() + " ms" : silent.toSeconds() + " s"));
-            return;
-        }
-        if (unansweredSince == 0) {
-            unansweredSince = now;
-        }
-        ctx.writeAndFlush(new ClientMessage.CPing());
+        ping(ctx, new ClientMessage.CPing(), "SPONG");
     }
 
     /** {@code CEXIT}, then the close. */
@@ -346,7 +332,6 @@ public final class OthelloClient extends NettyClient<OthelloClient, ServerMessag
     protected void reconnected() {
         lobby.clear();
         invitation = null;
-        unansweredSince = 0;
         phase = Phase.CONNECTED;
         String again = name != null ? name : loginName;
         if (again != null) {
@@ -386,7 +371,7 @@ public final class OthelloClient extends NettyClient<OthelloClient, ServerMessag
     protected void received(ServerMessage m) {
         String me = name;
         if (m instanceof ServerMessage.SPong) {
-            unansweredSince = 0;
+            pingAnswered();
         } else if (m instanceof ServerMessage.SNameOk) {
             name = loginName;
             phase = Phase.LOBBY;

@@ -1,7 +1,6 @@
 package org.boardlab.protocol.othello;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import org.boardlab.api.Game;
@@ -19,10 +18,10 @@ import org.boardlab.client.SeatOptions;
 
 /**
  * A loaded {@link Player} (any AI) playing on a server through an {@link OthelloClient}: on every
- * turn of the client's games it asks the player for a move, on a worker thread, and sends it as
- * {@code CMOV}. It keeps the position with the rules of the {@code othello} game, applying every
- * {@code SMOV} (and the passes the server makes), so the player gets a real {@link GameState} and
- * the moves played so far.
+ * turn of the client's games it asks the player for a move, without waiting for it (a blocking
+ * player thinks on a worker thread), and sends it as {@code CMOV}. It keeps the position with the
+ * rules of the {@code othello} game, applying every {@code SMOV} (and the passes the server makes),
+ * so the player gets a real {@link GameState} and the moves played so far.
  *
  * <pre>{@code
  * OthelloClient client = new OthelloClient(null);
@@ -58,27 +57,22 @@ import org.boardlab.client.SeatOptions;
  * {@link SeatListener} and no move is sent, so the server's clock decides; the server's board is the
  * authority, and when it differs from the seat's position the seat follows the server and says so.
  *
- * <p>Asking the player (on a worker thread), dropping an answer about a position the game has
- * left, reporting a player's failures, the threads and following the connection (its close, a
- * reconnect) are the client stack's {@link ClientSeat}; this class adds the Othello protocol:
- * invitations, colours, passes and the server's boards. After a reconnect the client logs in again
+ * <p>Asking the player (an {@link org.boardlab.api.AsyncPlayer} through its future, any other on a
+ * worker thread), dropping an answer about a position the game has left, reporting a player's
+ * failures, the threads, the seat's colour and a refused move, the passes the rules force and
+ * following the connection (its close, a reconnect) are the client stack's {@link ClientSeat}; this
+ * class adds the Othello protocol: invitations, colours, and the server's boards. After a reconnect the client logs in again
  * and the server's {@code SRECOV} gives the seat its game back.
  */
-public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.CMov> {
+public final class OthelloSeat extends ClientSeat<OthelloClient, ServerMessage, ClientMessage.CMov> {
 
     /** A declined or withdrawn invitation is tried again after this long. */
     static final long RETRY_MILLIS = 500;
 
-    private final OthelloClient client;
-
-    // used on the client's event loop only
-    private Colour mine;
-    private boolean refused;
-    private boolean retryPending;
+    private boolean retryPending; // on the client's event loop only
 
     private OthelloSeat(OthelloClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
-        super(client, player, game, options, listener, "othello-seat");
-        this.client = client;
+        super(client, player, game, options, listener);
     }
 
     /**
@@ -105,10 +99,10 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
     /** Picks up where the client stands: when the seat starts, and after a reconnect. */
     @Override
     protected void takeOver() {
-        switch (client.phase()) {
+        switch (client().phase()) {
             case LOBBY -> maybeInvite();
-            case INVITED -> client.invitation().filter(i -> !i.sent()).ifPresent(i -> answer(i.name()));
-            case IN_GAME -> client.game().filter(g -> !g.over()).ifPresent(g -> {
+            case INVITED -> client().invitation().filter(i -> !i.sent()).ifPresent(i -> answer(i.name()));
+            case IN_GAME -> client().game().filter(g -> !g.over()).ifPresent(g -> {
                 if (resume(g.board(), g.toMove().orElse(Colour.BLACK), g.colour())) {
                     ask();
                 }
@@ -119,17 +113,17 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
 
     private void answer(String inviter) {
         if (options().acceptInvitations() && !done()) {
-            client.send(new ClientMessage.CRes(inviter, Answer.ACCEPT));
+            client().send(new ClientMessage.CRes(inviter, Answer.ACCEPT));
         }
     }
 
     private void maybeInvite() {
         String target = options().invite();
-        if (target == null || done() || retryPending || client.phase() != OthelloClient.Phase.LOBBY
-                || client.lobby().get(target) != Status.READY) {
+        if (target == null || done() || retryPending || client().phase() != OthelloClient.Phase.LOBBY
+                || client().lobby().get(target) != Status.READY) {
             return;
         }
-        client.send(new ClientMessage.CReq(target));
+        client().send(new ClientMessage.CReq(target));
     }
 
     private void retryInvite() {
@@ -137,15 +131,14 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
             return;
         }
         retryPending = true;
-        client.schedule(() -> {
+        client().schedule(() -> {
             retryPending = false;
             maybeInvite();
         }, Duration.ofMillis(RETRY_MILLIS));
     }
 
     private void begin(Colour colour) {
-        mine = colour;
-        refused = false;
+        playAs(colour.side());
         follow(game().newGame());
         ask();
     }
@@ -155,8 +148,7 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
      * possible with boardlab's own Othello rules, which can set up a position.
      */
     private boolean resume(Board board, Colour toMove, Colour colour) {
-        mine = colour;
-        refused = false;
+        playAs(colour.side());
         follow(setUp(board, toMove));
         if (position() == null) {
             problem("cannot take over a game in progress: the game " + game().id()
@@ -179,9 +171,7 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
         }
         String why = applyReported(m.colour().side(), m.square().notation());
         if (why == null) {
-            while (!position().isTerminal() && onlyPass(position())) {
-                apply(position().legalMoves().get(0));
-            }
+            applyForcedMoves(); // the server passes without a word but SPASS
             state = position();
             Optional<Colour> next = state.isTerminal() ? Optional.empty() : Optional.of(Colour.of(state.sideToMove()));
             if (!next.equals(m.next())) {
@@ -198,14 +188,9 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
                 return;
             }
         }
-        if (m.next().isPresent() && m.next().get() == mine) {
+        if (m.next().isPresent() && m.next().get().side() == side()) {
             ask();
         }
-    }
-
-    private static boolean onlyPass(GameState s) {
-        List<Move> legal = s.legalMoves();
-        return legal.size() == 1 && legal.get(0).notation().equals("pass");
     }
 
     private static boolean sameBoard(GameState s, Board board) {
@@ -230,21 +215,10 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
         }
     }
 
-    /** This seat's colour is to move and has a move to send (the server passes for it otherwise). */
-    @Override
-    protected boolean ourTurn(GameState position) {
-        return mine != null && Colour.of(position.sideToMove()) == mine && !onlyPass(position);
-    }
-
     /** The move as {@code CMOV}: a square on the 8x8 board. */
     @Override
     protected ClientMessage.CMov wire(Move move) {
         return new ClientMessage.CMov(Square.of(move.notation()));
-    }
-
-    @Override
-    protected void send(ClientMessage.CMov message) {
-        client.send(message);
     }
 
     /** The client's messages, on its event loop. */
@@ -258,7 +232,7 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
                 maybeInvite();
             }
         } else if (m instanceof ServerMessage.SUps u) {
-            if (u.name().equals(target) || client.name().map(u.name()::equals).orElse(false)) {
+            if (u.name().equals(target) || client().name().map(u.name()::equals).orElse(false)) {
                 maybeInvite();
             }
         } else if (m instanceof ServerMessage.SRes r) {
@@ -270,26 +244,21 @@ public final class OthelloSeat extends ClientSeat<ServerMessage, ClientMessage.C
                 retryInvite();
             }
         } else if (m instanceof ServerMessage.SStartG) {
-            client.game().ifPresent(g -> begin(g.colour()));
+            client().game().ifPresent(g -> begin(g.colour()));
         } else if (m instanceof ServerMessage.SRecov r) {
             if (resume(r.board(), r.whiteToMove() ? Colour.WHITE : Colour.BLACK, r.host() ? Colour.BLACK : Colour.WHITE)) {
                 ask();
             }
         } else if (m instanceof ServerMessage.SMov mv) {
-            refused = false;
             moved(mv);
         } else if (m instanceof ServerMessage.SEndG || m instanceof ServerMessage.SGameEC) {
             ended();
         } else if (m instanceof ServerMessage.SMovErr e) {
             if (position() != null) {
-                refused = true;
-                problem("the server refused the move " + e.square() + ": " + e.reason());
+                refused("the server refused the move " + e.square() + ": " + e.reason());
             }
         } else if (m instanceof ServerMessage.SGameI) {
-            if (refused) {
-                refused = false;
-                ask();
-            }
+            askAgain();
         }
     }
 }

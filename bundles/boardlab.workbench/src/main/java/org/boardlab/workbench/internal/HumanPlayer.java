@@ -2,10 +2,10 @@ package org.boardlab.workbench.internal;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import org.boardlab.api.AsyncPlayer;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
-import org.boardlab.core.AsyncPlayer;
 
 /**
  * A person at the workbench: the referee's request is answered by a move made on the board (or

@@ -2,10 +2,10 @@ package org.boardlab.workbench.internal;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.CompletableFuture;
+import org.boardlab.api.AsyncPlayer;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
-import org.boardlab.core.AsyncPlayer;
 
 /**
  * The moves a server told, for one side of the local copy of its game ({@link RemoteGame}): the

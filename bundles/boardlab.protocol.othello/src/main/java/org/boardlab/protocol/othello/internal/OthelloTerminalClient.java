@@ -46,15 +46,9 @@ public final class OthelloTerminalClient implements TerminalClient {
     @Override
     public int run(String host, int port, String name, AutoPlay autoPlay, BufferedReader in, PrintWriter out)
             throws Exception {
-        if (name == null || name.isBlank()) {
-            out.println("give a name to log in with: --name NAME");
-            out.flush();
-            return 1;
-        }
-        try {
-            new ClientMessage.CName(name);
-        } catch (IllegalArgumentException e) {
-            out.println("cannot log in as '" + name + "': " + e.getMessage());
+        String refused = TerminalSession.nameProblem(name, ClientMessage.CName::new);
+        if (refused != null) {
+            out.println(refused);
             out.flush();
             return 1;
         }

@@ -1,19 +1,24 @@
-package org.boardlab.core;
+package org.boardlab.api;
 
 import java.util.concurrent.CompletableFuture;
-import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
-import org.boardlab.api.Player;
+import org.osgi.annotation.versioning.ConsumerType;
 
 /**
- * A player whose moves arrive from elsewhere (a network client, a player in a process of its own)
- * and that needs no thread while it waits: the referee asks it with {@link #requestTimedMove} (by
- * default {@link #requestMove}) instead of running {@link #chooseMove} on a worker thread, and the
- * move is handed over by completing the future, from any thread.
+ * A player whose moves arrive from elsewhere (a network client, a person at a board, a player in a
+ * process of its own) and that needs no thread while it waits: whoever asks it (core's referee, the
+ * client stack's seat on somebody's server) calls {@link #requestTimedMove} (by default
+ * {@link #requestMove}) instead of running {@link #chooseMove} on a worker thread, and the move is
+ * handed over by completing the future, from any thread.
  *
- * <p>A player that is also {@link AutoCloseable} is closed by the referee when its game ends (on a
- * referee's thread: close quickly, never block).
+ * <p>The asker cancels the future when the answer is no longer wanted (the deadline passed, the game
+ * ended, the seat was closed); a move given after that is ignored. A player that is also
+ * {@link AutoCloseable} is closed by the referee when its game ends (on a referee's thread: close
+ * quickly, never block).
+ *
+ * <p>In {@code boardlab.api} since 0.4.0 (it was {@code org.boardlab.core.AsyncPlayer}), so that the
+ * client stack, which needs the api only, asks such a player without a thread too.
  */
+@ConsumerType
 public interface AsyncPlayer extends Player {
 
     /**
@@ -29,23 +34,23 @@ public interface AsyncPlayer extends Player {
 
     /**
      * Starts asking for a move. Complete the future with a move (or exceptionally, to fail). The
-     * referee cancels it when the deadline passes or the game ends; a move given after that is
+     * asker cancels it when the deadline passes or the game ends; a move given after that is
      * ignored.
      */
     CompletableFuture<Move> requestMove(MoveRequest request);
 
     /**
      * As {@link #requestMove}, with the thinking time the player measured: the referee then splits the
-     * wait into thinking and the host's overhead ({@link MatchJournal.MoveTimes#hostNanos()}) instead of
-     * counting it all as network time. By default {@link #requestMove}, thinking not known; cancelling the
-     * returned future cancels the one {@link #requestMove} gave.
+     * wait into thinking and the host's overhead (core's {@code MatchJournal.MoveTimes.hostNanos()})
+     * instead of counting it all as network time. By default {@link #requestMove}, thinking not known;
+     * cancelling the returned future cancels the one {@link #requestMove} gave.
      */
     default CompletableFuture<Timed> requestTimedMove(MoveRequest request) {
         CompletableFuture<Move> move = requestMove(request);
         CompletableFuture<Timed> timed = move.thenApply(m -> new Timed(m, -1));
         timed.whenComplete((t, e) -> {
             if (timed.isCancelled()) {
-                move.cancel(true); // the referee's cancel reaches the player's own future
+                move.cancel(true); // the asker's cancel reaches the player's own future
             }
         });
         return timed;
@@ -61,7 +66,7 @@ public interface AsyncPlayer extends Player {
         return null;
     }
 
-    /** The blocking form, for callers outside the referee. */
+    /** The blocking form, for callers that have a thread to spare. */
     @Override
     default Move chooseMove(MoveRequest request) throws Exception {
         return requestMove(request).get();
