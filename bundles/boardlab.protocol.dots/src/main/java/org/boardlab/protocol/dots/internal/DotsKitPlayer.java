@@ -542,8 +542,9 @@ final class DotsKitPlayer implements AutoCloseable {
     }
 
     /**
-     * Stops the heartbeats and leaves: {@code /meta/disconnect}, not waiting for its reply (waiting cost up to 1 s a
-     * player, a game of the client kit's each); a client still not disconnected 1 s later is aborted.
+     * Stops the heartbeats and leaves: {@code /meta/disconnect}, waiting at most 1 s for its reply (so that it is among
+     * this scenario's frames), not for CometD's disconnected state, which also waits for the long poll to end (up to
+     * 1 s a player: a game of the client kit's each); a client still not disconnected 1 s later is aborted.
      */
     @Override
     public void close() {
@@ -552,7 +553,15 @@ final class DotsKitPlayer implements AutoCloseable {
         bayeux = null;
         if (b != null) {
             try {
-                b.disconnect(reply -> { });
+                CompletableFuture<Void> replied = new CompletableFuture<>();
+                b.disconnect(reply -> replied.complete(null));
+                try {
+                    replied.get(1, TimeUnit.SECONDS);
+                } catch (ExecutionException | TimeoutException e) {
+                    // no reply: the abort below ends it
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
                 TIMER.schedule(() -> {
                     if (!b.isDisconnected()) {
                         b.abort();
