@@ -2,6 +2,7 @@ package org.boardlab.conform;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Optional;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -47,6 +48,16 @@ public interface ConformanceKit {
             // said below
         }
         throw new IllegalArgumentException("'" + text + "' is not a port (a number 1..65535)");
+    }
+
+    /**
+     * Why {@code settings} would not give a fair run of the kit's {@code role} scenarios, or empty when
+     * they would: a time limit with which a component that keeps the protocol's rules fails (seed 002:
+     * a silence limit a client beating every 5 s cannot meet). {@code boardlab conform} refuses such
+     * settings as a usage error, and {@link ConformanceRunner} will not run with them.
+     */
+    default Optional<String> unfair(Report.Role role, KitSettings settings) {
+        return Optional.empty();
     }
 
     /** How the protocol's frames are cut and read. */

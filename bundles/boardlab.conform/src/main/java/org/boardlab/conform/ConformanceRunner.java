@@ -50,6 +50,7 @@ public final class ConformanceRunner {
      * Runs every server scenario of {@code kit} against the server at {@code host:port}.
      *
      * @param only the scenarios to run (by name), or every one when it accepts all
+     * @throws IllegalArgumentException if the kit finds {@code settings} unfair ({@link ConformanceKit#unfair})
      */
     public static Report runServer(ConformanceKit kit, String host, int port, KitSettings settings, Predicate<String> only, Listener listener) {
         return runServer(kit, host, List.of(port), settings, only, listener);
@@ -64,6 +65,7 @@ public final class ConformanceRunner {
         if (ports.isEmpty()) {
             throw new IllegalArgumentException("no port");
         }
+        refuseUnfair(kit, Role.SERVER, settings);
         FrameRecorder recorder = new FrameRecorder();
         recorder.listen(listener::frame);
         return run(kit, Role.SERVER, kit.serverScenarios(), host, ports, null, null, recorder, settings, only, listener);
@@ -72,9 +74,12 @@ public final class ConformanceRunner {
     /**
      * Listens on {@code port} ({@code 0}: any free one, told to {@link Listener#listening}) and runs
      * every client scenario of {@code kit} with the client that connects.
+     *
+     * @throws IllegalArgumentException if the kit finds {@code settings} unfair ({@link ConformanceKit#unfair})
      */
     public static Report runClient(ConformanceKit kit, String bind, int port, KitSettings settings, Predicate<String> only, Listener listener)
             throws IOException {
+        refuseUnfair(kit, Role.CLIENT, settings);
         FrameRecorder recorder = new FrameRecorder();
         recorder.listen(listener::frame); // a kit's own server may record the client's first frames before the first scenario
         try (ConformanceKit.ClientListener own = kit.listenForClients(bind, port, recorder, settings)) {
@@ -158,6 +163,17 @@ public final class ConformanceRunner {
         String portText = ports.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(","));
         String target = role == Role.SERVER ? host + ":" + portText : "port " + portText;
         return new Report(kit.protocol(), kit.title(), role, target, started, Duration.ofNanos(System.nanoTime() - t0), results, recorder.frames());
+    }
+
+    /**
+     * Settings with which a component that keeps the rules would fail are refused ({@link ConformanceKit#unfair}).
+     *
+     * @throws IllegalArgumentException with the kit's reason
+     */
+    private static void refuseUnfair(ConformanceKit kit, Role role, KitSettings settings) {
+        kit.unfair(role, settings).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
     }
 
     private static void sleepQuietly(Duration d) {

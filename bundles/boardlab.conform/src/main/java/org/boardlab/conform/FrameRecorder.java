@@ -27,6 +27,11 @@ public final class FrameRecorder {
         return f;
     }
 
+    /** Now, on the frames' clock: nanoseconds since the run began (as {@link Frame#nanos()}). */
+    public long now() {
+        return System.nanoTime() - start;
+    }
+
     /** Hears every frame as it is recorded (on the thread that records it). */
     public void listen(Consumer<Frame> listener) {
         listeners.add(listener);

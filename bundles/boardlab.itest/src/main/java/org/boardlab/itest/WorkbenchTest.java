@@ -1277,6 +1277,91 @@ class WorkbenchTest {
         }
     }
 
+    /**
+     * The Conformance view tests a client: the Dots client kit (its own Dots server, on a free port the status line
+     * names) with boardlab's Dots client started as a student starts it, a separate process of the product. With Fast
+     * every scenario passes but the one that waits for the silence limit (the view gives no --idle-time), and the
+     * client's traffic reaches the inspector as it happens, every frame read by the Dots bundle's describer: its login
+     * form, the server's HTTP answers, its Bayeux messages with their auth, the refusal of its move and the gameovers.
+     */
+    @Test
+    void theConformanceViewRunsTheDotsClientKitWithBoardlabsDotsClient() throws Exception {
+        org.boardlab.conform.ConformanceKit kit = Lab.bean(org.boardlab.conform.ConformanceKit.class, "dots");
+        List<org.boardlab.api.event.WireEvent> wire = new java.util.concurrent.CopyOnWriteArrayList<>();
+        org.boardlab.core.EventBus events = Lab.bean(org.boardlab.core.EventBus.class);
+        Path dir = Files.createDirectories(Lab.screenshots().getParent().resolve("dots-client-kit"));
+        Process client = null;
+        try (AutoCloseable tap = events.subscribe(e -> {
+            org.boardlab.api.event.WireEvent w = (org.boardlab.api.event.WireEvent) e;
+            if (w.player() != null && w.player().startsWith("conform: ")) {
+                wire.add(w);
+            }
+        }, org.boardlab.api.event.WireEvent.class)) {
+            Lab.await("the dots kit in the protocol choice", Duration.ofSeconds(10),
+                    () -> onUi(display, () -> List.of(((Combo) find(shell, "protocol")).getItems()).contains("dots")));
+            onUi(display, () -> {
+                workbench.showView("conformance");
+                select(shell, "protocol", "dots");
+                ((Combo) find(shell, "role")).select(1);
+                ((Text) find(shell, "target")).setText("0");
+                ((Button) find(shell, "fast")).setSelection(true);
+                press(shell, "run");
+                return true;
+            });
+            int[] port = {0};
+            java.util.regex.Pattern listening = java.util.regex.Pattern.compile("^listening on port (\\d+): ");
+            Lab.await("the kit's server listening", Duration.ofSeconds(60), () -> onUi(display, () -> {
+                java.util.regex.Matcher m = listening.matcher(text(shell, "conform-status"));
+                if (m.find()) {
+                    port[0] = Integer.parseInt(m.group(1));
+                }
+                return port[0] > 0;
+            }));
+            assertThat(onUi(display, () -> text(shell, "conform-status"))).contains("boardlab client dots --port " + port[0]);
+            Path jar = Path.of(Lab.context().getProperty("boardlab.itest.product"));
+            assertThat(jar).as("the product jar (built before the in-framework tests)").exists();
+            Path javaBin = Path.of(System.getProperty("java.home"), "bin", "java");
+            client = new ProcessBuilder(javaBin.toString(), "-jar", jar.toString(), "client", "dots", "--port", Integer.toString(port[0]),
+                    "--name", "itest-dots-student", "--player", "random")
+                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(dir.resolve("client.log").toFile()).start();
+            client.getOutputStream().write("secret-itest-student\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            client.getOutputStream().flush();
+            Lab.await("the kit's run (the client's log: " + dir.resolve("client.log") + ")", Duration.ofSeconds(300), () -> onUi(display,
+                    () -> ((Button) find(shell, "run")).isEnabled() && text(shell, "conform-status").startsWith("dots client port " + port[0] + ":")));
+            List<String[]> rows = onUi(display, () -> scenarioRows(shell));
+            String status = onUi(display, () -> text(shell, "conform-status"));
+            System.out.println("[itest] " + status);
+            assertThat(rows).extracting(r -> r[1]).containsExactlyElementsOf(kit.clientScenarios().stream().map(s -> s.name()).toList());
+            assertThat(rows).as(status + "; the client's log: " + dir.resolve("client.log")).filteredOn(r -> !r[2].equals("PASS"))
+                    .extracting(r -> r[1] + " " + r[2]).containsExactly("silence SKIP");
+            // the client's traffic in the inspector's stream, each scenario under a match of its own, read by the Dots describer
+            List<org.boardlab.api.event.WireEvent> client1 = wire.stream().filter(e -> e.player().equals("conform: client")).toList();
+            assertThat(wire).allMatch(e -> e.protocol().equals("dots"));
+            assertThat(client1).allSatisfy(e -> assertThat(e.decoded().error()).as(e.decoded().summary()).isNull());
+            assertThat(client1.stream().filter(e -> e.fromClient()).map(e -> e.decoded().type())).contains("http POST /auth", "meta subscribe",
+                    "queue heartbeat", "queue accept", "game move");
+            assertThat(client1.stream().filter(e -> !e.fromClient()).map(e -> e.decoded().type())).contains("http 200", "game refused", "game gameover");
+            assertThat(client1.stream().filter(e -> e.matchId() != 0).map(e -> e.matchId()).distinct().count())
+                    .as("a match id for each scenario the client played in").isGreaterThanOrEqualTo(rows.size() - 1);
+            onUi(display, () -> {
+                Table table = (Table) find(shell, "scenarios");
+                table.setSelection(2);
+                table.notifyListeners(SWT.Selection, new Event());
+                return true;
+            });
+            Thread.sleep(300);
+            Path png = Lab.screenshots().resolve("conformance-dots-client.png");
+            onUi(display, () -> screenshot(shell, png));
+        } finally {
+            if (client != null) {
+                client.destroy();
+                if (!client.waitFor(10, TimeUnit.SECONDS)) {
+                    client.destroyForcibly();
+                }
+            }
+        }
+    }
+
     @Test
     void aPersonPlaysAWholeOthelloGameByClicks() throws Exception {
         playAWholeGameByClicks("othello", "", 20);

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
@@ -75,7 +76,9 @@ public final class ConformCommand implements Callable<Integer> {
     @Option(names = "--move-time", paramLabel = "S", description = "The time per move the server under test was started with (default: the protocol's).")
     Double moveTime;
 
-    @Option(names = "--idle-time", paramLabel = "S", description = "The silence after which the server under test closes a connection (default: the protocol's).")
+    @Option(names = "--idle-time", paramLabel = "S", description = "server: the silence after which the server under test closes a connection; "
+            + "client, for a kit that plays the server's part with its own server (dots): that server's silence limit, "
+            + "no shorter than a client keeping the protocol's heartbeat can meet (default: the protocol's).")
     Double idleTime;
 
     @Option(names = "--answer-time", paramLabel = "S", defaultValue = "5",
@@ -152,6 +155,10 @@ public final class ConformCommand implements Callable<Integer> {
             throw new UsageException("--record needs --component NAME and --component-version V (what the other team calls its build)");
         }
         KitSettings settings = settings();
+        Optional<String> unfair = kit.unfair(server ? Report.Role.SERVER : Report.Role.CLIENT, settings);
+        if (unfair.isPresent()) {
+            throw new UsageException(unfair.get());
+        }
         Listener listener = new Listener(out, kit);
         Report report;
         if (server) {

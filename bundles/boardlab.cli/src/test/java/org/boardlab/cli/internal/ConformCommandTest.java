@@ -121,6 +121,27 @@ class ConformCommandTest {
         assertThat(cli.err()).contains("'10000,10001' is not a port");
     }
 
+    /**
+     * The Dots client kit's server drops a client silent for the idle time, and a Dots client beats every 5 s: an
+     * idle time under 7 s (the heartbeat and 2 s for it to arrive) would fail a client that keeps the rules, so it
+     * is a usage error that says the least it takes and why, before anything listens.
+     */
+    @Test
+    void theDotsClientKitRefusesAnIdleTimeAClientKeepingTheHeartbeatCannotMeet() {
+        try (CliHarness dots = new CliHarness().kits(List.of(new org.boardlab.protocol.dots.internal.DotsKit()))) {
+            assertThat(dots.run("conform", "dots", "client", "--port", "0", "--fast", "--idle-time", "3")).isEqualTo(2);
+            assertThat(dots.err()).contains("--idle-time 3 is too short for the dots client kit: give 7 or more.")
+                    .contains("drops a client that sends nothing for the idle time").contains("a heartbeat every 5 s");
+            assertThat(dots.out()).doesNotContain("listening");
+            assertThat(dots.run("conform", "dots", "client", "--port", "0", "--idle-time", "6.95")).isEqualTo(2);
+            assertThat(dots.err()).contains("--idle-time 6.95 is too short for the dots client kit: give 7 or more.");
+            // the server kit's silence is the server's own: any limit is a fair one to test (nothing listens at port 1)
+            assertThat(dots.run("conform", "dots", "server", "127.0.0.1:1", "--fast", "--idle-time", "3", "--answer-time", "1",
+                    "--scenario", "accounts")).isEqualTo(1);
+            assertThat(dots.err()).doesNotContain("too short");
+        }
+    }
+
     @Test
     void usageMistakesAreTold() {
         assertThat(run("conform", "othello", "server")).isEqualTo(2);

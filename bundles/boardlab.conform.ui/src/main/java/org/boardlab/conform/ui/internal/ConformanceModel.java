@@ -153,10 +153,14 @@ final class ConformanceModel {
 
     /** Hears the runner: rows, frames, status. */
     private final class Listener implements ConformanceRunner.Listener {
+        /** A client kit's port and what to start against it: kept at the head of the status line for the whole run. */
+        private String listening = "";
+
         @Override
         public void listening(int port) {
             synchronized (ConformanceModel.this) {
-                status = "listening on port " + port + ": " + kit.clientInstructions(port);
+                listening = "listening on port " + port + ": " + kit.clientInstructions(port);
+                status = listening;
             }
             changed.run();
         }
@@ -168,7 +172,9 @@ final class ConformanceModel {
                 tap.scenario(index);
                 firstFrames.set(index - 1, (long) frames.size() + 1);
                 rows.set(index - 1, rows.get(index - 1).running());
-                status = "running " + index + "/" + count + ": " + scenario.name() + " (" + scenario.description() + ")";
+                // a client kit's port stays said (port 0 is any free one, and the first scenario waits for the client to connect to it)
+                status = (listening.isEmpty() ? "" : listening + "; ") + "running " + index + "/" + count + ": " + scenario.name() + " ("
+                        + scenario.description() + ")";
             }
             changed.run();
         }

@@ -172,6 +172,26 @@ class ConformanceModelTest {
         }
     }
 
+    /**
+     * A client kit on any free port: the status line says the port and how to start a client against it while the
+     * scenarios run (the first waits for the client), not only until the first scenario starts.
+     */
+    @Test
+    void aClientKitsPortStaysOnTheStatusLineWhileItWaitsForTheClient() throws Exception {
+        ConformanceModel model = model();
+        assertThat(model.start("othello", Report.Role.CLIENT, "0", true)).isEmpty();
+        try {
+            await("the login scenario waiting for a client", () -> model.status().contains("; running 1/"));
+            assertThat(model.status()).matches("listening on port \\d+: start the client under test against port \\d+ .*; running 1/5: login .*");
+            int port = Integer.parseInt(model.status().replaceFirst("^listening on port (\\d+): .*", "$1"));
+            assertThat(port).isPositive();
+            assertThat(model.status()).contains("boardlab client othello --port " + port);
+        } finally {
+            model.stop();
+            await("the run's end", () -> !model.running());
+        }
+    }
+
     @Test
     void wrongTargetsAreRefusedWithTheReason() {
         ConformanceModel model = model();

@@ -5,11 +5,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Random;
 import java.util.function.Predicate;
 import org.boardlab.conform.Check;
 import org.boardlab.conform.Frame;
 import org.boardlab.conform.KitScenarios;
+import org.boardlab.conform.KitSettings;
 import org.boardlab.conform.Scenario;
 import org.boardlab.conform.ScenarioContext;
 import org.boardlab.game.dots.Dots;
@@ -81,6 +83,15 @@ final class DotsClientKit {
     static final Check GAME_SILENCE = new Check("dots.client.game-silence", TIME,
             "in a game, waiting for the opponent's move, the client sends a message on the game's channel at least every silence limit (10 s; the seed's page beats every 5 s), else it loses");
 
+    /**
+     * The shortest silence limit ({@code --idle-time}) the client kit takes. The kit's server drops a client
+     * that sends nothing for that long (from the lobby, or it loses its game), and a Dots client sends a
+     * heartbeat every 5 s ({@link DotsWebClient#HEARTBEAT}, the seed's page and boardlab's client alike): a
+     * shorter limit fails a client that keeps the rules, and 2 s more leave its heartbeat time to arrive on
+     * a busy machine (the seed's own server gives it 10 s).
+     */
+    static final Duration SHORTEST_IDLE = DotsWebClient.HEARTBEAT.plusSeconds(2);
+
     /** How many moves the client makes in the long game. */
     static final int LONG_MOVES = 150;
     /** How many moves the client makes in the game scenario before its opponent leaves. */
@@ -106,6 +117,16 @@ final class DotsClientKit {
                 .timing("silence", "the kit keeps the client waiting in the lobby, then in a game (its player does not move): the client's heartbeats",
                         DotsClientKit::silence, SETUP, LOBBY_SILENCE, GAME_SILENCE)
                 .list();
+    }
+
+    /** Why the client kit will not run with {@code settings}: a silence limit under {@link #SHORTEST_IDLE}. */
+    static Optional<String> unfair(KitSettings settings) {
+        return settings.idleTime().filter(d -> d.compareTo(SHORTEST_IDLE) < 0)
+                .map(d -> "--idle-time " + java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString()
+                        + " is too short for the dots client kit: give " + SHORTEST_IDLE.toSeconds() + " or more. The kit's server drops a client "
+                        + "that sends nothing for the idle time, and a Dots client sends a heartbeat every " + secs(DotsWebClient.HEARTBEAT)
+                        + " (the seed's rule): a client that keeps the rules needs those " + secs(DotsWebClient.HEARTBEAT) + " and "
+                        + secs(SHORTEST_IDLE.minus(DotsWebClient.HEARTBEAT)) + " more for its heartbeat to arrive.");
     }
 
     static String instructions(int port) {
@@ -164,11 +185,8 @@ final class DotsClientKit {
         try (Game g = startGame(ctx, s, SETUP, SETUP, SETUP, SETUP)) {
             g.kitMoves();
             g.taken(g.clientMove(SETUP, SETUP, SETUP, SETUP), SETUP);
-            // one request a user within the request's life: the kit's player's invitation must have lapsed before it offers
-            long wait = g.invitedNanos + s.timers().requestLife().toNanos() + 300_000_000L - System.nanoTime();
-            if (wait > 0) {
-                Thread.sleep(wait / 1_000_000);
-            }
+            // one request a user within the request's life: the kit's server lets its own player offer at once, not its invitation's life later
+            s.letKitPlayerRequestAgain(g.kit.id());
             int from = s.mark();
             g.kit.publishOk(SETUP, g.path, DotsKit.data("type", "request", "requestType", "draw"));
             Duration within = s.timers().requestLife().plusSeconds(1);
@@ -235,26 +253,42 @@ final class DotsClientKit {
     private static void silence(ScenarioContext ctx) throws Exception {
         DotsClientServer s = server(ctx);
         Duration idle = ctx.idleTime(DotsWire.Timers.SEED.silence());
-        awaitLogin(ctx, s, SETUP);
-        Duration watch = idle.plus(idle.dividedBy(2));
-        watchBeats(ctx, s, DotsWire.QUEUE_CHANNEL, idle, watch, LOBBY_SILENCE);
+        int login = awaitLogin(ctx, s, SETUP);
+        awaitInLobby(ctx, s);
+        watchBeats(ctx, s, DotsWire.QUEUE_CHANNEL, login, idle, LOBBY_SILENCE);
         ctx.pass(LOBBY_SILENCE);
         try (Game g = startGame(ctx, s, SETUP, SETUP, SETUP, SETUP)) {
-            watchBeats(ctx, s, g.path, idle, watch, GAME_SILENCE);
+            watchBeats(ctx, s, g.path, g.cursor, idle, GAME_SILENCE);
             ctx.pass(GAME_SILENCE);
             g.leave(null);
         }
     }
 
-    /** For {@code watch}, the client sends something on {@code channel} at least every {@code idle}, else {@code check} fails. */
-    private static void watchBeats(ScenarioContext ctx, DotsClientServer s, String channel, Duration idle, Duration watch, Check check)
+    /**
+     * The client sends something on {@code channel} at least every {@code idle} (the silence limit), for one
+     * and a half limits from its last message there (at index {@code since} or later; none: from now): each
+     * message within {@code idle} of the one before, timed as they reached the kit's server, else
+     * {@code check} fails. The watch ends at the first message half a limit or more after that start: from
+     * then on, a silence of a whole limit would end past the one and a half. So the seed's client (a
+     * heartbeat every 5 s) is watched about one heartbeat, not one and a half limits.
+     */
+    private static void watchBeats(ScenarioContext ctx, DotsClientServer s, String channel, int since, Duration idle, Check check)
             throws InterruptedException {
-        long until = System.nanoTime() + watch.toNanos();
-        int from = s.mark();
+        Predicate<Msg> on = x -> x.fromClient() && x.data() != null && channel.equals(x.channel());
         Msg last = null;
-        while (System.nanoTime() < until) {
-            Msg m = awaitMsg(ctx, s, from, x -> x.fromClient() && x.data() != null && channel.equals(x.channel()), idle);
-            if (m == null) {
+        for (Seen x : s.since(since)) {
+            if (x instanceof Msg m && on.test(m)) {
+                last = m;
+            }
+        }
+        long limit = idle.toNanos();
+        long lastAt = last == null ? s.now() : last.frame().nanos();
+        int from = last == null ? s.mark() : s.indexOf(last) + 1;
+        long enough = lastAt + limit / 2;
+        while (true) {
+            long left = lastAt + limit - s.now();
+            Msg m = left <= 0 ? null : awaitMsg(ctx, s, from, on, Duration.ofNanos(left));
+            if (m == null || m.frame().nanos() - lastAt > limit) {
                 List<Frame> evidence = new ArrayList<>();
                 if (last != null) {
                     evidence.add(last.frame());
@@ -264,7 +298,11 @@ final class DotsClientKit {
                         "nothing for " + secs(idle) + (last == null ? "" : " after " + last.frame().decoded()), evidence);
             }
             last = m;
+            lastAt = m.frame().nanos();
             from = s.indexOf(m) + 1;
+            if (lastAt >= enough) {
+                return;
+            }
         }
     }
 
@@ -276,7 +314,6 @@ final class DotsClientKit {
         final DotsClientServer s;
         final DotsKitPlayer kit;
         final String path;
-        final long invitedNanos;
         final Random random;
         DotsPosition position = new Dots().newGame(DotsWire.WIDTH, DotsWire.HEIGHT);
         /** Where to look for the client's next move. */
@@ -286,12 +323,11 @@ final class DotsClientKit {
         Point kitLast;
         boolean over;
 
-        Game(ScenarioContext ctx, DotsClientServer s, DotsKitPlayer kit, String channel, long invitedNanos) {
+        Game(ScenarioContext ctx, DotsClientServer s, DotsKitPlayer kit, String channel) {
             this.ctx = ctx;
             this.s = s;
             this.kit = kit;
             this.path = DotsWire.GAME_CHANNEL_PREFIX + channel;
-            this.invitedNanos = invitedNanos;
             this.random = new Random(channel.hashCode());
             this.cursor = s.mark();
         }
@@ -448,7 +484,6 @@ final class DotsClientKit {
             Duration t = ctx.settings().answerTime();
             int from = s.mark();
             kit.publishOk(SETUP, DotsWire.QUEUE_CHANNEL, DotsKit.data("type", "request", "target", s.clientId()));
-            long invited = System.nanoTime();
             Msg acc = awaitMsg(ctx, s, from, m -> m.publish(DotsWire.QUEUE_CHANNEL::equals, "accept"), t);
             if (acc == null) {
                 throw ctx.fail(accept, "{type:accept, target:\"" + kit.id() + "\"} on /game/queue (the kit's player invited the client)",
@@ -490,7 +525,7 @@ final class DotsClientKit {
             }
             ctx.pass(heartbeat);
             ctx.pass(SETUP);
-            Game g = new Game(ctx, s, kit, channel, invited);
+            Game g = new Game(ctx, s, kit, channel);
             g.cursor = from;
             started = true;
             return g;

@@ -195,6 +195,15 @@ final class DotsClientServer implements ConformanceKit.ClientListener {
         return new String[] {String.valueOf(id), web.tokens().issue(id)};
     }
 
+    /**
+     * The kit's player {@code id} may make its next request (an offer) at once, though its invitation was
+     * made within the request's life: the rule binds the kit's own player, and waiting it out (5 s with
+     * {@code --fast}) checks nothing of the client's. The client under test is never let off so.
+     */
+    void letKitPlayerRequestAgain(String id) {
+        web.room().forgetRequest(Long.parseLong(id));
+    }
+
     /** The client's next move will be refused with {@code error} (and reach nobody), as the server may refuse any message. */
     void refuseNextMove(String error) {
         refuseNextMove.set(error);
@@ -206,6 +215,11 @@ final class DotsClientServer implements ConformanceKit.ClientListener {
     }
 
     // ---------------------------------------------------------------- what the client did
+
+    /** Now, on the clock of the frames ({@link Frame#nanos()}): when a message reached the server. */
+    long now() {
+        return recorder.now();
+    }
 
     /** How many things have been seen so far: a mark to wait from. */
     int mark() {
@@ -425,7 +439,7 @@ final class DotsClientServer implements ConformanceKit.ClientListener {
             if (bayeux()) {
                 if (status != 200) {
                     String line = "HTTP " + status + " " + text.strip();
-                    recorder.record(CLIENT, Frame.Direction.SENT, line.getBytes(StandardCharsets.UTF_8), line);
+                    recorder.record(CLIENT, Frame.Direction.SENT, httpRaw(status, type, cors, text), line);
                     return;
                 }
                 for (Map<String, Object> m : bayeuxMessages(null, "", unwrapJsonp(text))) {
@@ -439,7 +453,7 @@ final class DotsClientServer implements ConformanceKit.ClientListener {
             }
             String line = "HTTP " + status + " " + (type == null ? "(no content type)" : type) + (cors == null ? "" : " (CORS " + cors + ")") + " "
                     + text.strip();
-            Frame f = recorder.record(CLIENT, Frame.Direction.SENT, line.getBytes(StandardCharsets.UTF_8), line);
+            Frame f = recorder.record(CLIENT, Frame.Direction.SENT, httpRaw(status, type, cors, text), line);
             if (path.equals("/auth") && status == 200) {
                 try {
                     if (Json.MAPPER.readValue(text, ANY) instanceof Map<?, ?> m && m.get("id") != null && m.get("token") != null) {
@@ -453,6 +467,15 @@ final class DotsClientServer implements ConformanceKit.ClientListener {
             }
             add(new Http(method, path, type, Map.copyOf(params), formOrQuery, status, text, requestFrame, f));
         }
+    }
+
+    /**
+     * An answer's raw bytes as the inspector's describer reads them ({@link DotsProtocol}, as {@link DotsKitPlayer}
+     * keeps the answers it reads): the status line, the headers that matter, the body.
+     */
+    private static byte[] httpRaw(int status, String type, String cors, String body) {
+        return ("HTTP/1.1 " + status + "\r\n" + (type == null ? "" : "Content-Type: " + type + "\r\n")
+                + (cors == null ? "" : "Access-Control-Allow-Origin: " + cors + "\r\n") + "\r\n" + body).getBytes(StandardCharsets.UTF_8);
     }
 
     private static void decodeForm(String text, Map<String, String> into) {

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Predicate;
 import javax.inject.Named;
 import javax.inject.Singleton;
@@ -15,6 +16,8 @@ import org.boardlab.conform.Check;
 import org.boardlab.conform.ConformanceKit;
 import org.boardlab.conform.FrameCodec;
 import org.boardlab.conform.KitScenarios;
+import org.boardlab.conform.KitSettings;
+import org.boardlab.conform.Report;
 import org.boardlab.conform.Scenario;
 import org.boardlab.conform.ScenarioContext;
 import org.boardlab.protocol.dots.DotsWire;
@@ -158,9 +161,15 @@ public final class DotsKit implements ConformanceKit {
         return DotsClientKit.scenarios();
     }
 
+    /** The client kit refuses a silence limit shorter than {@link DotsClientKit#SHORTEST_IDLE}; the server kit takes any. */
+    @Override
+    public Optional<String> unfair(Report.Role role, KitSettings settings) {
+        return role == Report.Role.CLIENT ? DotsClientKit.unfair(settings) : Optional.empty();
+    }
+
     /** The client kit's server: boardlab's own Dots server on the port, made for the kit ({@link DotsClientServer}). */
     @Override
-    public ClientListener listenForClients(String bind, int port, org.boardlab.conform.FrameRecorder recorder, org.boardlab.conform.KitSettings settings)
+    public ClientListener listenForClients(String bind, int port, org.boardlab.conform.FrameRecorder recorder, KitSettings settings)
             throws java.io.IOException {
         try {
             return new DotsClientServer(bind, port, recorder, settings);

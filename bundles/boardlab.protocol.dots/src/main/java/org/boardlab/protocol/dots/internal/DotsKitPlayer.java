@@ -541,7 +541,11 @@ final class DotsKitPlayer implements AutoCloseable {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : String.format(java.util.Locale.ROOT, "%.1f s", d.toMillis() / 1000.0);
     }
 
-    /** Stops the heartbeats and leaves: {@code /meta/disconnect} (waiting at most 1 s for its reply). */
+    /**
+     * Stops the heartbeats and leaves: {@code /meta/disconnect}, waiting at most 1 s for its reply (so that it is among
+     * this scenario's frames), not for CometD's disconnected state, which also waits for the long poll to end (up to
+     * 1 s a player: a game of the client kit's each); a client still not disconnected 1 s later is aborted.
+     */
     @Override
     public void close() {
         silence();
@@ -549,9 +553,20 @@ final class DotsKitPlayer implements AutoCloseable {
         bayeux = null;
         if (b != null) {
             try {
-                if (!b.disconnect(1_000)) {
-                    b.abort();
+                CompletableFuture<Void> replied = new CompletableFuture<>();
+                b.disconnect(reply -> replied.complete(null));
+                try {
+                    replied.get(1, TimeUnit.SECONDS);
+                } catch (ExecutionException | TimeoutException e) {
+                    // no reply: the abort below ends it
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
                 }
+                TIMER.schedule(() -> {
+                    if (!b.isDisconnected()) {
+                        b.abort();
+                    }
+                }, 1, TimeUnit.SECONDS);
             } catch (RuntimeException e) {
                 b.abort();
             }

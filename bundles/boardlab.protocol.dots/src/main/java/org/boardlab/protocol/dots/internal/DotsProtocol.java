@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.boardlab.api.DecodedMessage;
@@ -24,6 +25,8 @@ public final class DotsProtocol implements Protocol {
 
     /** The seed's production port was 8888 (behind a proxy on 7777). */
     public static final int DEFAULT_PORT = 8888;
+    /** A request line as the conformance kits keep it: {@code POST /auth ...}, {@code OPTIONS /game} (a CORS preflight). */
+    private static final Pattern HTTP_REQUEST = Pattern.compile("[A-Z]{3,7} /");
 
     @Override
     public String id() {
@@ -48,7 +51,7 @@ public final class DotsProtocol implements Protocol {
     @Override
     public DecodedMessage describe(byte[] frame, boolean fromClient) {
         String text = new String(frame, StandardCharsets.UTF_8);
-        if (text.startsWith("POST /") || text.startsWith("GET /") || text.startsWith("HTTP/1.1 ")) {
+        if (HTTP_REQUEST.matcher(text).lookingAt() || text.startsWith("HTTP/1.1 ")) {
             return http(text);
         }
         JsonNode node;

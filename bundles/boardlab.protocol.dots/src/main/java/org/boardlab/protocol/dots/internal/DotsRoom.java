@@ -443,6 +443,17 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         }
     }
 
+    /**
+     * Forgets {@code user}'s last request, so that his next one is taken at once: for the client kit's own
+     * player only ({@link DotsClientServer#letKitPlayerRequestAgain}), whom the rule of one request in the
+     * request's life would keep waiting without testing anything of the client's.
+     */
+    void forgetRequest(long user) {
+        synchronized (lobbyLock) {
+            requests.remove(user);
+        }
+    }
+
     /** One live request per user: a new one within the request life of the last is refused. */
     private String addRequest(long user, String type, long target) {
         long now = System.nanoTime();

@@ -1,6 +1,7 @@
 package org.boardlab.protocol.dots.internal;
 
 import io.netty.channel.ChannelPipeline;
+import java.time.Duration;
 import java.util.List;
 import javax.inject.Inject;
 import javax.inject.Named;
@@ -38,7 +39,32 @@ public final class DotsServerProtocol implements ServerProtocol {
      */
     @Inject
     public DotsServerProtocol(DotsProtocol protocol, org.boardlab.store.Stores stores) {
-        this(protocol, () -> new StoreAccounts(stores.open()), DotsWire.Timers.SEED);
+        this(protocol, () -> new StoreAccounts(stores.open()), timers());
+    }
+
+    /**
+     * The seed's clocks, but the silence limit the system property {@code boardlab.dots.silence} gives in seconds
+     * (e.g. {@code java -Dboardlab.dots.silence=3 -jar boardlab.jar serve --protocol dots}: a conformance kit's
+     * silence scenario with {@code --idle-time 3} then waits 3 s, not the seed's 10).
+     *
+     * @throws IllegalArgumentException if the property is not a number of seconds above 0
+     */
+    static DotsWire.Timers timers() {
+        String s = System.getProperty("boardlab.dots.silence");
+        if (s == null || s.isBlank()) {
+            return DotsWire.Timers.SEED;
+        }
+        double seconds;
+        try {
+            seconds = Double.parseDouble(s.trim());
+        } catch (NumberFormatException e) {
+            seconds = -1;
+        }
+        if (!(seconds > 0) || seconds > 86_400) {
+            throw new IllegalArgumentException("boardlab.dots.silence must be a number of seconds between 0 and 86400, not '" + s + "'");
+        }
+        DotsWire.Timers seed = DotsWire.Timers.SEED;
+        return new DotsWire.Timers(Duration.ofMillis(Math.round(seconds * 1000)), seed.requestLife(), seed.sweepEvery(), seed.tokenLife());
     }
 
     DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers) {

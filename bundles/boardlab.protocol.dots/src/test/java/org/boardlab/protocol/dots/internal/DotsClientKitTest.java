@@ -1,6 +1,7 @@
 package org.boardlab.protocol.dots.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.boardlab.ai.basic.RandomPlayer;
 import org.boardlab.client.TerminalClient;
 import org.boardlab.conform.Check;
@@ -56,13 +58,15 @@ class DotsClientKitTest {
 
     private static final DotsKit KIT = new DotsKit();
     /**
-     * The client beats every second; the kit's server drops a client silent for 5 s (as DotsKitTest's server: room
-     * for a busy machine's pauses, which a pass must not depend on).
+     * The broken clients beat every second (room for a busy machine's pauses, with four of them at once, which a
+     * failure of exactly one check must not depend on); the whole kit runs with boardlab's client as it ships, a
+     * heartbeat every 5 s ({@link DotsWebClient#HEARTBEAT}). The kit's server drops a client silent for the
+     * shortest silence limit the kit takes, 7 s.
      */
     private static final Duration BEAT = Duration.ofSeconds(1);
-    private static final Duration SILENCE = Duration.ofSeconds(5);
+    private static final Duration SILENCE = DotsClientKit.SHORTEST_IDLE;
 
-    /** {@code --fast}, the kit's server's silence 5 s, 8 s for the client's answers (only a failing check waits that long), 20 s to log in. */
+    /** {@code --fast}, the kit's server's silence 7 s, 8 s for the client's answers (only a failing check waits that long), 20 s to log in. */
     private static KitSettings settings() {
         return KitHarness.settings(Duration.ofSeconds(5)).withIdleTime(SILENCE).withAnswerTime(Duration.ofSeconds(8))
                 .withClientWait(Duration.ofSeconds(20));
@@ -75,10 +79,10 @@ class DotsClientKitTest {
         final StringWriter screen = new StringWriter();
         final CompletableFuture<Integer> exit = new CompletableFuture<>();
 
-        Student(int port) throws IOException {
+        Student(int port, Duration beat) throws IOException {
             BufferedReader typed = new BufferedReader(new PipedReader(keyboard, 1 << 16));
             typing.println("secret-student");
-            DotsTerminalClient client = new DotsTerminalClient(BEAT);
+            DotsTerminalClient client = new DotsTerminalClient(beat);
             TerminalClient.AutoPlay auto = new TerminalClient.AutoPlay("random", new RandomPlayer(), new Dots(), Duration.ofSeconds(5), null, 0);
             Thread t = new Thread(() -> {
                 try {
@@ -105,8 +109,11 @@ class DotsClientKitTest {
         }
     }
 
-    /** The client kit with boardlab's client, through a relay that changes what it sends by {@code up} (its answers by {@code down}). */
-    private static Report run(Predicate<String> only, Up up, BayeuxRelay.Mutation down, List<Student> students) throws Exception {
+    /**
+     * The client kit with boardlab's client beating every {@code beat}, through a relay that changes what it sends by
+     * {@code up} (its answers by {@code down}).
+     */
+    private static Report run(Predicate<String> only, Duration beat, Up up, BayeuxRelay.Mutation down, List<Student> students) throws Exception {
         List<AutoCloseable> open = new ArrayList<>();
         try {
             Report r = ConformanceRunner.runClient(KIT, null, 0, settings(), only, new ConformanceRunner.Listener() {
@@ -119,7 +126,7 @@ class DotsClientKitTest {
                             open.add(relay);
                             target = relay.port();
                         }
-                        Student s = new Student(target);
+                        Student s = new Student(target, beat);
                         students.add(s);
                         open.add(0, s);
                     } catch (Exception e) {
@@ -136,10 +143,12 @@ class DotsClientKitTest {
         }
     }
 
+    /** At the shortest silence limit the kit takes, with the client's heartbeat as it ships (every 5 s). */
     @Test
     void theClientKitPassesWithBoardlabsClient() throws Exception {
+        assertThat(KIT.unfair(Report.Role.CLIENT, settings())).isEmpty();
         List<Student> students = new ArrayList<>();
-        Report r = run(s -> true, null, null, students);
+        Report r = run(s -> true, DotsWebClient.HEARTBEAT, null, null, students);
         KitHarness.assertPassed(r);
         assertThat(r.count(Report.Status.PASSED)).isEqualTo(KIT.clientScenarios().size());
         assertThat(Reports.junit(r)).contains("<testsuite name=\"conform.dots.client\"").contains("dots.client.refused-move")
@@ -152,6 +161,11 @@ class DotsClientKitTest {
                 .hasSizeGreaterThan(DotsClientKit.LONG_MOVES).allSatisfy(f -> assertThat(f.decoded()).contains("\"auth\""));
         assertThat(client).anySatisfy(f -> assertThat(f.decoded()).contains("500::Server error"));
         assertThat(client).anySatisfy(f -> assertThat(f.decoded()).contains("\"type\":\"gameover\""));
+        // as the Conformance view shows them in the inspector: every frame read by the protocol's describer, none an error
+        DotsProtocol describer = new DotsProtocol();
+        assertThat(client).filteredOn(f -> f.direction() != Frame.Direction.EVENT).allSatisfy(f -> assertThat(
+                describer.describe(f.raw(), f.direction() == Frame.Direction.RECEIVED).error()).as(f.decoded()).isNull());
+        assertThat(client).anySatisfy(f -> assertThat(describer.describe(f.raw(), false).type()).isEqualTo("http 200"));
         // the client itself saw the games as the kit played them
         assertThat(students.get(0).screen.toString()).contains("logged in as student").contains("refused: 500::Server error")
                 .contains("game over").doesNotContain("not legal on this client's board");
@@ -201,6 +215,27 @@ class DotsClientKitTest {
                 new ConformanceRunner.Listener() { });
         assertThat(r.results()).extracting(Report.ScenarioResult::status).containsExactly(Report.Status.SKIPPED);
         assertThat(r.results().get(0).note()).contains("--idle-time");
+    }
+
+    /**
+     * A silence limit under the heartbeat (5 s) and 2 s for it to arrive fails a client that keeps the rules: the kit
+     * says so and the runner will not open its port with it; the server kit takes any limit (the server's own).
+     */
+    @Test
+    void anIdleTimeAClientKeepingTheHeartbeatCannotMeetIsRefused() {
+        KitSettings fast = KitSettings.defaults().withFast(true);
+        assertThat(KIT.unfair(Report.Role.CLIENT, fast)).isEmpty();
+        assertThat(KIT.unfair(Report.Role.CLIENT, fast.withIdleTime(Duration.ofSeconds(7)))).isEmpty();
+        assertThat(KIT.unfair(Report.Role.CLIENT, fast.withIdleTime(Duration.ofMillis(6_999)))).get(InstanceOfAssertFactories.STRING)
+                .startsWith("--idle-time 6.999 is too short for the dots client kit: give 7 or more.").contains("a heartbeat every 5 s");
+        assertThat(KIT.unfair(Report.Role.SERVER, fast.withIdleTime(Duration.ofSeconds(3)))).isEmpty();
+        assertThatThrownBy(() -> ConformanceRunner.runClient(KIT, null, 0, fast.withIdleTime(Duration.ofSeconds(3)),
+                s -> true, new ConformanceRunner.Listener() {
+                    @Override
+                    public void listening(int port) {
+                        throw new AssertionError("listened on " + port + " with an unfair silence limit");
+                    }
+                })).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("--idle-time 3 is too short");
     }
 
     @Test
@@ -362,7 +397,7 @@ class DotsClientKitTest {
     @Execution(ExecutionMode.CONCURRENT)
     void aClientBreakingOneRuleFailsExactlyThatCheck(Broken broken) throws Exception {
         Set<String> only = scenarioOf(broken.check());
-        Report r = run(only::contains, broken.up(), broken.down(), new ArrayList<>());
+        Report r = run(only::contains, BEAT, broken.up(), broken.down(), new ArrayList<>());
         KitHarness.assertExactly(r, broken.check(), DotsClientKit.SETUP);
     }
 }

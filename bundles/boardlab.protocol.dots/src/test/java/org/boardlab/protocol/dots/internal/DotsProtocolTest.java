@@ -53,6 +53,10 @@ class DotsProtocolTest {
         assertThat(request.type()).isEqualTo("http POST /auth");
         assertThat(request.summary()).isEqualTo("POST /auth name=ann_k3f9&password=kit-ann_k3f9");
         assertThat(describe("GET /queue?id=3&token=0123", true).type()).isEqualTo("http GET /queue");
+        // a browser's CORS preflight, as the client kit keeps it: a request, not a Bayeux message that is not JSON
+        DecodedMessage preflight = describe("OPTIONS /game", true);
+        assertThat(preflight.type()).isEqualTo("http OPTIONS /game");
+        assertThat(preflight.error()).isNull();
         DecodedMessage answer = describe("HTTP/1.1 401\r\nContent-Type: text/html;charset=utf-8\r\nAccess-Control-Allow-Origin: *\r\n\r\n"
                 + "Invalid username/password", false);
         assertThat(answer.type()).isEqualTo("http 401");

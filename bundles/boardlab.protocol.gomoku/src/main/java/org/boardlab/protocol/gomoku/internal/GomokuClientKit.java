@@ -52,6 +52,24 @@ final class GomokuClientKit {
     private GomokuClientKit() {
     }
 
+    /**
+     * The shortest wait for a heartbeat ({@code --idle-time}) the client kit takes: the original client, and
+     * boardlab's, send one every 40 s ({@link GomokuWire#HEARTBEAT_INTERVAL}), so a client that keeps the rules
+     * fails a shorter wait; 2 s more leave the heartbeat time to arrive (the server's own limit is 45 s).
+     */
+    static final Duration SHORTEST_IDLE = GomokuWire.HEARTBEAT_INTERVAL.plusSeconds(2);
+
+    /** Why the client kit will not run with {@code settings}: a wait for a heartbeat under {@link #SHORTEST_IDLE}. */
+    static java.util.Optional<String> unfair(org.boardlab.conform.KitSettings settings) {
+        return settings.idleTime().filter(d -> d.compareTo(SHORTEST_IDLE) < 0)
+                .map(d -> "--idle-time " + java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString()
+                        + " is too short for the gomoku client kit: give " + SHORTEST_IDLE.toSeconds() + " or more. The kit waits that long for "
+                        + "the client's heartbeat, and a GMKU client may send one every " + GomokuWire.HEARTBEAT_INTERVAL.toSeconds()
+                        + " s (the original client and boardlab's do): a client that keeps the rules needs those "
+                        + GomokuWire.HEARTBEAT_INTERVAL.toSeconds() + " s and " + SHORTEST_IDLE.minus(GomokuWire.HEARTBEAT_INTERVAL).toSeconds()
+                        + " s more for its heartbeat to arrive.");
+    }
+
     static List<Scenario> scenarios() {
         return List.of(
                 Scenario.of("join", "the client connects and joins; the kit answers hello", List.of(JOINS), GomokuClientKit::join),

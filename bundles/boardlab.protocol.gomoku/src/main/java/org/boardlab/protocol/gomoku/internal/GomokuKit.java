@@ -135,6 +135,12 @@ public final class GomokuKit implements ConformanceKit {
         return GomokuClientKit.scenarios();
     }
 
+    /** The client kit refuses a wait for a heartbeat under {@link GomokuClientKit#SHORTEST_IDLE}; the server kit takes any silence limit. */
+    @Override
+    public Optional<String> unfair(org.boardlab.conform.Report.Role role, org.boardlab.conform.KitSettings settings) {
+        return role == org.boardlab.conform.Report.Role.CLIENT ? GomokuClientKit.unfair(settings) : Optional.empty();
+    }
+
     @Override
     public String clientInstructions(int port) {
         return "start the client under test against port " + port + " and let it join and play (and ask for new rounds), e.g. "

@@ -281,7 +281,8 @@ class GomokuKitTest {
     // ------------------------------------------------------------------ the client kit
 
     static Report runClient(MutatingRelay.Mutation mutation) throws Exception {
-        return KitHarness.runClient(KIT, settings().withIdleTime(Duration.ofSeconds(3)), mutation, port -> {
+        // the shortest wait for a heartbeat the kit takes (42 s); this client beats every second
+        return KitHarness.runClient(KIT, settings().withIdleTime(GomokuClientKit.SHORTEST_IDLE), mutation, port -> {
             GomokuClient c = new GomokuClient(new ClientListener<GomokuMessage, ProtocolViolation>() { },
                     ClientOptions.keepAliveEvery(Duration.ofSeconds(1)).withReconnect(3, Duration.ofMillis(200)));
             c.connect("127.0.0.1", port).thenRun(() -> GomokuSeat.start(c, new FirstLegalPlayer(), new Gomoku(),
@@ -293,6 +294,16 @@ class GomokuKitTest {
     @Test
     void theClientKitPassesAgainstBoardlabsClient() throws Exception {
         KitHarness.assertPassed(runClient(null));
+    }
+
+    /** A wait for a heartbeat under the original's 40 s (and 2 s to arrive) would fail a client that keeps the rules: refused. */
+    @Test
+    void aWaitForAHeartbeatShorterThanTheOriginalsIsRefused() {
+        org.boardlab.conform.KitSettings fast = org.boardlab.conform.KitSettings.defaults().withFast(true);
+        assertThat(KIT.unfair(Report.Role.CLIENT, fast.withIdleTime(Duration.ofSeconds(42)))).isEmpty();
+        assertThat(KIT.unfair(Report.Role.CLIENT, fast.withIdleTime(Duration.ofSeconds(5))).orElseThrow())
+                .startsWith("--idle-time 5 is too short for the gomoku client kit: give 42 or more.").contains("every 40 s");
+        assertThat(KIT.unfair(Report.Role.SERVER, fast.withIdleTime(Duration.ofSeconds(2)))).isEmpty();
     }
 
     /** After the first win of this colour the client sends a place (once). */

@@ -4,7 +4,9 @@ import java.io.BufferedReader;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -98,6 +100,9 @@ public final class OnitamaTerminalClient implements TerminalClient {
         private volatile String afterOk;
         private volatile CompletableFuture<Boolean> ended = new CompletableFuture<>();
         volatile int played;
+        /** The loaded player's last move sent (its wire text), and those the server refused in the position it is to move in now. */
+        private volatile String sent;
+        private final Set<String> refused = ConcurrentHashMap.newKeySet();
 
         Game(PrintWriter out, String name, TerminalLoop loop, AutoPlay autoPlay) {
             this.out = out;
@@ -259,11 +264,14 @@ public final class OnitamaTerminalClient implements TerminalClient {
                     return;
                 }
                 say("the server answers " + a.code() + ": " + a.meaning());
-                if (autoPlay != null && c.myTurn()) {
-                    say(autoPlay.playerId() + "'s move was refused; it gives up this game");
-                    c.close();
+                if (autoPlay != null && c.myTurn() && sent != null) {
+                    // §7: after 27 the player sends another move; the refused one is not sent again in this position
+                    refused.add(sent);
+                    sent = null;
+                    turn(c);
                 }
             } else if (m instanceof ServerMessage.Setup s) {
+                refused.clear();
                 say("the game starts: you are " + (s.colour() == 0 ? "blue (you move first)" : "red (blue moves first)"));
                 say(draw(c.position(), c.colour()));
                 turn(c);
@@ -280,6 +288,8 @@ public final class OnitamaTerminalClient implements TerminalClient {
         }
 
         private void afterMove(OnitamaClient c) {
+            refused.clear();
+            sent = null;
             OnitamaPosition p = c.position();
             say(draw(p, c.colour()));
             if (p.isTerminal()) {
@@ -317,8 +327,21 @@ public final class OnitamaTerminalClient implements TerminalClient {
                     return;
                 }
                 OnitamaMove om = (OnitamaMove) move;
-                say(autoPlay.playerId() + " plays " + WireMove.of(om).text() + " (" + om.notation() + ")");
-                c.execute(() -> c.move(om));
+                if (refused.contains(WireMove.of(om).text())) {
+                    // the player chose a move the server refused here: the first legal one it has not refused
+                    om = p.legalMoves().stream().map(x -> (OnitamaMove) x).filter(x -> !refused.contains(WireMove.of(x).text())).findFirst()
+                            .orElse(null);
+                    if (om == null) {
+                        say("the server refused every legal move of this position; " + autoPlay.playerId() + " gives up this game");
+                        c.close();
+                        return;
+                    }
+                    say(autoPlay.playerId() + " chose the refused move again; the first legal move not refused instead");
+                }
+                OnitamaMove chosen = om;
+                sent = WireMove.of(chosen).text();
+                say(autoPlay.playerId() + " plays " + sent + " (" + chosen.notation() + ")");
+                c.execute(() -> c.move(chosen));
             });
         }
 

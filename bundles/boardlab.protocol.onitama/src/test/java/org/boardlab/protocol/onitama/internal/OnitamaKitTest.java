@@ -1,5 +1,6 @@
 package org.boardlab.protocol.onitama.internal;
 
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -315,6 +316,34 @@ class OnitamaKitTest {
     @Test
     void theClientKitPassesAgainstBoardlabsClient() throws Exception {
         KitHarness.assertPassed(runClient(null));
+    }
+
+    /**
+     * {@code boardlab client onitama --player first-legal --games 2} as it ships (the terminal client, in-process):
+     * the kit refuses its first move with 27, and it sends another (§7), the first legal move it was not refused,
+     * since its player would choose the same one again. It gave up the game and closed the connection before.
+     */
+    @Test
+    void theClientKitPassesAgainstBoardlabsTerminalClientWithALoadedPlayer() throws Exception {
+        java.io.StringWriter screen = new java.io.StringWriter();
+        java.util.concurrent.CompletableFuture<Integer> exit = new java.util.concurrent.CompletableFuture<>();
+        Report r = KitHarness.runClient(KIT, settings(), null, port -> {
+            org.boardlab.client.TerminalClient.AutoPlay auto = new org.boardlab.client.TerminalClient.AutoPlay("first-legal",
+                    new org.boardlab.ai.basic.FirstLegalPlayer(), new Onitama(), Duration.ofSeconds(2), null, 2);
+            Thread t = new Thread(() -> {
+                try {
+                    exit.complete(new OnitamaTerminalClient().run("127.0.0.1", port, "bot", auto, new java.io.BufferedReader(new java.io.StringReader("")),
+                            new java.io.PrintWriter(screen, true)));
+                } catch (Exception e) {
+                    exit.completeExceptionally(e);
+                }
+            }, "onitama-terminal-client");
+            t.setDaemon(true);
+            t.start();
+            return () -> { };
+        });
+        KitHarness.assertPassed(r);
+        assertThat(screen.toString()).contains("the server answers 27").contains("chose the refused move again").doesNotContain("gives up");
     }
 
     private static int count(Link link, String key) {
