@@ -415,6 +415,10 @@ public final class TournamentRunner {
         synchronized (this) {
             finished = !stopping;
         }
+        // a stop breaks the loop at once, and a stop made by a listener comes while its game is still
+        // telling the other listeners: return only when every game in flight has told them (stopped
+        // games are aborted, so this is quick); returning before let a listener hear of a game after run()
+        waitForRunning();
         finisher.shutdown();
         if (finished) {
             log.completed();
