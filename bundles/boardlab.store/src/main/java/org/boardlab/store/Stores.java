@@ -66,8 +66,34 @@ public final class Stores {
             }
         }, "boardlab-store-ahead");
         ahead.setDaemon(true);
+        synchronized (AHEAD) {
+            AHEAD.put(u, ahead);
+        }
         ahead.start();
         return true;
+    }
+
+    /** Openings ahead by URL, until an {@link #open(String)} of that URL has waited for them. */
+    private static final java.util.Map<String, Thread> AHEAD = new java.util.HashMap<>();
+
+    /**
+     * Waits for an opening ahead of {@code url} to end: the command's open then finds the store open,
+     * and an opening ahead can never come after the command has opened, used and closed its store
+     * (it would open the database again, behind the command's back).
+     */
+    private static void awaitAhead(String url) {
+        Thread ahead;
+        synchronized (AHEAD) {
+            ahead = AHEAD.remove(url);
+        }
+        if (ahead == null) {
+            return;
+        }
+        try {
+            ahead.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Whether {@code url} is an embedded H2 database ({@code jdbc:h2:file:PATH[;...]}) whose file {@code PATH.mv.db} exists. */
@@ -90,7 +116,7 @@ public final class Stores {
 
     /** The default database ({@link #defaultUrl()}). */
     public Store open() {
-        return OpenStores.open(defaultUrl());
+        return open(null);
     }
 
     /**
@@ -99,6 +125,8 @@ public final class Stores {
      * @throws StoreException if it cannot be opened (unreachable, of a newer schema, not a URL of H2 or PostgreSQL)
      */
     public Store open(String url) {
-        return OpenStores.open(url == null || url.isBlank() ? defaultUrl() : url.trim());
+        String u = url == null || url.isBlank() ? defaultUrl() : url.trim();
+        awaitAhead(u);
+        return OpenStores.open(u);
     }
 }
