@@ -156,6 +156,8 @@ class Stats:
         self.lobby_lines = 0
         self.lobby_max = 0
         self.unfinished = 0
+        self.loop_lags = []
+        self.cpu_seconds = 0.0
 
     def error(self, kind, detail):
         self.errors[kind] = self.errors.get(kind, 0) + 1
@@ -678,6 +680,7 @@ async def run_share(args, first, count, start, queue_join, release, result):
         release()
     login_seconds = time.monotonic() - login_start
     clock.start(args.warmup, args.seconds)
+    lag_task = asyncio.ensure_future(watch_loop(clock, stats))
     if args.protocol == "othello":
         for c in clients:
             if c.inviter:
@@ -697,6 +700,7 @@ async def run_share(args, first, count, start, queue_join, release, result):
         stats.unfinished = sum(1 for c in clients if c.inviter and c.state == "IN_GAME")
     else:
         stats.unfinished = sum(1 for c in clients if c.colour == "B" and not c.over)
+    lag_task.cancel()
     await asyncio.sleep(1)
     stats.lost = sum(len(p.sent) for p in pairs)
     lobby_counts = [len(c.lobby) for c in clients if isinstance(c, OthelloClient)]
@@ -708,6 +712,22 @@ async def run_share(args, first, count, start, queue_join, release, result):
     result.update(stats.__dict__)
     result["login_seconds"] = login_seconds
     result["lobby_now_max"] = max(lobby_counts) if lobby_counts else 0
+
+
+async def watch_loop(clock, stats, period=0.005):
+    """How late this process's own event loop runs: every 5 ms of the measured window, how much later
+    than asked a sleep ends, and the CPU this process uses meanwhile. A move's latency includes up
+    to this lateness on the reading side, which is the generator's and not the server's."""
+    while time.monotonic() < clock.window_start:
+        await asyncio.sleep(0.05)
+    cpu_start = time.process_time()
+    try:
+        while time.monotonic() < clock.deadline:
+            asked = time.monotonic()
+            await asyncio.sleep(period)
+            stats.loop_lags.append(time.monotonic() - asked - period)
+    finally:
+        stats.cpu_seconds = time.process_time() - cpu_start
 
 
 def worker(args, index, first, count, start, turn, next_turn, out):
@@ -758,6 +778,40 @@ def server_sample(pid, collect=False):
     return out
 
 
+def sockets(pid):
+    """The sockets the server's process holds open (listening ports and connections), or None."""
+    if not pid:
+        return None
+    n = 0
+    try:
+        for fd in os.listdir("/proc/%d/fd" % pid):
+            try:
+                if os.readlink("/proc/%d/fd/%s" % (pid, fd)).startswith("socket:"):
+                    n += 1
+            except OSError:
+                pass
+    except OSError:
+        return None
+    return n
+
+
+def await_sockets(pid, idle, slack, max_seconds):
+    """Waits until the server holds no more sockets than at idle (plus slack): it has closed the
+    clients' connections on its side too. Returns the seconds waited, or None."""
+    if idle is None:
+        time.sleep(2)
+        return None
+    start = time.monotonic()
+    while time.monotonic() - start < max_seconds:
+        now = sockets(pid)
+        if now is None:
+            return None
+        if now <= idle + slack:
+            return time.monotonic() - start
+        time.sleep(0.1)
+    return None
+
+
 def percentile(sorted_values, p):
     if not sorted_values:
         return float("nan")
@@ -795,6 +849,7 @@ def main():
 
     load_start = loadavg()
     idle = server_sample(args.server_pid, collect=True)
+    idle_sockets = sockets(args.server_pid)
     print("python load generator: %d %s clients against %s:%d, %g s (%g s warm-up), think %s ms, %d process(es); "
           "load average %s, %d cores; server idle: %s" % (args.clients, args.protocol, args.host, args.port,
                                                         args.seconds, args.warmup, args.think_ms, args.processes,
@@ -832,14 +887,18 @@ def main():
                 peak[k] = max(peak.get(k, 0), v)
     for p in procs:
         p.join()
-    time.sleep(2)
+    closed = await_sockets(args.server_pid, idle_sockets, slack=5, max_seconds=60)
     after = server_sample(args.server_pid, collect=True)
+    if closed is not None:
+        after["sockets_closed_s"] = round(closed, 1)
     report(args, results, load_start, load_deadline or loadavg(), loadavg(), idle, peak, after)
 
 
 def report(args, results, load_start, load_deadline, load_end, idle, peak, after):
     total = {}
     latencies = []
+    lags = []
+    cpu = 0.0
     errors = {}
     first_errors = []
     login_times = []
@@ -850,11 +909,14 @@ def report(args, results, load_start, load_deadline, load_end, idle, peak, after
         total["lobby_max"] = max(total.get("lobby_max", 0), r.get("lobby_max", 0))
         total["login_seconds"] = max(total.get("login_seconds", 0), r.get("login_seconds", 0))
         latencies.extend(r.get("latencies", []))
+        lags.extend(r.get("loop_lags", []))
+        cpu += r.get("cpu_seconds", 0.0)
         login_times.extend(r.get("login_times", []))
         for k, v in r.get("errors", {}).items():
             errors[k] = errors.get(k, 0) + v
         first_errors.extend(r.get("first_errors", []))
     latencies.sort()
+    lags.sort()
     window = args.seconds - args.warmup
     n_errors = sum(errors.values())
     lines_per_client_minute = total.get("lobby_lines", 0) / max(1, args.clients) / ((args.seconds + 10) / 60.0)
@@ -874,6 +936,9 @@ def report(args, results, load_start, load_deadline, load_end, idle, peak, after
         "errors": n_errors, "errorsByKind": errors, "lost": total.get("lost", 0),
         "lobbyLines": total.get("lobby_lines", 0), "lobbyLinesPerClientMinute": round(lines_per_client_minute, 1),
         "lobbyLargest": total.get("lobby_max", 0),
+        "generatorCores": round(cpu / window, 2),
+        "generatorLoopLateP50Ms": round(percentile(lags, 50) * 1000, 2) if lags else None,
+        "generatorLoopLateP99Ms": round(percentile(lags, 99) * 1000, 2) if lags else None,
         "cores": os.cpu_count(), "loadAverageStart": load_start, "loadAverageAtDeadline": load_deadline,
         "loadAverageEnd": load_end, "serverIdle": idle, "serverPeak": peak, "serverAfter": after,
     }
@@ -888,6 +953,9 @@ def report(args, results, load_start, load_deadline, load_end, idle, peak, after
         figures["movesSent"], figures["movesThrough"], figures["movesPerSecond"]))
     print("latency:   move written -> opponent's update read: p50 %s ms, p99 %s ms, max %s ms (%d samples)" % (
         figures["latencyP50Ms"], figures["latencyP99Ms"], figures["latencyMaxMs"], len(latencies)))
+    print("generator: %.2f cores in the measured window; its own event loops ran late by p50 %s ms, p99 %s ms "
+          "(a move's latency includes up to that on the reading side: the generator's delay, not the server's)" % (
+        figures["generatorCores"], figures["generatorLoopLateP50Ms"], figures["generatorLoopLateP99Ms"]))
     print("errors:    %d %s; lost moves: %d" % (n_errors, errors, figures["lost"]))
     for e in first_errors[:10]:
         print("           " + e)

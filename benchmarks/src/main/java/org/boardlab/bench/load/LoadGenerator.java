@@ -135,6 +135,7 @@ public final class LoadGenerator {
         ServerProbe probe = options.inProcess() ? ServerProbe.thisProcess()
                 : options.serverPid() > 0 ? ServerProbe.process(options.serverPid()) : ServerProbe.NONE;
         report.serverIdle = probe.sample(true);
+        int idleSockets = probe.sockets();
         System.out.println("load generator: " + options.clients() + (options.gomoku() ? " gomoku" : "")
                 + " clients against " + (options.inProcess()
                 ? "an embedded server on " : "the server on ") + address.getAddress().getHostAddress() + ":"
@@ -214,6 +215,8 @@ public final class LoadGenerator {
             gomokuClients.clear();
             pairs.clear();
             awaitEmpty(server);
+            // another process: sample once it has closed the clients' connections on its side too
+            report.serverSocketsClosedSeconds = probe.awaitSocketsAtMost(idleSockets, 5, 60);
             report.serverAfter = probe.sample(true);
             if (server != null) {
                 server.close();

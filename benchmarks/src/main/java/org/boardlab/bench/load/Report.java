@@ -31,6 +31,8 @@ final class Report {
     double serverCpuMsPerMove = Double.NaN;
     double loginSeconds;
     double closeSeconds;
+    /** Seconds after the clients closed until the server (another process) had closed its side too; NaN unknown. */
+    double serverSocketsClosedSeconds = Double.NaN;
     long unfinishedGames;
     long lost;
     /** The first pairs with lost moves. */
@@ -148,7 +150,10 @@ final class Report {
                 + "heap %s MB used%n", serverPeakJavaThreads < 0 ? "?" : serverPeakJavaThreads,
                 serverPeakOsThreads < 0 ? "?" : serverPeakOsThreads,
                 serverPeakHeapMb < 0 ? "?" : String.format(Locale.ROOT, "%.0f", serverPeakHeapMb)));
-        b.append(String.format(Locale.ROOT, "              after the clients left (after a full GC): %s%n", serverAfter.text()));
+        b.append(String.format(Locale.ROOT, "              after the clients left (after a full GC%s): %s%n",
+                Double.isNaN(serverSocketsClosedSeconds) ? ""
+                        : String.format(Locale.ROOT, ", once the server had closed their connections too, %.1f s after", serverSocketsClosedSeconds),
+                serverAfter.text()));
         if (!Double.isNaN(jitWindowSeconds)) {
             b.append(String.format(Locale.ROOT, "jit:          the server's JIT compiled %.1f s during the warm-up, %.1f s in the measured window%s%n",
                     jitWarmupSeconds, jitWindowSeconds, jitWindowSeconds > 0.05 * (options.seconds() - options.warmupSeconds())
@@ -219,6 +224,7 @@ final class Report {
         m.put("serverAfterJavaThreads", serverAfter.javaThreads());
         m.put("serverAfterThreads", serverAfter.osThreads());
         m.put("serverAfterHeapMb", round(serverAfter.heapUsedMb()));
+        m.put("serverSocketsClosedSeconds", round(serverSocketsClosedSeconds));
         m.put("jitWarmupSeconds", round(jitWarmupSeconds));
         m.put("jitWindowSeconds", round(jitWindowSeconds));
         m.put("serverCpuSeconds", round(serverCpuSeconds));

@@ -140,6 +140,65 @@ final class ServerProbe {
         }
     }
 
+    /**
+     * The sockets the server's process holds open now (its listening ports and every client
+     * connection: the entries of {@code /proc/PID/fd} that are sockets), or {@code -1} when not known
+     * (a server in this JVM, not Linux, or the process is gone).
+     */
+    int sockets() {
+        if (pid < 0) {
+            return -1;
+        }
+        try (var fds = Files.newDirectoryStream(Path.of("/proc", String.valueOf(pid), "fd"))) {
+            int n = 0;
+            for (Path fd : fds) {
+                try {
+                    if (Files.readSymbolicLink(fd).toString().startsWith("socket:")) {
+                        n++;
+                    }
+                } catch (IOException e) {
+                    // closed while we looked
+                }
+            }
+            return n;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Waits until the server's process holds no more sockets than {@code idle} plus {@code slack}
+     * (the clients' connections closed on its side too: a server closes 10,000 connections, and
+     * tells the rest of the lobby of each, in seconds, not at once), at most {@code maxSeconds}.
+     *
+     * @return the seconds waited, or NaN when the sockets cannot be counted or did not fall that low
+     */
+    double awaitSocketsAtMost(int idle, int slack, double maxSeconds) {
+        if (idle < 0) {
+            return Double.NaN;
+        }
+        long start = System.nanoTime();
+        long until = start + (long) (maxSeconds * 1e9);
+        while (true) {
+            int now = sockets();
+            if (now < 0) {
+                return Double.NaN;
+            }
+            if (now <= idle + slack) {
+                return (System.nanoTime() - start) / 1e9;
+            }
+            if (System.nanoTime() - until > 0) {
+                return Double.NaN;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Double.NaN;
+            }
+        }
+    }
+
     /** A number from {@code /proc/<who>/status}, or {@code -1}. */
     private static int statusField(String who, String field) {
         try {
