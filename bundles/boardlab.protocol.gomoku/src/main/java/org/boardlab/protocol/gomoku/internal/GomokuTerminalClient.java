@@ -109,6 +109,11 @@ public final class GomokuTerminalClient implements TerminalClient {
         private int hellos;
         /** The round as the board was last drawn. */
         private Round shown;
+        /**
+         * A typed stone sent and not yet answered (by its {@code update}, a {@code refused}, a full update or the
+         * round's end): until then it is not the player's turn any more, though the board the client knows says so.
+         */
+        private Place sent;
 
         Session(Duration heartbeatInterval, AutoPlay autoPlay, PrintWriter out) {
             super("gomoku", () -> new GomokuClient(null, GomokuClient.defaults().withKeepAlive(heartbeatInterval)),
@@ -174,12 +179,20 @@ public final class GomokuTerminalClient implements TerminalClient {
                         + sizeHint());
                 return;
             }
-            String why = whyNot(place.get());
+            String why = send(place.get());
             if (why != null) {
                 say(why);
-                return;
             }
-            client().send(place.get());
+        }
+
+        /** Sends {@code p} unless {@link #whyNot} says why not, which it returns. */
+        private synchronized String send(Place p) {
+            String why = whyNot(p);
+            if (why == null) {
+                sent = p;
+                client().send(p);
+            }
+            return why;
         }
 
         /**
@@ -201,6 +214,10 @@ public final class GomokuTerminalClient implements TerminalClient {
             if (cell != Cell.EMPTY) {
                 return point + " not sent: it is taken" + (cell == Cell.BLACK ? " by black" : cell == Cell.WHITE ? " by white" : "")
                         + "; type an empty point";
+            }
+            if (sent != null) {
+                return point + " not sent: your stone on " + GomokuWire.point(sent.row(), sent.col())
+                        + " is on its way; wait for the server's answer";
             }
             if (!r.myTurn()) {
                 return point + " not sent: it is " + r.turn().word() + "'s turn; wait for your opponent";
@@ -301,6 +318,7 @@ public final class GomokuTerminalClient implements TerminalClient {
             if (m instanceof Heartbeat) {
                 return;
             }
+            sent = null; // whatever the server says next answers a stone sent (GMKU answers a place before anything else)
             if (m instanceof Hello) {
                 hello();
             } else if (m instanceof Color c) {
