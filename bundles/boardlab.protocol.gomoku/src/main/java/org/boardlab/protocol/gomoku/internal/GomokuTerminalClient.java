@@ -52,8 +52,9 @@ import org.boardlab.protocol.gomoku.Winner;
  * server would ignore it without a word); the client says so instead.
  *
  * <p>A typed point is checked against the board the client knows before it is sent: off the
- * board, taken, out of turn or outside a round, the client says why and sends nothing. It never
- * waits for a refusal: boardlab's server sends one, the original hands the turn over without a word.
+ * board, taken, out of turn, before the last stone sent is answered, or outside a round, the client
+ * says why and sends nothing. It never waits for a refusal: boardlab's server sends one, the original
+ * hands the turn over without a word (and drops a place out of turn without a word).
  *
  * <p>Commands: a point such as {@code h8} (or {@code place h8}) places a stone there; {@code new}
  * asks for another round once one is over; {@code board} shows the board again; {@code help};
