@@ -193,8 +193,8 @@ public final class ConformCommand implements Callable<Integer> {
         if (report.failed()) {
             out.print(Reports.failures(report));
         }
-        write(junit, Reports.junit(report), out);
-        write(html, Reports.html(report), out);
+        write(junit, () -> Reports.junit(report), out);
+        write(html, () -> Reports.html(report), out); // made only when asked: every frame, decoded and raw, a second or more of a long run
         if (record) {
             recordBugs(report, out);
         }
@@ -235,7 +235,7 @@ public final class ConformCommand implements Callable<Integer> {
         out.flush();
     }
 
-    private static void write(Path file, String text, PrintWriter out) throws IOException {
+    private static void write(Path file, java.util.function.Supplier<String> text, PrintWriter out) throws IOException {
         if (file == null) {
             return;
         }
@@ -243,7 +243,7 @@ public final class ConformCommand implements Callable<Integer> {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        Files.writeString(file, text, StandardCharsets.UTF_8);
+        Files.writeString(file, text.get(), StandardCharsets.UTF_8);
         out.println("wrote " + file);
     }
 

@@ -44,6 +44,7 @@ public final class DotsTerminalClient implements TerminalClient {
     private static final Pattern POINT = Pattern.compile("(?:move\\s+)?(-?\\d+)\\s*,\\s*(-?\\d+)");
 
     private final Duration heartbeat;
+    private final Duration gameoverGrace;
 
     /** The client Sisu builds: a heartbeat every 5 s, as the seed's page sends. */
     public DotsTerminalClient() {
@@ -52,7 +53,13 @@ public final class DotsTerminalClient implements TerminalClient {
 
     /** For tests: heartbeats at another interval. */
     DotsTerminalClient(Duration heartbeat) {
+        this(heartbeat, DotsWebClient.GAMEOVER_GRACE);
+    }
+
+    /** For tests: heartbeats at another interval, and the longest a gameover waits for a move still on its way. */
+    DotsTerminalClient(Duration heartbeat, Duration gameoverGrace) {
         this.heartbeat = heartbeat;
+        this.gameoverGrace = gameoverGrace;
     }
 
     @Override
@@ -99,7 +106,7 @@ public final class DotsTerminalClient implements TerminalClient {
         }
 
         int run(String host, int port, String name, BufferedReader in) throws InterruptedException, IOException {
-            client = new DotsWebClient(host, port, heartbeat, this);
+            client = new DotsWebClient(host, port, heartbeat, gameoverGrace, this);
             try {
                 said("dots client for " + client.base() + "; commands: " + COMMANDS);
                 if (name != null) {

@@ -7,12 +7,15 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,6 +36,7 @@ import org.cometd.bayeux.client.ClientSession;
 import org.cometd.client.BayeuxClient;
 import org.cometd.client.http.jetty.JettyHttpClientTransport;
 import org.cometd.client.transport.ClientTransport;
+import org.cometd.client.transport.TransportListener;
 import org.eclipse.jetty.client.CompletableResponseListener;
 import org.eclipse.jetty.client.ContentResponse;
 import org.eclipse.jetty.client.FormRequestContent;
@@ -60,9 +64,11 @@ import org.eclipse.jetty.util.Fields;
  * wire has no move numbers, but the turn alternates on every move, so the client applies a move only
  * when it is its player's turn on the client's board and holds it back until then; and it holds
  * {@code gameover} back while its own move waits for its echo, while a move is held back, or while the
- * board's score differs from the one {@code gameover} gives, and for at most {@link #GAMEOVER_GRACE}
- * while the board is not full (a move that ended the game may still be on its way). The score every
- * {@code move} carries is checked against the client's own board after each move.
+ * board's score differs from the one {@code gameover} gives, and, while the board is not full, until
+ * every request of the client's that was in flight when the {@code gameover} was read has been answered
+ * (a message the server sent before the {@code gameover} can only come in one of those answers), at
+ * most {@link #GAMEOVER_GRACE}. The score every {@code move} carries is checked against the client's own
+ * board after each move.
  *
  * <p><b>Joining a game.</b> On {@code newgame} the client subscribes to the game's channel and then
  * asks {@code /gamedata}: a dot the game already has that the channel never told (the inviter's first
@@ -70,7 +76,10 @@ import org.eclipse.jetty.util.Fields;
  */
 final class DotsWebClient implements AutoCloseable {
 
-    /** How long {@code gameover} may wait for a move still on its way, when the board is not full. */
+    /**
+     * How long {@code gameover} may wait for a move still on its way, when the board is not full and an
+     * answer that could bring one is not in yet.
+     */
     static final Duration GAMEOVER_GRACE = Duration.ofSeconds(1);
     /** Seed 002's heartbeat: every 5 s, in the lobby and in a game. */
     static final Duration HEARTBEAT = Duration.ofSeconds(5);
@@ -131,6 +140,7 @@ final class DotsWebClient implements AutoCloseable {
 
     private final String base;
     private final Duration heartbeat;
+    private final Duration gameoverGrace;
     private final Listener listener;
     private final Dots rules = new Dots();
     private final ScheduledExecutorService loop;
@@ -138,6 +148,10 @@ final class DotsWebClient implements AutoCloseable {
     private final CompletableFuture<Integer> seatDone = new CompletableFuture<>();
     private final java.util.concurrent.atomic.AtomicBoolean closing = new java.util.concurrent.atomic.AtomicBoolean();
     private BayeuxClient bayeux;
+    /** The Bayeux client's HTTP requests not yet answered ({@link Exchange}). */
+    private final Set<Exchange> inFlight = ConcurrentHashMap.newKeySet();
+    /** For a game channel's {@code gameover}: the requests in flight when it was read. */
+    private final Map<String, Set<Exchange>> gameoverWaitsFor = new ConcurrentHashMap<>();
     private volatile org.boardlab.client.RemotePlay.MessageTap tap = org.boardlab.client.RemotePlay.MessageTap.NONE;
     private ExecutorService thinker;
     private volatile String id;
@@ -168,6 +182,14 @@ final class DotsWebClient implements AutoCloseable {
      * @throws IllegalArgumentException if the host or port is not usable
      */
     DotsWebClient(String host, int port, Duration heartbeat, Listener listener) {
+        this(host, port, heartbeat, GAMEOVER_GRACE, listener);
+    }
+
+    /**
+     * A client that holds a {@code gameover} at most {@code gameoverGrace} for a move still on its way
+     * (for tests; {@link #GAMEOVER_GRACE} otherwise).
+     */
+    DotsWebClient(String host, int port, Duration heartbeat, Duration gameoverGrace, Listener listener) {
         if (host == null || host.isBlank() || host.contains("/") || host.contains(" ")) {
             throw new IllegalArgumentException("not a host: '" + host + "'");
         }
@@ -176,6 +198,7 @@ final class DotsWebClient implements AutoCloseable {
         }
         this.base = "http://" + (host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host) + ":" + port;
         this.heartbeat = Objects.requireNonNull(heartbeat, "heartbeat");
+        this.gameoverGrace = Objects.requireNonNull(gameoverGrace, "gameoverGrace");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.loop = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "dots-client");
@@ -374,7 +397,12 @@ final class DotsWebClient implements AutoCloseable {
         Map<String, Object> options = new HashMap<>();
         options.put(ClientTransport.JSON_CONTEXT_OPTION, new ClientJson());
         options.put(ClientTransport.MAX_NETWORK_DELAY_OPTION, 60_000L);
-        bayeux = new BayeuxClient(base + DotsWire.BAYEUX_PATH, new JettyHttpClientTransport(options, http));
+        bayeux = new BayeuxClient(base + DotsWire.BAYEUX_PATH, new JettyHttpClientTransport(options, http) {
+            @Override
+            public void send(TransportListener listener, List<Message.Mutable> messages) {
+                super.send(new Exchange(listener), messages);
+            }
+        });
         // one extension adds the auth and taps the message as it then goes out, and taps what comes in before anyone reads it
         bayeux.addExtension(new ClientSession.Extension() {
             @Override
@@ -418,7 +446,6 @@ final class DotsWebClient implements AutoCloseable {
                     return;
                 }
                 done.complete(auth);
-                heartbeats = loop.scheduleWithFixedDelay(this::beat, heartbeat.toMillis(), heartbeat.toMillis(), TimeUnit.MILLISECONDS);
                 joinLobby();
             });
         }));
@@ -464,6 +491,87 @@ final class DotsWebClient implements AutoCloseable {
             return describe(t);
         }
         return "no reason given";
+    }
+
+    /**
+     * One HTTP request of the Bayeux client and its answer: in flight ({@link #inFlight}) from when it is
+     * sent until every message of its answer has been handed to the loop. When an answer brings a
+     * {@code gameover}, the requests then still in flight are what may yet bring a message the server
+     * sent before it ({@link #answeredBefore}); once they are answered, nothing of that game is on its way.
+     */
+    private final class Exchange implements TransportListener {
+        private final TransportListener delegate;
+
+        Exchange(TransportListener delegate) {
+            this.delegate = delegate;
+            inFlight.add(this);
+        }
+
+        @Override
+        public void onSending(List<? extends Message> messages) {
+            delegate.onSending(messages);
+        }
+
+        @Override
+        public void onMessages(List<Message.Mutable> messages) {
+            for (Message.Mutable m : messages) {
+                Map<String, Object> d = m.getDataAsMap();
+                if (d != null && "gameover".equals(d.get("type")) && m.getChannel() != null) {
+                    Set<Exchange> others = new HashSet<>(inFlight);
+                    others.remove(this);
+                    gameoverWaitsFor.put(m.getChannel(), others);
+                }
+            }
+            try {
+                delegate.onMessages(messages); // the messages go to the loop in this call
+            } finally {
+                answered();
+            }
+        }
+
+        @Override
+        public void onFailure(Throwable failure, List<? extends Message> messages) {
+            try {
+                delegate.onFailure(failure, messages);
+            } finally {
+                answered();
+            }
+        }
+
+        @Override
+        public void onTimeout(List<? extends Message> messages, org.cometd.bayeux.Promise<Long> promise) {
+            delegate.onTimeout(messages, promise);
+        }
+
+        private void answered() {
+            if (inFlight.remove(this) && !loop.isShutdown()) {
+                try {
+                    loop.execute(() -> {
+                        if (game != null && game.over != null) {
+                            game.tryToFinish();
+                        }
+                    });
+                } catch (java.util.concurrent.RejectedExecutionException e) {
+                    // closing
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether every request that was in flight when the {@code gameover} of {@code channel} was read
+     * has been answered ({@code false} when that is not known).
+     */
+    private boolean answeredBefore(Set<Exchange> waitsFor) {
+        if (waitsFor == null) {
+            return false;
+        }
+        for (Exchange e : waitsFor) {
+            if (inFlight.contains(e)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Subscribes; {@code then} gets {@code null} on success, else the error; on the loop. */
@@ -774,10 +882,26 @@ final class DotsWebClient implements AutoCloseable {
 
     // ================================================================ the lobby
 
+    /**
+     * The next heartbeat in {@link #heartbeat} from now, and then every {@link #heartbeat}: called as the
+     * client sends one at once (joining the lobby or a game), so that the channel it is on hears one every
+     * 5 s from its first, not at whatever moment a timer started at the login comes round.
+     */
+    private void restartHeartbeats() {
+        if (heartbeats != null) {
+            heartbeats.cancel(false);
+            heartbeats = null;
+        }
+        if (!closed) {
+            heartbeats = loop.scheduleWithFixedDelay(this::beat, heartbeat.toMillis(), heartbeat.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
     /** Joins the lobby (a heartbeat) and reads who is there ({@code GET /queue}), as the seed's page does. */
     private void joinLobby() {
         inLobby = true;
         publish(DotsWire.QUEUE_CHANNEL, data("heartbeat"), e -> say("cannot join the lobby: " + e));
+        restartHeartbeats();
         new CompletableResponseListener(get("/queue", "id", id, "token", token).timeout(15, TimeUnit.SECONDS)).send()
                 .whenComplete((r, t) -> loop.execute(() -> {
                     if (t == null && r.getStatus() == 200) {
@@ -938,6 +1062,7 @@ final class DotsWebClient implements AutoCloseable {
         game = g;
         String channelName = DotsWire.GAME_CHANNEL_PREFIX + channel;
         publish(channelName, data("heartbeat"), e -> say("heartbeat refused: " + e));
+        restartHeartbeats();
         subscribe(channelName, error -> {
             if (error != null) {
                 say("cannot watch the game: " + error);
@@ -989,6 +1114,8 @@ final class DotsWebClient implements AutoCloseable {
         String sent;
         Map<String, Object> over;
         ScheduledFuture<?> overTimer;
+        /** The requests in flight when {@code gameover} was read: what may still bring a move sent before it. */
+        Set<Exchange> waitsFor;
         String theirOffer;
         boolean thinking;
         long lastSentNanos;
@@ -1141,6 +1268,7 @@ final class DotsWebClient implements AutoCloseable {
                 }
                 case "gameover" -> {
                     over = d;
+                    waitsFor = gameoverWaitsFor.remove(path);
                     tryToFinish();
                 }
                 default -> {
@@ -1221,17 +1349,18 @@ final class DotsWebClient implements AutoCloseable {
             listener.moved(this, player, move.notation());
         }
 
-        private void tryToFinish() {
+        void tryToFinish() {
             if (over == null || game != this) {
                 return;
             }
             boolean scoresAgree = toInt(over.get("score_1")) == position.score(Side.FIRST)
                     && toInt(over.get("score_2")) == position.score(Side.SECOND);
-            if (sent == null && held.isEmpty() && scoresAgree && position.isTerminal()) {
+            if (sent == null && (held.isEmpty() && scoresAgree && position.isTerminal() || answeredBefore(waitsFor))) {
+                // the board is full and agrees, or every answer that could bring a message sent before the gameover is in
                 finish();
             } else if (overTimer == null) {
                 // a move that ended the game may still be on its way (its answer read after the gameover's)
-                overTimer = loop.schedule(this::finish, GAMEOVER_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+                overTimer = loop.schedule(this::finish, gameoverGrace.toMillis(), TimeUnit.MILLISECONDS);
             }
         }
 

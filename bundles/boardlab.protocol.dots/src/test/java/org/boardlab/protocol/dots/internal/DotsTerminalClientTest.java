@@ -67,11 +67,14 @@ class DotsTerminalClientTest {
         final CompletableFuture<Integer> exit;
 
         Typist(String name, TerminalClient.AutoPlay autoPlay, String firstLine) throws IOException {
+            this(name, autoPlay, firstLine, new DotsTerminalClient(BEAT));
+        }
+
+        Typist(String name, TerminalClient.AutoPlay autoPlay, String firstLine, DotsTerminalClient client) throws IOException {
             BufferedReader typed = new BufferedReader(new PipedReader(keyboard, 1 << 16));
             if (firstLine != null) {
                 typing.println(firstLine);
             }
-            DotsTerminalClient client = new DotsTerminalClient(BEAT);
             exit = CompletableFuture.supplyAsync(() -> {
                 try {
                     return client.run("127.0.0.1", server.port(), name, autoPlay, typed, new PrintWriter(screen, true));
@@ -288,6 +291,44 @@ class DotsTerminalClientTest {
             t.await("game over: bob wins");
         }
         bob.await("; you win");
+        assertThat(server.results).singleElement().satisfies(r -> assertThat(r.outcome().winner()).isEqualTo(Side.SECOND));
+    }
+
+    /**
+     * A game that ends with the opponent leaving ends for the client as soon as every answer that could
+     * still bring a message the server sent before the gameover is in: the client does not hold the
+     * gameover for its whole grace (here a minute, twice as long as this test waits for anything), and it
+     * is back in the lobby at once, its heartbeat there heard (its new rating).
+     */
+    @Test
+    void aGameTheOpponentLeavesEndsAsSoonAsEveryEarlierAnswerIsInNotAfterTheGrace() throws Exception {
+        Duration grace = Duration.ofSeconds(60);
+        Typist ann = new Typist("ann", null, "secret1", new DotsTerminalClient(BEAT, grace));
+        Typist bob = new Typist("bob", null, "secret2", new DotsTerminalClient(BEAT, grace));
+        ann.await("in the lobby as ann");
+        bob.await("in the lobby as bob");
+        ann.await("bob (1600) is in the lobby");
+        ann.type("invite bob");
+        bob.await("invites you");
+        bob.type("accept");
+        for (Typist t : List.of(ann, bob)) {
+            t.await(": ann (red, moves first) against bob (blue)");
+        }
+        String[][] moves = {{"6,5", "ann"}, {"20,20", "bob"}, {"7,5", "ann"}};
+        for (String[] m : moves) {
+            (m[1].equals("ann") ? ann : bob).type(m[0]);
+            for (Typist t : List.of(ann, bob)) {
+                t.await(m[1] + " plays " + m[0]);
+            }
+        }
+        long left = System.nanoTime();
+        ann.type("leave");
+        for (Typist t : List.of(ann, bob)) {
+            t.await("game over: bob wins, 0:0 after 3 moves");
+            t.await("your rating is now");
+        }
+        assertThat(Duration.ofNanos(System.nanoTime() - left)).as("the game's end, told to both").isLessThan(grace);
+        assertThat(bob.text()).contains("ann left the game").doesNotContain("out of order");
         assertThat(server.results).singleElement().satisfies(r -> assertThat(r.outcome().winner()).isEqualTo(Side.SECOND));
     }
 

@@ -52,8 +52,9 @@ import org.boardlab.protocol.gomoku.Winner;
  * server would ignore it without a word); the client says so instead.
  *
  * <p>A typed point is checked against the board the client knows before it is sent: off the
- * board, taken, out of turn or outside a round, the client says why and sends nothing. It never
- * waits for a refusal: boardlab's server sends one, the original hands the turn over without a word.
+ * board, taken, out of turn, before the last stone sent is answered, or outside a round, the client
+ * says why and sends nothing. It never waits for a refusal: boardlab's server sends one, the original
+ * hands the turn over without a word (and drops a place out of turn without a word).
  *
  * <p>Commands: a point such as {@code h8} (or {@code place h8}) places a stone there; {@code new}
  * asks for another round once one is over; {@code board} shows the board again; {@code help};
@@ -109,6 +110,11 @@ public final class GomokuTerminalClient implements TerminalClient {
         private int hellos;
         /** The round as the board was last drawn. */
         private Round shown;
+        /**
+         * A typed stone sent and not yet answered (by its {@code update}, a {@code refused}, a full update or the
+         * round's end): until then it is not the player's turn any more, though the board the client knows says so.
+         */
+        private Place sent;
 
         Session(Duration heartbeatInterval, AutoPlay autoPlay, PrintWriter out) {
             super("gomoku", () -> new GomokuClient(null, GomokuClient.defaults().withKeepAlive(heartbeatInterval)),
@@ -174,12 +180,20 @@ public final class GomokuTerminalClient implements TerminalClient {
                         + sizeHint());
                 return;
             }
-            String why = whyNot(place.get());
+            String why = send(place.get());
             if (why != null) {
                 say(why);
-                return;
             }
-            client().send(place.get());
+        }
+
+        /** Sends {@code p} unless {@link #whyNot} says why not, which it returns. */
+        private synchronized String send(Place p) {
+            String why = whyNot(p);
+            if (why == null) {
+                sent = p;
+                client().send(p);
+            }
+            return why;
         }
 
         /**
@@ -201,6 +215,10 @@ public final class GomokuTerminalClient implements TerminalClient {
             if (cell != Cell.EMPTY) {
                 return point + " not sent: it is taken" + (cell == Cell.BLACK ? " by black" : cell == Cell.WHITE ? " by white" : "")
                         + "; type an empty point";
+            }
+            if (sent != null) {
+                return point + " not sent: your stone on " + GomokuWire.point(sent.row(), sent.col())
+                        + " is on its way; wait for the server's answer";
             }
             if (!r.myTurn()) {
                 return point + " not sent: it is " + r.turn().word() + "'s turn; wait for your opponent";
@@ -301,6 +319,7 @@ public final class GomokuTerminalClient implements TerminalClient {
             if (m instanceof Heartbeat) {
                 return;
             }
+            sent = null; // whatever the server says next answers a stone sent (GMKU answers a place before anything else)
             if (m instanceof Hello) {
                 hello();
             } else if (m instanceof Color c) {

@@ -464,6 +464,31 @@ class GomokuTerminalClientTest {
     }
 
     @Test
+    void aPointTypedBeforeTheLastStoneIsAnsweredIsNotSentBecauseTheOriginalDropsAPlaceOutOfTurnSilently() throws Exception {
+        // the original server drops a place that is not its sender's turn without a word (chessserver.cpp @ 2008271a,
+        // lines 158-162): a second point typed before the first one's update came would be lost unseen
+        try (FakeOriginalServer original = new FakeOriginalServer()) {
+            startClient(original.port());
+            original.accept();
+            assertThat(original.next()).isEqualTo(GomokuMessage.JOIN);
+            original.send(GomokuMessage.HELLO, new Color(Role.BLACK), OPENING);
+            awaitText("your turn (black): type a point, e.g. h8");
+            typing.println("h8");
+            assertThat(original.next()).isEqualTo(new Place(7, 7));
+            typing.println("i9"); // the server has not answered h8 yet
+            awaitText("i9 not sent: your stone on h8 is on its way; wait for the server's answer");
+            original.send(new Update(7, 7, Stone.WHITE), new Update(6, 8, Stone.BLACK)); // h8, then white's i7
+            awaitCount("your turn (black)", 2);
+            typing.println("i9");
+            assertThat(original.next()).as("the first frame after h8: the i9 typed too early was not sent").isEqualTo(new Place(8, 8));
+
+            typing.println("quit");
+            assertThat(exit.get(5, TimeUnit.SECONDS)).isZero();
+            assertThat(original.restUntilClosed()).isEmpty();
+        }
+    }
+
+    @Test
     void aSeatWatchingAsASpectatorNeverAsksForANewRound() throws Exception {
         // the original server seats a third client as spectator V; the players start the rounds
         WireBoard h8 = WireBoard.empty(15, 15).with(7, 7, Cell.BLACK);

@@ -245,6 +245,11 @@ public final class OthelloKit implements ConformanceKit {
      * after it (a pass applied).
      */
     private OthelloPosition play(ScenarioContext ctx, Wire black, Wire white, OthelloPosition p, OthelloMove move) throws Exception {
+        return play(ctx, black, white, p, move, MOVE);
+    }
+
+    /** {@link #play} whose SMOV, when wrong, fails {@code check} (a scenario that plays only to set up reports its setup). */
+    private OthelloPosition play(ScenarioContext ctx, Wire black, Wire white, OthelloPosition p, OthelloMove move, Check check) throws Exception {
         Side mover = p.sideToMove();
         Wire w = mover == Side.FIRST ? black : white;
         send(w, "CMOV~" + xy(move));
@@ -253,9 +258,9 @@ public final class OthelloKit implements ConformanceKit {
         String next = after.isTerminal() ? "NONE" : pass ? colour(mover) : colour(mover.other());
         String smov = "SMOV~" + xy(move) + "~" + colour(mover) + "~" + next + "~" + board(after);
         for (Wire each : List.of(black, white)) {
-            Frame f = ctx.expect(each, MOVE, smov, type("SMOV"));
+            Frame f = ctx.expect(each, check, smov, type("SMOV"));
             if (!text(f).equals(smov)) {
-                throw ctx.fail(MOVE, smov, text(f), List.of(f));
+                throw ctx.fail(check, smov, text(f), List.of(f));
             }
         }
         if (pass) {
@@ -466,7 +471,7 @@ public final class OthelloKit implements ConformanceKit {
         Wire white = player(ctx, "white");
         startGame(ctx, black, white, SETUP);
         OthelloPosition p = othello.newGame();
-        p = play(ctx, black, white, p, OthelloMove.at(3, 2));
+        p = play(ctx, black, white, p, OthelloMove.at(3, 2), SETUP); // the move is the set-up: a wrong SMOV fails setup, not an undeclared check
         black.close();
         ctx.expect(white, RECONNECT_TOLD, "SGAMEI~<text>", type("SGAMEI"));
         ctx.pass(RECONNECT_TOLD);

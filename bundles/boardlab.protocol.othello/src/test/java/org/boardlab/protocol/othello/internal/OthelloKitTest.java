@@ -248,6 +248,27 @@ class OthelloKitTest {
                 }));
     }
 
+    /**
+     * The reconnect scenario plays one move to set up: a server whose SMOV is wrong fails its setup
+     * there (an error before: the move's check was not one the scenario declares; found through a
+     * proxy flipping bits).
+     */
+    @Test
+    void aWrongMoveBeforeTheReconnectFailsItsSetupNotAnUndeclaredCheck() throws Exception {
+        MutatingRelay.Mutation wrongBoard = rewriteDown(t -> {
+            if (!t.startsWith("SMOV~")) {
+                return t;
+            }
+            int i = t.lastIndexOf('~') + 1 + 63;
+            return t.substring(0, i) + (t.charAt(i) == '.' ? 'W' : '.'); // the board's last square wrong
+        });
+        try (MutatingRelay relay = new MutatingRelay("127.0.0.1", address.getPort(), new OthelloKitCodec(), wrongBoard)) {
+            Report r = runServer(relay.port(), s -> s.equals("reconnect"));
+            assertThat(r.results()).singleElement().satisfies(s -> assertThat(s.status()).isEqualTo(Report.Status.FAILED));
+            assertThat(r.failedChecks()).singleElement().satisfies(c -> assertThat(c.check()).isEqualTo(OthelloKit.SETUP));
+        }
+    }
+
     @Test
     void everyServerCheckHasABrokenServer() {
         KitHarness.assertEveryCheckBroken(brokenServers().map(a -> (Check) a.get()[0]), KIT.serverScenarios(), OthelloKit.SETUP);
