@@ -41,7 +41,6 @@ class HostileTest {
 
     private static final Duration LIMIT = Duration.ofSeconds(20);
     private static final String OUTSIDE = "/var/tmp/boardlab-hostile-files-was-here";
-    private static final int SOCKET_PORT = 47123;
 
     private static final Registry registry = Lab.bean(Registry.class);
     private static final EventBus events = Lab.bean(EventBus.class);
@@ -199,15 +198,20 @@ class HostileTest {
 
     @Test
     void openingASocketFails() throws Exception {
-        try (ServerSocket listening = new ServerSocket(SOCKET_PORT, 50, InetAddress.getLoopbackAddress())) {
-            GameResult r = playOne("socket", seconds(10));
+        try (ServerSocket listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            int port = listening.getLocalPort();
+            // the port takes connections from outside the sandbox: a refusal below is the sandbox's
+            try (java.net.Socket probe = new java.net.Socket(InetAddress.getLoopbackAddress(), port)) {
+                listening.accept().close();
+            }
+            GameResult r = playOne("socket", seconds(10).withSeed(port)); // SocketPlayer tries the port its seed names
             System.out.printf("[itest] hostile-socket: %s: %s%n", r.outcome().ending(), r.outcome().detail());
             remove("socket");
             assertThat(r.outcome().ending()).as(r.outcome().detail()).isEqualTo(Ending.NORMAL);
             listening.setSoTimeout(1);
             try {
                 listening.accept().close();
-                throw new AssertionError("hostile-socket connected to 127.0.0.1:" + SOCKET_PORT);
+                throw new AssertionError("hostile-socket connected to 127.0.0.1:" + port);
             } catch (SocketTimeoutException e) {
                 // nobody came
             }

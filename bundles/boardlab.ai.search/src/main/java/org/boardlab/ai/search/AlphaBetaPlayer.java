@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
 import javax.inject.Named;
 import org.boardlab.api.Evaluation;
 import org.boardlab.api.GameState;
@@ -15,11 +16,15 @@ import org.boardlab.api.Player;
 /**
  * Negamax search with alpha-beta pruning and iterative deepening, for every game.
  *
- * <p>It searches one ply deeper at a time until the move clock says stop (see {@link SearchClock}):
- * it starts no new depth once less than 40% of its time is left, abandons a depth that runs out of
- * time, and plays the best move of the last finished depth (or a better move found by the
- * abandoned depth, which always searches the previous best move first). It stops early when the
- * whole game tree has been searched or a forced win or loss has been proved.
+ * <p>It searches one ply deeper at a time until the move clock says stop (see {@link SearchClock}).
+ * Depth 2 is started while 40% of the search's time is left (how much it grows over depth 1 cannot
+ * be known yet, and even unfinished it may prove a better move than depth 1's); from depth 3 on, a
+ * depth is started only when it is expected to finish in the time left: the last depth's time, times
+ * how much the last depths grew (see {@link #predictedNanos}). A depth that runs out of time all the
+ * same is abandoned, and the player plays the best move of the last finished depth (or a better move
+ * found by the abandoned depth, which always searches the previous best move first). It stops early
+ * when the whole game tree has been searched or a forced win or loss has been proved. So most moves
+ * are answered before the search's time is up, and little time goes to a depth that cannot finish.
  *
  * <p>Won positions score {@value #WIN} less the number of plies to reach them, so a quicker win
  * and a slower loss are preferred; a draw scores 0. Positions at the depth limit score by the
@@ -54,7 +59,12 @@ public final class AlphaBetaPlayer implements Player {
     public static final int DEFAULT_MAX_DEPTH = 64;
 
     private static final double PROVEN = WIN - 10_000;
-    private static final double NEW_DEPTH_MIN_TIME_LEFT = 0.4;
+    /** A depth is expected to take at least this many times as long as the one before it. */
+    static final double MIN_GROWTH = 2;
+    /** The most moves per position assumed (a bound for a ratio measured on depths too small to say much). */
+    static final double MAX_GROWTH = 1000;
+    /** Depth 2 is started while this share of the search's time is left. */
+    private static final double SECOND_DEPTH_MIN_TIME_LEFT = 0.4;
     private static final int TABLE_BITS = 14;
     private static final long SALT = 0x41B3_7A2C_5E19_D0F1L;
 
@@ -65,8 +75,10 @@ public final class AlphaBetaPlayer implements Player {
      */
     private final int[] keys = new int[1 << TABLE_BITS];
     private final int[] hints = new int[1 << TABLE_BITS];
+    private final LongSupplier clock;
     private long nodes;
     private int depthReached;
+    private int depthAbandoned;
 
     /** A player that deepens up to {@value #DEFAULT_MAX_DEPTH} plies, as time allows. */
     public AlphaBetaPlayer() {
@@ -74,7 +86,13 @@ public final class AlphaBetaPlayer implements Player {
     }
 
     private AlphaBetaPlayer(int maxDepth) {
+        this(maxDepth, System::nanoTime);
+    }
+
+    /** A player that reads the time from {@code clock} (on the {@link System#nanoTime()} scale): for tests. */
+    AlphaBetaPlayer(int maxDepth, LongSupplier clock) {
         this.maxDepth = maxDepth;
+        this.clock = clock;
     }
 
     /**
@@ -104,6 +122,7 @@ public final class AlphaBetaPlayer implements Player {
     public Move chooseMove(MoveRequest request) {
         nodes = 0;
         depthReached = 0;
+        depthAbandoned = 0;
         GameState root = request.state();
         List<Move> moves = root.legalMoves();
         if (moves.isEmpty()) {
@@ -114,20 +133,32 @@ public final class AlphaBetaPlayer implements Player {
         }
         int[] order = shuffledIndices(moves.size(), new SplittableRandom(request.seed() * SALT + root.ply()));
         Arrays.fill(hints, 0);
-        Search search = new Search(new SearchClock(request), root.game().evaluation(), keys, hints);
+        Search search = new Search(new SearchClock(request, clock), root.game().evaluation(), keys, hints);
         int best = order[0];
+        long[] depthNodes = new long[Math.min(maxDepth, 256) + 1]; // positions of each finished depth
+        long lastNanos = 0;
         for (int depth = 1; depth <= maxDepth; depth++) {
-            if (depth > 1 && search.clock.fractionLeft() < NEW_DEPTH_MIN_TIME_LEFT) {
+            if (depth == 2 && search.clock.fractionLeft() < SECOND_DEPTH_MIN_TIME_LEFT) {
                 break;
             }
+            if (depth > 2 && !search.clock.fits(predictedNanos(depth, depthNodes, lastNanos, moves.size()))) {
+                break; // it would not finish: answer now, with time to spare
+            }
             search.depthLimited = false;
+            long startedAt = search.clock.now();
+            long nodesBefore = search.nodes;
             RootResult result = search.root(root, moves, order, depth);
             if (result.index >= 0) {
                 best = result.index;
             }
             if (result.aborted) {
+                depthAbandoned = depth;
                 break;
             }
+            if (depth < depthNodes.length) {
+                depthNodes[depth] = Math.max(1, search.nodes - nodesBefore);
+            }
+            lastNanos = search.clock.now() - startedAt;
             depthReached = depth;
             if (!search.depthLimited || Math.abs(result.score) >= PROVEN) {
                 break; // the whole tree was seen, or the result is proved: deeper cannot change it
@@ -136,6 +167,35 @@ public final class AlphaBetaPlayer implements Player {
         }
         nodes = search.nodes;
         return moves.get(best);
+    }
+
+    /**
+     * How long depth {@code depth} (3 or more) is expected to take, from the depths finished before
+     * it. Alpha-beta's positions grow unevenly: about 2 times from an odd depth to the next even one
+     * and about b/2 times from an even depth to the next odd one (b: the moves per position), but
+     * steadily b times every two depths. So the expected positions are those of depth - 2 times b,
+     * with b measured as the positions of depth - 1 over those of depth - 3 (for depth 3: the number of
+     * root moves), at the last depth's time per position; and at least {@value #MIN_GROWTH} times
+     * the last depth's time. A guess too low costs time, not the deadline: the search still abandons a
+     * depth that runs over.
+     *
+     * @param nodes     the positions of each finished depth, by depth
+     * @param lastNanos how long depth - 1 took
+     */
+    static long predictedNanos(int depth, long[] nodes, long lastNanos, int rootMoves) {
+        if (depth - 1 >= nodes.length) {
+            return Long.MAX_VALUE / 4;
+        }
+        double b = depth == 3 ? rootMoves : (double) nodes[depth - 1] / nodes[depth - 3];
+        b = Math.max(1, Math.min(MAX_GROWTH, b));
+        double expectedNodes = nodes[depth - 2] * b;
+        double perNode = (double) lastNanos / nodes[depth - 1];
+        return (long) Math.min(Long.MAX_VALUE / 4, Math.max(expectedNodes * perNode, lastNanos * MIN_GROWTH));
+    }
+
+    /** The depth the last {@link #chooseMove} call started and abandoned when its time ran out, or 0. */
+    int depthAbandoned() {
+        return depthAbandoned;
     }
 
     /** Positions visited by the last {@link #chooseMove} call. */

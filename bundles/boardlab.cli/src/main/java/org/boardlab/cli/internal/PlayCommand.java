@@ -29,7 +29,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "play", mixinStandardHelpOptions = true,
         description = {"Apply moves to a game's start position and print the position.",
             "Printed: the board (top row first), the side to move, the legal moves, whether the game is over, the winner, "
-                + "the scores and the game's own facts (gomoku: danger points; dots: zones). An illegal move exits with code 1 and names it."})
+                + "the scores and the game's own facts (gomoku: danger points; dots: zones), each said once. An illegal move exits with code 1 and names it."})
 public final class PlayCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -151,7 +151,30 @@ public final class PlayCommand implements Callable<Integer> {
             scores.append(' ').append(game.sideName(side)).append(' ').append(state.score(side));
         }
         out.println(scores);
-        state.details().forEach((key, value) -> out.println(words(key) + ": " + readable(Json.plain(value))));
+        state.details().forEach((key, value) -> {
+            if (!alreadyShown(game, state, key, value)) {
+                out.println(words(key) + ": " + readable(Json.plain(value)));
+            }
+        });
+    }
+
+    /**
+     * Whether a detail only repeats a line printed above it, so the text form leaves it out (the JSON
+     * form keeps every detail): the legal moves (a detail named {@code legal}, as Othello's; the line
+     * "legal moves" or "game over" says it), or a side's score (a detail named after the side, with
+     * the value of its score, as Othello's disc counts).
+     */
+    static boolean alreadyShown(Game game, GameState state, String key, Object value) {
+        String name = words(key);
+        if (name.equals("legal") || name.equals("legal moves")) {
+            return true;
+        }
+        for (Side side : Side.values()) {
+            if (name.equals(game.sideName(side)) && value instanceof Number n && n.doubleValue() == state.score(side)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A detail's key in words: {@code lastMove} and {@code blue_cards} read "last move", "blue cards". */

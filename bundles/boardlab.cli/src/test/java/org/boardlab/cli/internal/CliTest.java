@@ -258,6 +258,24 @@ class CliTest {
     }
 
     @Test
+    void playSaysEachFactOnceTheLegalMovesAndTheDiscCountsToo() throws Exception {
+        org.boardlab.game.othello.Othello othello = new org.boardlab.game.othello.Othello();
+        registry.add(new Component<>(Kind.GAME, "othello", othello.name(), "boardlab.game.othello", "0.1.0", 5, () -> othello));
+        assertThat(run("play", "othello", "--moves", "f5")).isZero();
+        String text = out.toString();
+        assertThat(text).contains("to move: white", "legal moves (3): f4 d6 f6", "scores: black 4 white 1",
+                "last move: f5", "flipped: e5", "scoring: plain");
+        assertThat(text.split("f4 d6 f6", -1)).as("the legal moves are printed once:%n%s", text).hasSize(2);
+        assertThat(text).doesNotContainPattern("(?m)^(legal|black|white):");
+        // the JSON form keeps every detail
+        out.getBuffer().setLength(0);
+        assertThat(run("play", "othello", "--moves", "f5", "--json")).isZero();
+        JsonNode details = new ObjectMapper().readTree(out.toString()).get("details");
+        assertThat(details.get("legal").toString()).isEqualTo("[\"f4\",\"d6\",\"f6\"]");
+        assertThat(details.get("black").asInt()).isEqualTo(4);
+    }
+
+    @Test
     void playJsonHasTheDocumentedFields() throws Exception {
         assertThat(run("play", "tictactoe", "--moves", "a1 a2 b1 b2 c1", "--json")).isZero();
         JsonNode p = new ObjectMapper().readTree(out.toString());

@@ -52,14 +52,19 @@ public record OthelloMove(int col, int row) implements Move {
     }
 
     /**
-     * The placement on column {@code col}, row {@code row} (zero-based): always the same object for
-     * the same square.
+     * The placement on column {@code col}, row {@code row} (zero-based), or {@link #PASS} for
+     * {@code (-1, -1)}: always the same object for the same square, and {@link #PASS} itself for a
+     * pass, so {@code at(-1, -1) == PASS}. (A move made with the constructor is still equal to the
+     * shared one: compare moves with {@code equals}.)
      *
-     * @throws IllegalArgumentException unless both coordinates are in 0..15
+     * @throws IllegalArgumentException unless both coordinates are in 0..15, or both are -1
      */
     public static OthelloMove at(int col, int row) {
+        if (col == -1 && row == -1) {
+            return PASS;
+        }
         if (col < 0 || col >= MAX_SIZE || row < 0 || row >= MAX_SIZE) {
-            return new OthelloMove(col, row); // a pass (-1, -1) is PASS's equal; anything else throws
+            return new OthelloMove(col, row); // throws, saying why
         }
         return SQUARES[row * MAX_SIZE + col];
     }

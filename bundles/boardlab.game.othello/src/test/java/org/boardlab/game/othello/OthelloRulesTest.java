@@ -536,4 +536,32 @@ class OthelloRulesTest {
         assertThatThrownBy(() -> OthelloMove.at(16, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new OthelloMove(-1, 3)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aPassIsOneSharedObjectAndEqualToEveryOtherPass() {
+        assertThat(OthelloMove.at(-1, -1)).isSameAs(OthelloMove.PASS);
+        OthelloPosition white = position("""
+                BBW.....
+                ........
+                ........
+                ........
+                ........
+                ........
+                ........
+                ........
+                """, Side.SECOND);
+        assertThat(white.legalMoves().get(0)).isSameAs(OthelloMove.PASS);
+        assertThat(white.forcedMove()).containsSame(OthelloMove.PASS);
+        assertThat(white.parseMove("pass")).isSameAs(OthelloMove.PASS);
+        // a pass made some other way is still a pass: equal, the same hash, legal and playable
+        OthelloMove made = new OthelloMove(-1, -1);
+        assertThat(made).isEqualTo(OthelloMove.PASS).hasSameHashCodeAs(OthelloMove.PASS);
+        assertThat(made.isPass()).isTrue();
+        assertThat(white.legalMoves()).contains(made);
+        assertThat(white.whyIllegal(made)).isNull();
+        OthelloPosition black = (OthelloPosition) white.apply(made);
+        assertThat(black.passed()).isTrue();
+        assertThat(black.lastMove()).contains(OthelloMove.PASS);
+        assertThatThrownBy(() -> OthelloMove.at(-1, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
 }

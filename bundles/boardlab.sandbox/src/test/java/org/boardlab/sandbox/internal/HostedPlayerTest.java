@@ -190,14 +190,21 @@ class HostedPlayerTest {
 
     @Test
     void thePlayerCannotOpenASocket() throws IOException {
-        try (ServerSocket listening = new ServerSocket(SocketPlayer.PORT, 50, java.net.InetAddress.getLoopbackAddress())) {
-            List<GameResult> results = play(SocketPlayer.class, 1, tenSeconds(),
-                    new CopyOnWriteArrayList<>());
+        try (ServerSocket listening = new ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            int port = listening.getLocalPort();
+            // the port takes connections from outside the sandbox: a refusal below is the sandbox's
+            try (java.net.Socket probe = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+                listening.accept().close();
+            }
+            List<String> output = new CopyOnWriteArrayList<>();
+            List<GameResult> results = play(SocketPlayer.class, 1, tenSeconds().withSeed(port), output);
             assertThat(results.get(0).outcome().ending()).as(results.get(0).outcome().detail()).isEqualTo(Ending.NORMAL);
+            assertThat(output).as("the player tried this test's port on its moves")
+                    .anyMatch(line -> line.startsWith("hostile-socket: 127.0.0.1:" + port + " could not connect: "));
             listening.setSoTimeout(1);
             try {
                 listening.accept().close();
-                throw new AssertionError("the hosted player connected to 127.0.0.1:" + SocketPlayer.PORT);
+                throw new AssertionError("the hosted player connected to 127.0.0.1:" + port);
             } catch (SocketTimeoutException e) {
                 // nobody came
             }

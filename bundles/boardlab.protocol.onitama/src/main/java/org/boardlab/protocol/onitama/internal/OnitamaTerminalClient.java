@@ -2,21 +2,17 @@ package org.boardlab.protocol.onitama.internal;
 
 import java.io.BufferedReader;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.boardlab.api.IllegalMoveException;
 import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Side;
 import org.boardlab.game.onitama.Card;
 import org.boardlab.game.onitama.OnitamaMove;
@@ -30,6 +26,7 @@ import org.boardlab.protocol.onitama.ServerMessage;
 import org.boardlab.protocol.onitama.WireCards;
 import org.boardlab.protocol.onitama.WireMove;
 import org.boardlab.protocol.onitama.WireText;
+import org.boardlab.client.SeatListener;
 import org.boardlab.client.TerminalClient;
 import org.boardlab.client.TerminalLoop;
 
@@ -47,7 +44,12 @@ import org.boardlab.client.TerminalLoop;
  *
  * <p>With {@code --player ID} the loaded player plays {@code --games N} games (one connection each;
  * 0: until {@code quit}); {@code --invite} says where: {@code pve} (the default), {@code pve2} (Hard),
- * {@code pvp} (table -1) or a table number {@code 0}..{@code 4}.
+ * {@code pvp} (table -1) or a table number {@code 0}..{@code 4}. On each connection an
+ * {@link OnitamaSeat} (the client stack's {@link org.boardlab.client.ClientSeat}, as the Othello and
+ * Gomoku clients use) asks the player: a slow or stuck player is cancelled when its game or
+ * connection ends (the request says so and its thread is interrupted), and the next game asks on
+ * another thread. A player that fails or returns an illegal move is told on the terminal and nothing
+ * is sent: the server's time per move decides that game.
  */
 @Named("onitama")
 @Singleton
@@ -94,26 +96,19 @@ public final class OnitamaTerminalClient implements TerminalClient {
         private final String name;
         private final TerminalLoop loop;
         private final AutoPlay autoPlay;
-        private final ExecutorService thinker;
         private volatile OnitamaClient client;
+        /** The loaded player's seat on the current connection, or {@code null}. */
+        private volatile OnitamaSeat seat;
         /** What to send when the next {@code 0} comes (the difficulty or the table after the mode). */
         private volatile String afterOk;
         private volatile CompletableFuture<Boolean> ended = new CompletableFuture<>();
         volatile int played;
-        /** The loaded player's last move sent (its wire text), and those the server refused in the position it is to move in now. */
-        private volatile String sent;
-        private final Set<String> refused = ConcurrentHashMap.newKeySet();
 
         Game(PrintWriter out, String name, TerminalLoop loop, AutoPlay autoPlay) {
             this.out = out;
             this.name = name;
             this.loop = loop;
             this.autoPlay = autoPlay;
-            this.thinker = autoPlay == null ? null : Executors.newSingleThreadExecutor(r -> {
-                Thread t = new Thread(r, "onitama-client-thinker");
-                t.setDaemon(true);
-                return t;
-            });
         }
 
         synchronized void say(String line) {
@@ -137,13 +132,38 @@ public final class OnitamaTerminalClient implements TerminalClient {
         }
 
         void close() {
+            closeSeat();
             OnitamaClient c = client;
             if (c != null) {
                 c.close();
             }
-            if (thinker != null) {
-                thinker.shutdownNow();
+        }
+
+        private void closeSeat() {
+            OnitamaSeat s = seat;
+            seat = null;
+            if (s != null) {
+                s.close();
             }
+        }
+
+        /** The loaded player's seat on the connection just made: one game, the time per move of --time-per-move. */
+        private void seat(OnitamaClient c, int game) {
+            closeSeat();
+            String id = autoPlay.playerId();
+            seat = OnitamaSeat.start(c, autoPlay.player(), autoPlay.game(),
+                    autoPlay.seatOptions().withGames(1).withSeed(autoPlay.seatOptions().seed() + game), new SeatListener() {
+                        @Override
+                        public void played(Move move, Duration thought) {
+                            say(id + " plays " + WireMove.of((OnitamaMove) move).text() + " (" + move.notation() + ", "
+                                    + String.format(Locale.ROOT, "%.2f s", thought.toNanos() / 1e9) + ")");
+                        }
+
+                        @Override
+                        public void problem(String message) {
+                            say(id + ": " + message);
+                        }
+                    });
         }
 
         /** The loaded player's games, one connection each. */
@@ -154,6 +174,7 @@ public final class OnitamaTerminalClient implements TerminalClient {
                         loop.connectionEnded();
                         return;
                     }
+                    seat(client, g);
                     say(autoPlay.playerId() + " plays game " + (g + 1) + (where.startsWith("pve") ? " against the server"
                             : " at " + (where.equals("pvp") ? "any table" : "table " + where)));
                     start(where.startsWith("pve") ? "pve " + (where.equals("pve2") ? "2" : "1")
@@ -169,6 +190,7 @@ public final class OnitamaTerminalClient implements TerminalClient {
                     } catch (TimeoutException e) {
                         client.close();
                     }
+                    closeSeat();
                 }
                 loop.gamesPlayed();
             } catch (InterruptedException e) {
@@ -211,6 +233,10 @@ public final class OnitamaTerminalClient implements TerminalClient {
                     start(lower);
                 }
             } else if (c != null && c.position() != null) {
+                if (autoPlay != null) {
+                    say(autoPlay.playerId() + " plays your moves; type quit to stop");
+                    return false;
+                }
                 sendMove(c, command);
             } else {
                 say("unknown command; commands: " + COMMANDS);
@@ -263,15 +289,8 @@ public final class OnitamaTerminalClient implements TerminalClient {
                     say("the server ends the game (BYE): the opponent left, time ran out, or the draw limit");
                     return;
                 }
-                say("the server answers " + a.code() + ": " + a.meaning());
-                if (autoPlay != null && c.myTurn() && sent != null) {
-                    // §7: after 27 the player sends another move; the refused one is not sent again in this position
-                    refused.add(sent);
-                    sent = null;
-                    turn(c);
-                }
+                say("the server answers " + a.code() + ": " + a.meaning()); // after a refused move the seat asks again
             } else if (m instanceof ServerMessage.Setup s) {
-                refused.clear();
                 say("the game starts: you are " + (s.colour() == 0 ? "blue (you move first)" : "red (blue moves first)"));
                 say(draw(c.position(), c.colour()));
                 turn(c);
@@ -288,8 +307,6 @@ public final class OnitamaTerminalClient implements TerminalClient {
         }
 
         private void afterMove(OnitamaClient c) {
-            refused.clear();
-            sent = null;
             OnitamaPosition p = c.position();
             say(draw(p, c.colour()));
             if (p.isTerminal()) {
@@ -313,36 +330,8 @@ public final class OnitamaTerminalClient implements TerminalClient {
             }
             if (autoPlay == null) {
                 say("your move (fr fc tr tc id, or card:from-to)");
-                return;
             }
-            OnitamaPosition p = c.position();
-            thinker.execute(() -> {
-                long deadline = System.nanoTime() + autoPlay.timePerMove().toNanos();
-                Move move;
-                try {
-                    move = autoPlay.player().chooseMove(MoveRequest.of(p, List.of(), deadline, p.ply(), () -> false));
-                } catch (Exception e) {
-                    say(autoPlay.playerId() + " failed: " + e.getMessage() + "; it gives up this game");
-                    c.close();
-                    return;
-                }
-                OnitamaMove om = (OnitamaMove) move;
-                if (refused.contains(WireMove.of(om).text())) {
-                    // the player chose a move the server refused here: the first legal one it has not refused
-                    om = p.legalMoves().stream().map(x -> (OnitamaMove) x).filter(x -> !refused.contains(WireMove.of(x).text())).findFirst()
-                            .orElse(null);
-                    if (om == null) {
-                        say("the server refused every legal move of this position; " + autoPlay.playerId() + " gives up this game");
-                        c.close();
-                        return;
-                    }
-                    say(autoPlay.playerId() + " chose the refused move again; the first legal move not refused instead");
-                }
-                OnitamaMove chosen = om;
-                sent = WireMove.of(chosen).text();
-                say(autoPlay.playerId() + " plays " + sent + " (" + chosen.notation() + ")");
-                c.execute(() -> c.move(chosen));
-            });
+            // a loaded player: its seat asks it (on this message, after this listener)
         }
 
         @Override

@@ -81,6 +81,51 @@ class OnitamaTerminalClientTest {
         assertThat(OnitamaServerProtocol.tables(server.lobby()).get(5)).contains("bot ");
     }
 
+    /**
+     * A player stuck in its move (it waits until its thread is interrupted) on a server with 1 s a
+     * move: when the server ends the game, the seat cancels the request (it says so) and interrupts
+     * the player's thread, long before the request's own deadline (30 s).
+     */
+    @Test
+    void aStuckPlayerIsCancelledWhenTheServerEndsItsGame() throws Exception {
+        EmbeddedServer quick = new EmbeddedServer(id -> new Onitama(), events,
+                ServerSettings.defaults().withTimePerMove(Duration.ofSeconds(1)), line -> { });
+        quick.addProtocol(new OnitamaServerProtocol(new OnitamaProtocol(), OnitamaServerTest::player, 0,
+                "onitama-normal", "onitama-hard"));
+        InetSocketAddress at = quick.start("onitama", "127.0.0.1", 0);
+        java.util.concurrent.CompletableFuture<Boolean> cancelledWhenInterrupted = new java.util.concurrent.CompletableFuture<>();
+        org.boardlab.api.Player stuck = request -> {
+            try {
+                Thread.sleep(120_000);
+            } catch (InterruptedException e) {
+                cancelledWhenInterrupted.complete(request.isCancelled());
+                throw e;
+            }
+            throw new IllegalStateException("never interrupted");
+        };
+        StringWriter text = new StringWriter();
+        TerminalClient.AutoPlay auto = new TerminalClient.AutoPlay("stuck", stuck, new Onitama(), Duration.ofSeconds(30), "pve", 1);
+        Thread client = new Thread(() -> {
+            try {
+                new OnitamaTerminalClient().run("127.0.0.1", at.getPort(), "stuck", auto,
+                        new BufferedReader(new StringReader("")), new PrintWriter(text));
+            } catch (Exception e) {
+                throw new RuntimeException(e);
+            }
+        });
+        client.setDaemon(true);
+        client.start();
+        try {
+            // the server plays blue or red for the client at random: as blue the player is asked at once, as red after the server's move
+            assertThat(cancelledWhenInterrupted.get(25, java.util.concurrent.TimeUnit.SECONDS))
+                    .as("the request was cancelled when the player's thread was interrupted:%n%s", text).isTrue();
+            client.join(20_000);
+            assertThat(client.isAlive()).as("the client ends with its game:%n%s", text).isFalse();
+        } finally {
+            quick.close();
+        }
+    }
+
     @Test
     void aPersonChoosesPvpWaitsAndIsToldTheGameStartsWhenALoadedPlayerSits() throws Exception {
         PipedWriter typing = new PipedWriter();

@@ -2,25 +2,22 @@ package org.boardlab.protocol.reversi.internal;
 
 import java.io.BufferedReader;
 import java.io.PrintWriter;
-import java.util.List;
+import java.time.Duration;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.inject.Named;
 import javax.inject.Singleton;
 import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Side;
 import org.boardlab.game.othello.OthelloMove;
-import org.boardlab.game.othello.OthelloPosition;
 import org.boardlab.protocol.reversi.Cells;
 import org.boardlab.protocol.reversi.ReversiClient;
 import org.boardlab.protocol.reversi.ReversiCodec;
 import org.boardlab.protocol.reversi.ReversiMessage;
 import org.boardlab.protocol.reversi.ReversiPositions;
+import org.boardlab.client.SeatListener;
 import org.boardlab.client.TerminalClient;
 import org.boardlab.client.TerminalLoop;
 
@@ -29,8 +26,11 @@ import org.boardlab.client.TerminalLoop;
  * prints every event on a line of its own, as the seed asks (connection, colour and colour change,
  * Next Turn with the board, its move and the answer, pings, End with the scores, disconnection).
  * A person types a move as the controller prints squares ({@code D3}) or {@code quit}; with
- * {@code --player ID} a loaded player moves (the seed's stupid gamer is {@code first-legal}). The
- * Game Master closes the connection after End: the client then stops (exit code 0).
+ * {@code --player ID} a loaded player moves (the seed's stupid gamer is {@code first-legal}), asked
+ * by a {@link ReversiSeat} (the client stack's {@link org.boardlab.client.ClientSeat}, as the Othello
+ * and Gomoku clients use): a slow or stuck player is cancelled when the game ends or the connection
+ * closes (the request says so and its thread is interrupted). The Game Master closes the connection
+ * after End: the client then stops (exit code 0).
  */
 @Named("reversi")
 @Singleton
@@ -45,15 +45,9 @@ public final class ReversiTerminalClient implements TerminalClient {
         if (autoPlay != null) {
             loop.playOnWhenTypingEnds();
         }
-        ExecutorService thinker = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "reversi-client-player");
-            t.setDaemon(true);
-            return t;
-        });
         AtomicReference<Side> side = new AtomicReference<>();
         AtomicReference<ReversiMessage.Board> turn = new AtomicReference<>();
         AtomicBoolean ended = new AtomicBoolean();
-        ReversiClient[] self = new ReversiClient[1];
         ReversiClient client = new ReversiClient(new ReversiClient.Listener() {
             @Override
             public void playerOk(int colour) {
@@ -77,9 +71,8 @@ public final class ReversiTerminalClient implements TerminalClient {
                 if (autoPlay == null) {
                     turn.set(board);
                     say(out, "your move (e.g. " + hint(board, side.get()) + "):");
-                    return;
                 }
-                thinker.execute(() -> think(autoPlay, self[0], board, side.get(), out));
+                // a loaded player: its seat asks it (it hears Next Turn after this listener)
             }
 
             @Override
@@ -109,15 +102,23 @@ public final class ReversiTerminalClient implements TerminalClient {
                 }
             }
         });
-        self[0] = client;
         try {
             client.connect(host, p).get(10, TimeUnit.SECONDS);
         } catch (Exception e) {
             say(out, "cannot connect to " + host + ":" + p + ": " + rootMessage(e));
-            thinker.shutdownNow();
+            client.close();
             return 1;
         }
         say(out, "connected to " + host + ":" + p + " as " + me);
+        ReversiSeat seat;
+        try {
+            seat = autoPlay == null ? null : ReversiSeat.start(client, autoPlay.player(), autoPlay.game(),
+                    autoPlay.seatOptions(), report(autoPlay.playerId(), out));
+        } catch (IllegalArgumentException e) {
+            say(out, e.getMessage());
+            client.close();
+            return 1;
+        }
         client.connectAs(me);
         try {
             return loop.run(in, line -> {
@@ -150,24 +151,28 @@ public final class ReversiTerminalClient implements TerminalClient {
                 return 0;
             });
         } finally {
-            thinker.shutdownNow();
+            if (seat != null) {
+                seat.close();
+            }
             client.close();
         }
     }
 
-    private static void think(AutoPlay autoPlay, ReversiClient client, ReversiMessage.Board board, Side side, PrintWriter out) {
-        long start = System.nanoTime();
-        try {
-            OthelloPosition position = ReversiPositions.position(board, side);
-            long deadline = start + autoPlay.timePerMove().toNanos();
-            Move move = autoPlay.player().chooseMove(MoveRequest.of(position, List.of(), deadline, start, () -> false));
-            OthelloMove m = (OthelloMove) move;
-            say(out, autoPlay.playerId() + " plays " + Cells.square(m.col(), m.row())
-                    + String.format(Locale.ROOT, " (%.2f s)", (System.nanoTime() - start) / 1e9));
-            client.move(m.col(), m.row());
-        } catch (Exception e) {
-            say(out, autoPlay.playerId() + ": " + rootMessage(e));
-        }
+    /** What the loaded player does, as lines: its moves as the controller prints squares ({@code D3}). */
+    private static SeatListener report(String playerId, PrintWriter out) {
+        return new SeatListener() {
+            @Override
+            public void played(Move move, Duration thought) {
+                OthelloMove m = (OthelloMove) move;
+                say(out, playerId + " plays " + Cells.square(m.col(), m.row())
+                        + String.format(Locale.ROOT, " (%.2f s)", thought.toNanos() / 1e9));
+            }
+
+            @Override
+            public void problem(String message) {
+                say(out, playerId + ": " + message);
+            }
+        };
     }
 
     /** {@code D3} -> {3, 2}; {@code null} if it is not a square. */

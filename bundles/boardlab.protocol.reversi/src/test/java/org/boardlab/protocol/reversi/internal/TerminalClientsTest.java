@@ -138,6 +138,44 @@ class TerminalClientsTest {
         assertEquals(0, controller.get(10, TimeUnit.SECONDS));
     }
 
+    /**
+     * A player stuck in its move (it waits until its thread is interrupted) at a Game Master with 1 s
+     * a move: when the Game Master ends the game (End), the seat cancels the request (it says so) and
+     * interrupts the player's thread, long before the request's own deadline (30 s).
+     */
+    @Test
+    void aStuckPlayerIsCancelledWhenTheGameMasterEndsItsGame() throws Exception {
+        EmbeddedServer quick = new EmbeddedServer(id -> id.equals("othello") ? new Othello() : null, new EventBus(),
+                ServerSettings.defaults(), line -> { });
+        quick.addProtocol(new ReversiServerProtocol(new ReversiProtocol(), Duration.ofSeconds(1)));
+        List<InetSocketAddress> ports = quick.startGroup("reversi", "127.0.0.1", 0);
+        CompletableFuture<Boolean> cancelledWhenInterrupted = new CompletableFuture<>();
+        org.boardlab.api.Player stuck = request -> {
+            try {
+                Thread.sleep(120_000);
+            } catch (InterruptedException e) {
+                cancelledWhenInterrupted.complete(request.isCancelled());
+                throw e;
+            }
+            throw new IllegalStateException("never interrupted");
+        };
+        StringWriter blackText = new StringWriter();
+        try {
+            CompletableFuture<Integer> black = run(new ReversiTerminalClient(), ports.get(0), "stuck",
+                    new TerminalClient.AutoPlay("stuck", stuck, new Othello(), Duration.ofSeconds(30), null, 0),
+                    new BufferedReader(new StringReader("")), new PrintWriter(blackText));
+            CompletableFuture<Integer> white = run(new ReversiTerminalClient(), ports.get(1), "bot", firstLegal(),
+                    new BufferedReader(new StringReader("")), new PrintWriter(new StringWriter()));
+            assertTrue(cancelledWhenInterrupted.get(30, TimeUnit.SECONDS),
+                    "the request was cancelled when the player's thread was interrupted:\n" + blackText);
+            assertEquals(0, black.get(30, TimeUnit.SECONDS), blackText.toString());
+            assertEquals(0, white.get(30, TimeUnit.SECONDS));
+            assertTrue(blackText.toString().contains("end: scores black 0"), blackText.toString());
+        } finally {
+            quick.close();
+        }
+    }
+
     @Test
     void aPersonTypesMovesAndTheControllerChangesTheSizeAndSteps() throws Exception {
         Terminal gc = new Terminal();
