@@ -147,8 +147,8 @@ public final class Main {
             }
             boolean asked = System.getProperty(UsageCheck.MODEL_PROPERTY) != null;
             int code;
-            try (FrameworkCache cache = FrameworkCache.acquire(root, key)) {
-                Felix framework = start(product, cache);
+            try (FrameworkCache cache = FrameworkCache.acquire(root, key, mode.profile())) {
+                Felix framework = start(product, cache, mode);
                 code = runCommand(framework, args, mode, help);
             }
             if (asked) {
@@ -161,22 +161,32 @@ public final class Main {
     }
 
     /** Loads (or on the first start, fills) the cache and starts the framework, no bundle started yet. */
-    private static Felix start(Product product, FrameworkCache cache) throws Exception {
+    private static Felix start(Product product, FrameworkCache cache, Mode mode) throws Exception {
         Felix framework;
         try {
-            framework = init(product, cache);
+            framework = init(product, cache, mode);
         } catch (BundleException | RuntimeException | IOException e) {
             // a cache Felix cannot read (a disk error, a crash in the middle of a write): start afresh
             cache.wipe();
-            framework = init(product, cache);
+            framework = init(product, cache, mode);
         }
         framework.start();
         Timing.mark("framework started");
         return framework;
     }
 
-    private static Felix init(Product product, FrameworkCache cache) throws Exception {
-        boolean reuse = cache.isReady();
+    /**
+     * Makes the framework on {@code cache}'s slot. A slot filled before holds the bundles its record
+     * names; a new one gets every product bundle, and then, for a profile other than the workbench's,
+     * keeps only those {@link BundleSet#needed} for {@code mode}.
+     */
+    private static Felix init(Product product, FrameworkCache cache, Mode mode) throws Exception {
+        List<String> entries = cache.installed();
+        boolean reuse = entries != null;
+        if (!reuse) {
+            cache.wipe(); // a ready record that cannot be read is filled again, like a slot never filled
+            entries = product.bundles();
+        }
         Map<String, Object> config = new HashMap<>(product.runProperties());
         config.put(Constants.FRAMEWORK_STORAGE, cache.storage().toAbsolutePath().toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, "none");
@@ -199,18 +209,34 @@ public final class Main {
                 b.uninstall();
             }
         }
-        for (String entry : product.bundles()) {
+        Map<String, Bundle> byEntry = new java.util.LinkedHashMap<>();
+        for (String entry : entries) {
             String location = LOCATION + entry;
-            if (installed.remove(location) == null) {
+            Bundle b = installed.remove(location);
+            if (b == null) {
                 try (InputStream in = product.open(entry)) {
-                    context.installBundle(location, in);
+                    b = context.installBundle(location, in);
                 }
             }
+            byEntry.put(entry, b);
         }
         for (Bundle stale : installed.values()) {
             stale.uninstall();
         }
-        cache.markReady();
+        if (!reuse && !mode.profile().equals(FrameworkCache.ALL)) {
+            Set<Bundle> needed = BundleSet.needed(context, mode);
+            List<String> kept = new ArrayList<>();
+            for (Map.Entry<String, Bundle> e : byEntry.entrySet()) {
+                if (needed.contains(e.getValue())) {
+                    kept.add(e.getKey());
+                } else {
+                    e.getValue().uninstall(); // Felix deletes it from the slot at the next start, if not now
+                }
+            }
+            Timing.mark("kept " + kept.size() + " of " + entries.size() + " bundles for the " + mode.profile() + " commands");
+            entries = kept;
+        }
+        cache.markReady(entries);
         Timing.mark(reuse ? "framework ready (bundle cache reused)" : "framework ready (bundles installed into a new cache)");
         return framework;
     }
@@ -548,6 +574,19 @@ public final class Main {
             }
             boolean workbench = !help && (command == null || command.equals("workbench"));
             return new Mode(workbench, console, !help && command != null && OFFLINE.contains(command));
+        }
+
+        /**
+         * The name of the bundle set this command line's framework is made of ({@link FrameworkCache}'s
+         * profile): every bundle for the workbench; for the other commands only what they need
+         * ({@link BundleSet}): {@code offline} for the commands that never connect, {@code headless}
+         * for the others; {@code -console} added when the Gogo shell is asked for.
+         */
+        String profile() {
+            if (workbench) {
+                return FrameworkCache.ALL;
+            }
+            return (offline ? "offline" : "headless") + (console ? "-console" : "");
         }
 
         boolean wants(Bundle b) {
