@@ -29,10 +29,14 @@ import picocli.CommandLine.Option;
  * Exit codes: 0 success, 1 failure (a message on standard error), 2 wrong usage.
  */
 @Command(name = "boardlab", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        description = "A workbench for networked board games: games, players and protocols are plug-in bundles.",
-        subcommands = {ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class, ProxyCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class,
-            TournamentCommand.class, org.boardlab.cli.internal.WorkerCommand.class, GamesCommand.class, org.boardlab.cli.internal.ConformCommand.class, org.boardlab.cli.internal.BugsCommand.class, org.boardlab.cli.internal.RatingsCommand.class})
+        description = "A workbench for networked board games: games, players and protocols are plug-in bundles.")
 public final class Cli implements Runnable {
+
+    /** The commands, in the order the help page lists them (added by {@link #commandLine}, not by the annotation: see {@link #prepare(Services, String[])}). */
+    static final List<Class<?>> COMMANDS = List.of(ListCommand.class, MatchCommand.class, PlayCommand.class, PerftCommand.class, ServeCommand.class,
+            ProxyCommand.class, ClientCommand.class, GcCommand.class, WorkbenchCommand.class, TournamentCommand.class,
+            org.boardlab.cli.internal.WorkerCommand.class, GamesCommand.class, org.boardlab.cli.internal.ConformCommand.class,
+            org.boardlab.cli.internal.BugsCommand.class, org.boardlab.cli.internal.RatingsCommand.class);
 
     @Option(names = "--console", description = "Also open the Gogo shell on this terminal (boardlab commands are in it).")
     boolean console;
@@ -83,7 +87,42 @@ public final class Cli implements Runnable {
      */
     public static Prepared prepare(Services services) {
         Cli cli = new Cli(services);
-        return new Prepared(cli, commandLine(cli));
+        return new Prepared(cli, commandLine(cli, null));
+    }
+
+    /**
+     * The command line built ahead for {@code args} alone: when they name a command (their first word
+     * that is not an option) and ask for no help page, version or grammar, only that command is made
+     * (picocli reads each command's annotations and makes it: building all fifteen was most of this
+     * thread's 0.1 s of CPU); otherwise, as {@link #prepare(Services)}, every command. What the line
+     * then does with {@code args} is the same: their parse and run involve that command alone.
+     */
+    public static Prepared prepare(Services services, String[] args) {
+        Cli cli = new Cli(services);
+        return new Prepared(cli, commandLine(cli, onlyCommand(args)));
+    }
+
+    /** The command {@code args} run, if building it alone changes nothing they print; else {@code null}. */
+    public static Class<?> onlyCommand(String[] args) {
+        if (System.getProperty(org.boardlab.cli.internal.CommandModel.MODEL_PROPERTY) != null
+                || System.getProperty(org.boardlab.cli.internal.CommandModel.USAGE_PROPERTY) != null) {
+            return null; // the launcher asked for every command's grammar or usage text
+        }
+        String word = null;
+        for (String a : args) {
+            if (a.equals("--help") || a.equals("-h") || a.equals("--version") || a.equals("-V")) {
+                return null;
+            }
+            if (word == null && !a.startsWith("-")) {
+                word = a;
+            }
+        }
+        for (Class<?> c : COMMANDS) {
+            if (c.getAnnotation(Command.class).name().equals(word)) {
+                return c;
+            }
+        }
+        return null; // no command (the workbench is added then), or a word no command has (picocli suggests one)
     }
 
     /** A command line built by {@link #prepare}, not yet given its arguments. */
@@ -94,6 +133,11 @@ public final class Cli implements Runnable {
         private Prepared(Cli cli, CommandLine line) {
             this.cli = cli;
             this.line = line;
+        }
+
+        /** The names of the commands this line was built with. */
+        public java.util.Set<String> commands() {
+            return java.util.Collections.unmodifiableSet(new java.util.LinkedHashSet<>(line.getSubcommands().keySet()));
         }
     }
 
@@ -136,7 +180,8 @@ public final class Cli implements Runnable {
         return line.execute(withWorkbench.toArray(String[]::new));
     }
 
-    private static CommandLine commandLine(Cli cli) {
+    /** The command line with every command, or with {@code only} alone. */
+    private static CommandLine commandLine(Cli cli, Class<?> only) {
         CommandLine line = new CommandLine(cli, new CommandLine.IFactory() {
             @Override
             public <K> K create(Class<K> type) throws Exception {
@@ -146,6 +191,11 @@ public final class Cli implements Runnable {
                 return CommandLine.defaultFactory().create(type);
             }
         });
+        for (Class<?> c : COMMANDS) {
+            if (only == null || c == only) {
+                line.addSubcommand(c); // before the settings below, which reach the subcommands there are
+            }
+        }
         Integer width = Integer.getInteger("boardlab.help.width");
         if (width != null) {
             line.setUsageHelpWidth(width); // the launcher found the terminal's width, and keeps the page at it

@@ -23,10 +23,17 @@ import java.util.List;
  * content key ({@link Product#key()}) and {@code N} counts the instances running at the same time
  * (usually only slot 0 exists). {@code slot-N.lock} is held with an OS file lock while a process uses
  * the slot, so a crashed process (even {@code kill -9}) frees its slot and the next start reuses it:
- * a crash never leaves a folder behind. {@code slot-N.ready} is written once every product bundle
- * is installed in the slot; a slot without it (a crash during the first start) is wiped and filled
- * again. {@code KEY/used} is touched at every start; the caches of other product jars are deleted
- * when nobody uses them, keeping the {@value #KEEP_OTHERS} most recently used.
+ * a crash never leaves a folder behind. {@code slot-N.ready} is written once the slot's bundles are
+ * installed, and names them (the product's entries, one a line); a slot without it (a crash during
+ * the first start) is wiped and filled again. {@code KEY/used} is touched at every start; the caches
+ * of other product jars are deleted when nobody uses them, keeping the {@value #KEEP_OTHERS} most
+ * recently used.
+ *
+ * <p>The slots above hold every bundle of the product (the workbench's). A command that needs fewer
+ * ({@link Main.Mode#profile()}: {@code offline}, {@code headless}) has slots of its own,
+ * {@code ROOT/KEY/PROFILE-slot-N/}, holding only the bundles it needs, so that Felix loads only
+ * those at each start: it reads and parses every cached bundle's manifest whether it is started
+ * or not.
  */
 public final class FrameworkCache implements AutoCloseable {
 
@@ -61,16 +68,31 @@ public final class FrameworkCache implements AutoCloseable {
         return Path.of(System.getProperty("user.home"), ".cache", "boardlab");
     }
 
+    /** The profile whose slots hold every bundle of the product ({@code ROOT/KEY/slot-N}). */
+    public static final String ALL = "all";
+
     /**
      * Takes the first free slot of {@code key} under {@code root} (creating it if needed), and
      * deletes the unused caches of other keys beyond the {@value #KEEP_OTHERS} most recent.
      */
     public static FrameworkCache acquire(Path root, String key) throws IOException {
+        return acquire(root, key, ALL);
+    }
+
+    /**
+     * Takes the first free slot of {@code profile} ({@link #ALL}, or the name of a smaller bundle set)
+     * of {@code key} under {@code root}.
+     */
+    public static FrameworkCache acquire(Path root, String key, String profile) throws IOException {
+        if (!profile.matches("[a-z][a-z0-9+-]*")) {
+            throw new IllegalArgumentException("not a profile name: " + profile);
+        }
+        String prefix = profile.equals(ALL) ? "slot-" : profile + "-slot-";
         Path dir = root.resolve(key);
         Files.createDirectories(dir);
         touch(dir.resolve("used"));
         for (int n = 0;; n++) {
-            Path lockFile = dir.resolve("slot-" + n + ".lock");
+            Path lockFile = dir.resolve(prefix + n + ".lock");
             FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
             FileLock lock;
             try {
@@ -82,8 +104,8 @@ public final class FrameworkCache implements AutoCloseable {
                 channel.close();
                 continue;
             }
-            Path storage = dir.resolve("slot-" + n);
-            Path ready = dir.resolve("slot-" + n + ".ready");
+            Path storage = dir.resolve(prefix + n);
+            Path ready = dir.resolve(prefix + n + ".ready");
             FrameworkCache cache = new FrameworkCache(storage, ready, channel, lock);
             if (!Files.exists(ready)) {
                 cache.wipe();
@@ -98,14 +120,34 @@ public final class FrameworkCache implements AutoCloseable {
         return storage;
     }
 
-    /** {@code true} when every product bundle was installed here by an earlier start. */
+    /** {@code true} when an earlier start installed this slot's bundles. */
     public boolean isReady() {
         return Files.exists(ready);
     }
 
-    /** Records that every product bundle is installed in this slot. */
-    public void markReady() throws IOException {
-        touch(ready);
+    /**
+     * The product entries ({@code jar/...jar}) installed in this slot, as {@link #markReady(List)}
+     * recorded them, or {@code null} when the slot is not ready or its record cannot be read.
+     */
+    public List<String> installed() {
+        try {
+            List<String> entries = new ArrayList<>();
+            for (String line : Files.readAllLines(ready, java.nio.charset.StandardCharsets.UTF_8)) {
+                if (!line.isBlank()) {
+                    entries.add(line.trim());
+                }
+            }
+            return entries.isEmpty() ? null : entries;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** Records that {@code entries} (the product's entry names) are installed in this slot. */
+    public void markReady(List<String> entries) throws IOException {
+        Path partial = ready.resolveSibling(ready.getFileName() + ".new");
+        Files.write(partial, entries, java.nio.charset.StandardCharsets.UTF_8);
+        Files.move(partial, ready, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Empties the slot (after a crash during its first start, or a cache Felix cannot read). */
@@ -151,7 +193,7 @@ public final class FrameworkCache implements AutoCloseable {
     private static void deleteIfUnused(Path keyDir) {
         List<FileChannel> held = new ArrayList<>();
         try {
-            try (DirectoryStream<Path> locks = Files.newDirectoryStream(keyDir, "slot-*.lock")) {
+            try (DirectoryStream<Path> locks = Files.newDirectoryStream(keyDir, "*slot-*.lock")) {
                 for (Path lockFile : locks) {
                     FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
                     held.add(channel);

@@ -147,8 +147,8 @@ public final class Main {
             }
             boolean asked = System.getProperty(UsageCheck.MODEL_PROPERTY) != null;
             int code;
-            try (FrameworkCache cache = FrameworkCache.acquire(root, key)) {
-                Felix framework = start(product, cache);
+            try (FrameworkCache cache = FrameworkCache.acquire(root, key, mode.profile())) {
+                Felix framework = start(product, cache, mode);
                 code = runCommand(framework, args, mode, help);
             }
             if (asked) {
@@ -161,22 +161,32 @@ public final class Main {
     }
 
     /** Loads (or on the first start, fills) the cache and starts the framework, no bundle started yet. */
-    private static Felix start(Product product, FrameworkCache cache) throws Exception {
+    private static Felix start(Product product, FrameworkCache cache, Mode mode) throws Exception {
         Felix framework;
         try {
-            framework = init(product, cache);
+            framework = init(product, cache, mode);
         } catch (BundleException | RuntimeException | IOException e) {
             // a cache Felix cannot read (a disk error, a crash in the middle of a write): start afresh
             cache.wipe();
-            framework = init(product, cache);
+            framework = init(product, cache, mode);
         }
         framework.start();
         Timing.mark("framework started");
         return framework;
     }
 
-    private static Felix init(Product product, FrameworkCache cache) throws Exception {
-        boolean reuse = cache.isReady();
+    /**
+     * Makes the framework on {@code cache}'s slot. A slot filled before holds the bundles its record
+     * names; a new one gets every product bundle, and then, for a profile other than the workbench's,
+     * keeps only those {@link BundleSet#needed} for {@code mode}.
+     */
+    private static Felix init(Product product, FrameworkCache cache, Mode mode) throws Exception {
+        List<String> entries = cache.installed();
+        boolean reuse = entries != null;
+        if (!reuse) {
+            cache.wipe(); // a ready record that cannot be read is filled again, like a slot never filled
+            entries = product.bundles();
+        }
         Map<String, Object> config = new HashMap<>(product.runProperties());
         config.put(Constants.FRAMEWORK_STORAGE, cache.storage().toAbsolutePath().toString());
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, "none");
@@ -199,18 +209,34 @@ public final class Main {
                 b.uninstall();
             }
         }
-        for (String entry : product.bundles()) {
+        Map<String, Bundle> byEntry = new java.util.LinkedHashMap<>();
+        for (String entry : entries) {
             String location = LOCATION + entry;
-            if (installed.remove(location) == null) {
+            Bundle b = installed.remove(location);
+            if (b == null) {
                 try (InputStream in = product.open(entry)) {
-                    context.installBundle(location, in);
+                    b = context.installBundle(location, in);
                 }
             }
+            byEntry.put(entry, b);
         }
         for (Bundle stale : installed.values()) {
             stale.uninstall();
         }
-        cache.markReady();
+        if (!reuse && !mode.profile().equals(FrameworkCache.ALL)) {
+            Set<Bundle> needed = BundleSet.needed(context, mode);
+            List<String> kept = new ArrayList<>();
+            for (Map.Entry<String, Bundle> e : byEntry.entrySet()) {
+                if (needed.contains(e.getValue())) {
+                    kept.add(e.getKey());
+                } else {
+                    e.getValue().uninstall(); // Felix deletes it from the slot at the next start, if not now
+                }
+            }
+            Timing.mark("kept " + kept.size() + " of " + entries.size() + " bundles for the " + mode.profile() + " commands");
+            entries = kept;
+        }
+        cache.markReady(entries);
         Timing.mark(reuse ? "framework ready (bundle cache reused)" : "framework ready (bundles installed into a new cache)");
         return framework;
     }
@@ -355,20 +381,33 @@ public final class Main {
      * The bundles in the order they are started: SPI Fly (the OSGi ServiceLoader mediator) and the
      * SLF4J provider first, so that SLF4J finds its provider the first time a bundle (Jetty, CometD)
      * asks for a logger, instead of printing "No SLF4J providers were found" on every start and
-     * dropping those bundles' log lines; then boardlab.core, the Sisu extender, so that each bundle
+     * dropping those bundles' log lines; then boardlab.cli, whose activator only starts two threads
+     * (one builds the command line's picocli model, one opens the command's database ahead), so that
+     * they run while boardlab.core makes the first injector (about a fifth of a second in which the
+     * other core had only the JIT to do); then boardlab.core, the Sisu extender, so that each bundle
      * after it gets its injector on the thread that starts it ({@link #startAll}); then the workbench,
      * whose display the main thread makes while the others start; then the others in the product's
      * order.
      */
     static List<Bundle> inStartOrder(Bundle[] bundles) {
         List<Bundle> ordered = new ArrayList<>(List.of(bundles));
-        ordered.sort(java.util.Comparator.comparingInt(b -> {
-            String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
-            return name.startsWith("org.apache.aries.spifly") ? 0 : name.startsWith("slf4j.jdk14") ? 1 : name.equals(EXTENDER) ? 2
-                    : name.equals(WORKBENCH) ? 3 : 4;
-        }));
+        ordered.sort(new java.util.Comparator<Bundle>() { // not a lambda: each spins a class at its first call, on the main thread here
+            @Override
+            public int compare(Bundle a, Bundle b) {
+                return Integer.compare(rank(a), rank(b));
+            }
+        });
         return ordered;
     }
+
+    private static int rank(Bundle b) {
+        String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
+        return name.startsWith("org.apache.aries.spifly") ? 0 : name.startsWith("slf4j.jdk14") ? 1 : name.equals(CLI) ? 2
+                : name.equals(EXTENDER) ? 3 : name.equals(WORKBENCH) ? 4 : 5;
+    }
+
+    /** The command line's bundle: started just before the extender ({@link #inStartOrder}). */
+    static final String CLI = "boardlab.cli";
 
     /** The bundle whose activator is the Sisu extender: it gives every bundle that starts after it its injector. */
     static final String EXTENDER = "boardlab.core";
@@ -548,6 +587,19 @@ public final class Main {
             }
             boolean workbench = !help && (command == null || command.equals("workbench"));
             return new Mode(workbench, console, !help && command != null && OFFLINE.contains(command));
+        }
+
+        /**
+         * The name of the bundle set this command line's framework is made of ({@link FrameworkCache}'s
+         * profile): every bundle for the workbench; for the other commands only what they need
+         * ({@link BundleSet}): {@code offline} for the commands that never connect, {@code headless}
+         * for the others; {@code -console} added when the Gogo shell is asked for.
+         */
+        String profile() {
+            if (workbench) {
+                return FrameworkCache.ALL;
+            }
+            return (offline ? "offline" : "headless") + (console ? "-console" : "");
         }
 
         boolean wants(Bundle b) {

@@ -10,7 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.Attributes;
@@ -117,6 +119,45 @@ class FrameworkCacheTest {
     }
 
     @Test
+    void aMatchKeepsOnlyTheBundlesItNeedsInACacheOfItsOwnAndTheWorkbenchKeepsThemAll() throws Exception {
+        Map<String, Map<String, String>> bundles = new LinkedHashMap<>();
+        bundles.put("boardlab.cli", Map.of("Import-Package", "org.boardlab.server"));
+        bundles.put("boardlab.server", Map.of("Export-Package", "org.boardlab.server", "Import-Package", "com.example.netty"));
+        bundles.put("com.example.netty", Map.of("Export-Package", "com.example.netty"));
+        bundles.put("boardlab.protocol.dots", Map.of("Import-Package", "org.boardlab.server,com.example.cometd"));
+        bundles.put("com.example.cometd", Map.of("Export-Package", "com.example.cometd"));
+        bundles.put("com.example.unused", Map.of("Export-Package", "com.example.unused"));
+        Path product = product(dir.resolve("boardlab.jar"), bundles);
+        Path cache = dir.resolve("cache");
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        for (String phase : List.of("kept 3 of 6 bundles for the offline commands", "framework ready (bundle cache reused)")) {
+            ProcessBuilder b = launcher(product, cache, tmp);
+            b.command().addAll(List.of("match", "tictactoe", "random", "random"));
+            Process p = b.start();
+            try {
+                assertThat(phasesUntil(p, "bundles started")).as(phase).contains(phase);
+            } finally {
+                p.destroyForcibly().waitFor();
+            }
+        }
+        Path key = list(cache).get(0);
+        assertThat(names(key)).contains("offline-slot-0", "offline-slot-0.ready").doesNotContain("slot-0");
+        assertThat(Files.readAllLines(key.resolve("offline-slot-0.ready")))
+                .containsExactly("jar/boardlab.cli.jar", "jar/boardlab.server.jar", "jar/com.example.netty.jar");
+        assertThat(names(key.resolve("offline-slot-0")).stream().filter(n -> n.matches("bundle[0-9]+")))
+                .as("Felix's cache: the system bundle and the three kept").hasSize(4);
+
+        Process workbench = launcher(product, cache, tmp).start();
+        try {
+            assertThat(phasesUntil(workbench, "bundles started")).contains("framework ready (bundles installed into a new cache)")
+                    .noneMatch(phase -> phase.startsWith("kept "));
+        } finally {
+            workbench.destroyForcibly().waitFor();
+        }
+        assertThat(Files.readAllLines(key.resolve("slot-0.ready"))).hasSize(6);
+    }
+
+    @Test
     void theSameContentElsewhereHasTheSameKey() throws Exception {
         Path a = product(dir.resolve("a.jar"));
         Path b = dir.resolve("copy").resolve("b.jar");
@@ -178,6 +219,22 @@ class FrameworkCacheTest {
         return false;
     }
 
+    /** The launcher's timing phases (without their times) up to {@code last}, or all it printed if it ended before. */
+    private static List<String> phasesUntil(Process p, String last) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        List<String> phases = new ArrayList<>();
+        for (String line; (line = in.readLine()) != null;) {
+            if (line.startsWith("boardlab timing: ")) {
+                String phase = line.replaceFirst("^boardlab timing: [0-9]+ ms ", "").replaceFirst(" \\(CPU [0-9]+ ms\\)$", "");
+                phases.add(phase);
+                if (phase.equals(last)) {
+                    break;
+                }
+            }
+        }
+        return phases;
+    }
+
     /** A product jar like the real one: launcher.properties and bundles under jar/. */
     private static Path product(Path file) throws IOException {
         return product(file, "");
@@ -196,6 +253,23 @@ class FrameworkCacheTest {
             zip.closeEntry();
             zip.putNextEntry(new ZipEntry("jar/boardlab.cli-1.2.3.jar"));
             zip.write(bundle("boardlab.cli", 0));
+            zip.closeEntry();
+        }
+        return file;
+    }
+
+    /** A product jar of bundles made of these names and headers, in this order. */
+    private static Path product(Path file, Map<String, Map<String, String>> bundles) throws IOException {
+        StringBuilder list = new StringBuilder();
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
+            for (Map.Entry<String, Map<String, String>> b : bundles.entrySet()) {
+                list.append(list.length() == 0 ? "" : ",").append("jar/").append(b.getKey()).append(".jar");
+                zip.putNextEntry(new ZipEntry("jar/" + b.getKey() + ".jar"));
+                zip.write(TestBundles.jar(b.getKey(), b.getValue()));
+                zip.closeEntry();
+            }
+            zip.putNextEntry(new ZipEntry("launcher.properties"));
+            zip.write(("launch.bundles=" + list + "\n").getBytes(StandardCharsets.UTF_8));
             zip.closeEntry();
         }
         return file;

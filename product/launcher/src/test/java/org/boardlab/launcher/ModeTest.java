@@ -118,7 +118,7 @@ class ModeTest {
         }
         bundles.clear();
         for (String name : List.of("boardlab.game.a", "boardlab.game.b", "test.unresolvable", "boardlab.core", "boardlab.game.c",
-                "slf4j.jdk14", "boardlab.game.d", "org.apache.aries.spifly.dynamic.bundle", "boardlab.game.e")) {
+                "slf4j.jdk14", "boardlab.game.d", "org.apache.aries.spifly.dynamic.bundle", "boardlab.cli", "boardlab.game.e")) {
             install(context, name, name.equals("test.unresolvable") ? "org.nobody.exports.this" : "");
         }
         List<String> starting = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
@@ -129,11 +129,12 @@ class ModeTest {
         });
         List<Bundle> ordered = Main.inStartOrder(bundles.values().toArray(Bundle[]::new));
         assertThat(ordered).extracting(Bundle::getSymbolicName).startsWith("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14",
-                Main.EXTENDER, "boardlab.game.a", "boardlab.game.b");
+                Main.CLI, Main.EXTENDER, "boardlab.game.a", "boardlab.game.b");
 
         Main.startAll(ordered, 2, null);
 
-        assertThat(starting.subList(0, 3)).containsExactly("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14", Main.EXTENDER);
+        // the command line's bundle before the extender: its threads (the picocli model, the database) work while the first injector is made
+        assertThat(starting.subList(0, 4)).containsExactly("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14", Main.CLI, Main.EXTENDER);
         assertThat(starting).hasSize(ordered.size() - 1).doesNotContain("test.unresolvable");
         for (Bundle b : ordered) {
             assertThat(b.getState()).as(b.getSymbolicName())

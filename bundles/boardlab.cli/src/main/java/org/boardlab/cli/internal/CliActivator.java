@@ -33,11 +33,12 @@ public final class CliActivator implements BundleActivator {
         services = new LocatorServices(context);
         // picocli's model of every command, built now on a thread of its own, while the other bundles start:
         // the main thread finds it ready when the launcher hands it the command line
-        prepared = new FutureTask<>(() -> Cli.prepare(services));
+        String[] args = arguments(context);
+        prepared = new FutureTask<>(() -> Cli.prepare(services, args));
         Thread preparer = new Thread(prepared, "boardlab-cli-prepare");
         preparer.setDaemon(true);
         preparer.start();
-        String db = StoreAhead.database(arguments(context));
+        String db = StoreAhead.database(args);
         if (db != null) {
             services.stores().openAhead(db);
         }
@@ -91,7 +92,7 @@ public final class CliActivator implements BundleActivator {
         return code;
     }
 
-    /** The command line built at start, or, should that have failed, one built now (which then fails here, where it is reported). */
+    /** The command line built at start for this run's arguments, or, should that have failed, one built now (which then fails here, where it is reported). */
     private Cli.Prepared prepared() {
         try {
             return prepared.get();

@@ -199,6 +199,30 @@ class CliTest {
     }
 
     @Test
+    void aCommandLineBuiltForItsOneCommandAnswersAsTheWholeOne() {
+        assertThat(Cli.prepare(services, new String[] {"--console", "match", "tictactoe", "random", "random"}).commands())
+                .containsExactly("match");
+        assertThat(Cli.prepare(services, new String[] {"match", "--help"}).commands()).hasSize(Cli.prepare(services).commands().size())
+                .contains("match", "list", "workbench");
+        assertThat(Cli.prepare(services, new String[0]).commands()).as("the workbench by default").contains("workbench");
+        assertThat(Cli.onlyCommand(new String[] {"mach", "tictactoe"})).as("picocli suggests 'match' from every command").isNull();
+        for (String[] line : List.of(new String[] {"match", "tictactoe", "random", "alphabeta"},
+                new String[] {"match", "tictactoe", "random", "first-legal", "--player-heap", "8"}, new String[] {"match", "--no-such-option"},
+                new String[] {"match"}, new String[] {"list"}, new String[] {"perft", "tictactoe"}, new String[] {"mach", "tictactoe"})) {
+            StringWriter wholeOut = new StringWriter();
+            StringWriter wholeErr = new StringWriter();
+            StringWriter aloneOut = new StringWriter();
+            StringWriter aloneErr = new StringWriter();
+            int whole = Cli.execute(services, List.of(line), new PrintWriter(wholeOut, true), new PrintWriter(wholeErr, true));
+            int alone = Cli.execute(Cli.prepare(services, line), List.of(line), new PrintWriter(aloneOut, true), new PrintWriter(aloneErr, true), null);
+            String what = String.join(" ", line);
+            assertThat(alone).as(what).isEqualTo(whole);
+            assertThat(aloneOut.toString()).as(what).isEqualTo(wholeOut.toString());
+            assertThat(aloneErr.toString()).as(what).isEqualTo(wholeErr.toString());
+        }
+    }
+
+    @Test
     void matchOfAPlayerAgainstItselfNamesTheSeats() {
         assertThat(run("match", "tictactoe", "random", "random", "--games", "2")).isZero();
         assertThat(out.toString()).contains("game 1: random#1 (X) vs random#2 (O)", "game 2: random#2 (X) vs random#1 (O)",
