@@ -619,7 +619,7 @@ public final class Main {
          */
         private static boolean isNetwork(Bundle b, String name) {
             return name.equals("boardlab.server") || name.startsWith("org.apache.aries.spifly") || name.startsWith("slf4j.jdk14")
-                    || isProtocol(b, name);
+                    || name.startsWith("org.eclipse.jetty.") || name.startsWith("org.cometd") || isProtocol(b, name);
         }
 
         /**
@@ -639,7 +639,10 @@ public final class Main {
 
         /** SWT, JFace and what they need, and every bundle importing them. */
         private static boolean needsDisplay(Bundle b, String name) {
-            if (name.startsWith("org.eclipse.") && !name.startsWith("org.eclipse.sisu")) {
+            // Jetty's bundles are org.eclipse.* too, but a server's: the Dots protocol's web server and
+            // client, whose service-loader providers (Jetty's gzip compression, which its HTTP client
+            // loads through an optional import) the headless commands need
+            if (name.startsWith("org.eclipse.") && !name.startsWith("org.eclipse.sisu") && !name.startsWith("org.eclipse.jetty.")) {
                 return true;
             }
             String imports = b.getHeaders("").get(Constants.IMPORT_PACKAGE);

@@ -52,7 +52,15 @@ class BundleSetTest {
         bundles.put("com.h2database", Map.of(Constants.EXPORT_PACKAGE, "org.h2.jdbcx", Constants.BUNDLE_ACTIVATOR, "org.h2.util.DbDriverActivator",
                 Constants.IMPORT_PACKAGE, "jakarta.servlet;resolution:=optional"));
         bundles.put("jakarta.servlet-api", Map.of(Constants.EXPORT_PACKAGE, "jakarta.servlet"));
-        bundles.put("boardlab.protocol.dots", Map.of(Constants.IMPORT_PACKAGE, "org.boardlab.server,org.cometd.bayeux"));
+        bundles.put("boardlab.protocol.dots", Map.of(Constants.IMPORT_PACKAGE, "org.boardlab.server,org.cometd.bayeux,org.eclipse.jetty.client"));
+        // Jetty's HTTP client loads its compression through an optional import; the gzip provider is a
+        // service-loader provider (a root): without it, `client dots` and `conform dots` failed with
+        // NoClassDefFoundError: org/eclipse/jetty/compression/Compression
+        bundles.put("org.eclipse.jetty.client", Map.of(Constants.EXPORT_PACKAGE, "org.eclipse.jetty.client", Constants.IMPORT_PACKAGE,
+                "org.eclipse.jetty.util,org.eclipse.jetty.compression;resolution:=optional"));
+        bundles.put("org.eclipse.jetty.compression.common", Map.of(Constants.EXPORT_PACKAGE, "org.eclipse.jetty.compression"));
+        bundles.put("org.eclipse.jetty.compression.gzip", Map.of(Constants.IMPORT_PACKAGE, "org.eclipse.jetty.compression",
+                Constants.PROVIDE_CAPABILITY, "osgi.serviceloader;osgi.serviceloader=\"org.eclipse.jetty.compression.Compression\""));
         bundles.put("cometd-java-api-common", Map.of(Constants.EXPORT_PACKAGE, "org.cometd.bayeux", Constants.IMPORT_PACKAGE,
                 "org.eclipse.jetty.util"));
         bundles.put("org.eclipse.jetty.util", Map.of(Constants.EXPORT_PACKAGE, "org.eclipse.jetty.util"));
@@ -95,6 +103,7 @@ class BundleSetTest {
         assertThat(needed("list")).containsExactlyInAnyOrder("boardlab.api", "boardlab.core", "com.google.inject", "boardlab.cli", "picocli",
                 "boardlab.server", "io.netty.transport", "io.netty.transport.fragment", "boardlab.store", "com.h2database",
                 "org.apache.felix.fileinstall", "boardlab.protocol.dots", "cometd-java-api-common", "org.eclipse.jetty.util",
+                "org.eclipse.jetty.client", "org.eclipse.jetty.compression.common", "org.eclipse.jetty.compression.gzip",
                 "org.apache.aries.spifly.dynamic.bundle", "org.objectweb.asm", "slf4j.jdk14", "slf4j.api");
     }
 
