@@ -16,6 +16,9 @@ final class Report {
     /** The server when idle (before the clients), at its largest while playing, and after the clients left. */
     ServerProbe.Sample serverIdle = ServerProbe.Sample.UNKNOWN;
     ServerProbe.Sample serverAfter = ServerProbe.Sample.UNKNOWN;
+    /** Another process: the first look after the clients left, before the heap settled; seconds until it did. */
+    ServerProbe.Sample serverAfterFirst = ServerProbe.Sample.UNKNOWN;
+    double serverSettledSeconds = Double.NaN;
     int serverPeakJavaThreads = -1;
     int serverPeakOsThreads = -1;
     double serverPeakHeapMb = -1;
@@ -154,6 +157,10 @@ final class Report {
                 Double.isNaN(serverSocketsClosedSeconds) ? ""
                         : String.format(Locale.ROOT, ", once the server had closed their connections too, %.1f s after", serverSocketsClosedSeconds),
                 serverAfter.text()));
+        if (serverAfterFirst != ServerProbe.Sample.UNKNOWN && serverAfterFirst.heapUsedMb() >= 0) {
+            b.append(String.format(Locale.ROOT, "              (the heap settled %.0f s after the first look, which read %.0f MB after a full GC)%n",
+                    serverSettledSeconds, serverAfterFirst.heapUsedMb()));
+        }
         if (!Double.isNaN(jitWindowSeconds)) {
             b.append(String.format(Locale.ROOT, "jit:          the server's JIT compiled %.1f s during the warm-up, %.1f s in the measured window%s%n",
                     jitWarmupSeconds, jitWindowSeconds, jitWindowSeconds > 0.05 * (options.seconds() - options.warmupSeconds())
@@ -225,6 +232,8 @@ final class Report {
         m.put("serverAfterThreads", serverAfter.osThreads());
         m.put("serverAfterHeapMb", round(serverAfter.heapUsedMb()));
         m.put("serverSocketsClosedSeconds", round(serverSocketsClosedSeconds));
+        m.put("serverAfterFirstHeapMb", round(serverAfterFirst.heapUsedMb()));
+        m.put("serverSettledSeconds", round(serverSettledSeconds));
         m.put("jitWarmupSeconds", round(jitWarmupSeconds));
         m.put("jitWindowSeconds", round(jitWindowSeconds));
         m.put("serverCpuSeconds", round(serverCpuSeconds));
