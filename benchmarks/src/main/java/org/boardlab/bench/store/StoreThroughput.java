@@ -148,6 +148,7 @@ public final class StoreThroughput {
             TOTAL_COMMIT_NANOS.set(0);
             long[] counts0 = store.writerCounts();
             long writerCpu0 = writerCpuNanos();
+            long[] storeThreads0 = storeThreads();
             long cpu0 = cpuNanos();
             Path h2File = h2File(url);
             long file0 = fileBytes(h2File);
@@ -156,6 +157,7 @@ public final class StoreThroughput {
             double seconds = (System.nanoTime() - start) / 1e9;
             double cpuMs = (cpuNanos() - cpu0) / 1e6;
             double writerCpuMs = (writerCpuNanos() - writerCpu0) / 1e6;
+            long[] storeThreads1 = storeThreads();
             long file1 = fileBytes(h2File);
             long[] counts1 = store.writerCounts();
             double[] loadAfter = load();
@@ -173,6 +175,8 @@ public final class StoreThroughput {
                     (counts1[1] - counts0[1]) / (double) Math.max(1, transactions),
                     h2File == null ? "" : String.format(Locale.ROOT, "; the H2 file grew by %.1f KB a game (%.1f MB in all)",
                             (file1 - file0) / 1024.0 / games, file1 / 1024.0 / 1024.0));
+            System.out.printf(Locale.ROOT, "store threads (the writer and H2's background writer): %.3f ms of CPU and %.1f KB allocated a game%n",
+                    (storeThreads1[0] - storeThreads0[0]) / 1e6 / games, (storeThreads1[1] - storeThreads0[1]) / 1024.0 / games);
             System.out.printf(Locale.ROOT, "load average before %.2f %.2f %.2f, after %.2f %.2f %.2f; %d cores%n", loadBefore[0],
                     loadBefore[1], loadBefore[2], loadAfter[0], loadAfter[1], loadAfter[2], Runtime.getRuntime().availableProcessors());
             if (stored != games && !noStore) {
@@ -314,14 +318,28 @@ public final class StoreThroughput {
 
     /** The CPU time of the store's writer threads ({@code boardlab-store-writer}) so far. */
     private static long writerCpuNanos() {
+        return storeThreads()[0];
+    }
+
+    /**
+     * What the store's own threads have used so far: {@code [cpu nanoseconds, bytes allocated]} of
+     * the writer ({@code boardlab-store-writer}) and H2's background writer ({@code MVStore
+     * background writer ...}, which writes the committed pages to the file). A thread that has ended
+     * is not counted (neither does while a run lasts).
+     */
+    private static long[] storeThreads() {
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-        long sum = 0;
+        long cpu = 0;
+        long allocated = 0;
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().equals("boardlab-store-writer")) {
-                sum += Math.max(0, threads.getThreadCpuTime(t.getId()));
+            if (t.getName().equals("boardlab-store-writer") || t.getName().startsWith("MVStore background writer")) {
+                cpu += Math.max(0, threads.getThreadCpuTime(t.getId()));
+                if (threads instanceof com.sun.management.ThreadMXBean sun) {
+                    allocated += Math.max(0, sun.getThreadAllocatedBytes(t.getId()));
+                }
             }
         }
-        return sum;
+        return new long[] {cpu, allocated};
     }
 
     /** The H2 file of a {@code jdbc:h2:file:} URL, or {@code null} for another database. */

@@ -22,6 +22,8 @@ import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.game.othello.Othello;
+import org.boardlab.store.internal.Migrations;
+import org.boardlab.store.testing.OldDatabases;
 import org.boardlab.store.testing.StoreFixture;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -182,6 +184,78 @@ class LadderTest {
         assertThat(Ladder.replay(one)).isEqualTo(now);
         assertThat(one.ladder("elo", "othello").stream().mapToInt(LadderEntry::games).sum()).isEqualTo(2 * games.size());
         assertThat(historyRows(kind, url)).isEqualTo(4 * games.size());
+    }
+
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aDatabaseWhoseRatingHistoryHadForeignKeysLosesThemAndKeepsItsHistoryAndLadder(String kind) throws Exception {
+        String url = stores.fresh(kind);
+        Store store = store(url);
+        String[] players = {"ann", "ben", "cid"};
+        List<FinishedGame> games = play(players, 12);
+        for (FinishedGame g : games.subList(0, 6)) {
+            store.saveGame(g);
+        }
+        Map<String, List<Double>> before = Ladder.now(store);
+        stores.closeAll();
+        OldDatabases.beforeRatingsWithoutKeys(url);
+        try (Connection c = StoreFixture.connect(url)) {
+            assertThat(Migrations.foreignKeys(c, "ratings", List.of("GAME_ID", "TOURNAMENT_ID"))).hasSize(2);
+        }
+
+        Store migrated = store(url);
+        assertThat(migrated.schemaVersion()).isEqualTo(Migrations.latest());
+        try (Connection c = StoreFixture.connect(url)) {
+            assertThat(Migrations.foreignKeys(c, "ratings", List.of("GAME_ID", "TOURNAMENT_ID"))).isEmpty();
+            // on H2 each key had an index of its own, written for every rating row: gone with the keys
+            if (kind.equals("h2")) {
+                assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID", "LADDER,GAME,PLAYER,ID");
+            }
+        }
+        assertThat(Ladder.now(migrated)).isEqualTo(before);
+        assertThat(historyRows(kind, url)).isEqualTo(4 * 6);
+        for (FinishedGame g : games.subList(6, 12)) {
+            migrated.saveGame(g);
+        }
+        assertThat(historyRows(kind, url)).isEqualTo(4 * 12);
+        assertThat(Ladder.replay(migrated)).isEqualTo(Ladder.now(migrated));
+    }
+
+    @org.junit.jupiter.api.Test
+    void aNewH2DatabaseWritesTwoIndexEntriesARatingRowAndAnOldOneMigratedTwiceStaysSo() throws Exception {
+        String url = stores.fresh("h2");
+        store(url).saveGame(won("ann", "ben", 1));
+        stores.closeAll();
+        try (Connection c = StoreFixture.connect(url)) {
+            assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID", "LADDER,GAME,PLAYER,ID");
+        }
+        // a kill after the keys were dropped and before the migration was recorded: it runs again
+        OldDatabases.beforeRatingsWithoutKeys(url);
+        OldDatabases.applyPartly(url, OldDatabases.migration(OldDatabases.RATINGS_WITHOUT_KEYS), 1);
+        Store again = store(url);
+        assertThat(again.schemaVersion()).isEqualTo(Migrations.latest());
+        again.saveGame(won("ben", "ann", 2));
+        assertThat(historyRows("h2", url)).isEqualTo(8);
+        stores.closeAll();
+        try (Connection c = StoreFixture.connect(url)) {
+            assertThat(Migrations.foreignKeys(c, "ratings", List.of("GAME_ID", "TOURNAMENT_ID"))).isEmpty();
+            assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID", "LADDER,GAME,PLAYER,ID");
+        }
+    }
+
+    /** H2's indexes of a table, each as its columns in order, joined by commas. */
+    private static List<String> indexedColumns(Connection c, String table) throws SQLException {
+        Map<String, List<String>> byIndex = new java.util.TreeMap<>();
+        try (java.sql.PreparedStatement p = c.prepareStatement("SELECT INDEX_NAME, COLUMN_NAME FROM INFORMATION_SCHEMA.INDEX_COLUMNS "
+                + "WHERE TABLE_SCHEMA = 'PUBLIC' AND TABLE_NAME = ? ORDER BY INDEX_NAME, ORDINAL_POSITION")) {
+            p.setString(1, table);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    byIndex.computeIfAbsent(r.getString(1), k -> new ArrayList<>()).add(r.getString(2));
+                }
+            }
+        }
+        return byIndex.values().stream().map(cols -> String.join(",", cols)).toList();
     }
 
     /** Random Othello games among {@code players} (each a player id), pairs in turn. */

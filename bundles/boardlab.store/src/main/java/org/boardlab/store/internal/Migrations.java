@@ -33,6 +33,12 @@ import org.boardlab.store.StoreException;
  * {@code UNNEST}), a statement preceded by the comment line {@code -- on h2} runs only on H2, one
  * preceded by {@code -- on postgresql} only on PostgreSQL; every other statement runs on both.
  *
+ * <p>One statement is boardlab's own, not SQL: {@code DROP FOREIGN KEYS OF table (column, ...)}
+ * drops every foreign key constraint of {@code table} on one of those columns, whatever name the
+ * database gave it (H2 names them {@code CONSTRAINT_...}, PostgreSQL {@code table_column_fkey}),
+ * found in the standard {@code information_schema}; it does nothing for a key already dropped, so
+ * it can run twice ({@link #run}).
+ *
  * <p>A database whose schema is newer than the newest file here is refused: an older boardlab
  * must not write into tables it does not know.
  */
@@ -102,7 +108,7 @@ public final class Migrations {
             for (Migration m : all.subList(current, all.size())) {
                 try (Statement s = c.createStatement()) {
                     for (String statement : statements(m.sql(), postgres)) {
-                        s.execute(postgres ? statement : rerunnable(statement));
+                        run(c, s, postgres ? statement : rerunnable(statement));
                     }
                 } catch (SQLException e) {
                     throw new SQLException("migration " + m.version() + " (" + m.description() + ") failed: " + e.getMessage(),
@@ -139,6 +145,52 @@ public final class Migrations {
         }
         return statement.replaceFirst("(?is)^(\\s*CREATE\\s+(?:UNIQUE\\s+)?(?:TABLE|INDEX))\\s+", "$1 IF NOT EXISTS ")
                 .replaceFirst("(?is)^(\\s*ALTER\\s+TABLE\\s+\\S+\\s+ADD\\s+COLUMN)\\s+", "$1 IF NOT EXISTS ");
+    }
+
+    private static final java.util.regex.Pattern DROP_FOREIGN_KEYS =
+            java.util.regex.Pattern.compile("(?is)\\s*DROP\\s+FOREIGN\\s+KEYS\\s+OF\\s+(\\w+)\\s*\\(([\\w\\s,]+)\\)\\s*");
+
+    /**
+     * Runs one statement of a migration on {@code s} (a statement of {@code c}): SQL as it is, and
+     * {@code DROP FOREIGN KEYS OF table (column, ...)} as the class's text says.
+     */
+    public static void run(Connection c, Statement s, String statement) throws SQLException {
+        java.util.regex.Matcher m = DROP_FOREIGN_KEYS.matcher(statement);
+        if (!m.matches()) {
+            s.execute(statement);
+            return;
+        }
+        String table = m.group(1);
+        List<String> columns = new ArrayList<>();
+        for (String column : m.group(2).split(",")) {
+            columns.add(column.strip().toUpperCase(java.util.Locale.ROOT));
+        }
+        for (String constraint : foreignKeys(c, table, columns)) {
+            s.execute("ALTER TABLE " + table + " DROP CONSTRAINT \"" + constraint.replace("\"", "\"\"") + "\"");
+        }
+    }
+
+    /** The names of {@code table}'s foreign key constraints on one of {@code columns} (upper case), in the current schema. */
+    public static List<String> foreignKeys(Connection c, String table, List<String> columns) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement("SELECT DISTINCT tc.constraint_name FROM information_schema.table_constraints tc "
+                + "JOIN information_schema.key_column_usage k ON k.constraint_schema = tc.constraint_schema "
+                + "AND k.constraint_name = tc.constraint_name AND k.table_name = tc.table_name "
+                + "WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = CURRENT_SCHEMA AND UPPER(tc.table_name) = ? "
+                + "AND UPPER(k.column_name) = ?")) {
+            for (String column : columns) {
+                p.setString(1, table.toUpperCase(java.util.Locale.ROOT));
+                p.setString(2, column);
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        if (!names.contains(r.getString(1))) {
+                            names.add(r.getString(1));
+                        }
+                    }
+                }
+            }
+        }
+        return names;
     }
 
     /** The database's schema version: 0 for an empty database. */

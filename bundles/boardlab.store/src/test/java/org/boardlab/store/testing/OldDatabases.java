@@ -20,6 +20,9 @@ public final class OldDatabases {
     /** The first line of the migration that keeps each tournament's player jars in a table of their own. */
     public static final String TOURNAMENT_JARS = "what a resumed tournament reads before it plays";
 
+    /** The first line of the migration that drops the rating history's foreign keys. */
+    public static final String RATINGS_WITHOUT_KEYS = "the rating history's rows check neither";
+
     private OldDatabases() {
     }
 
@@ -61,12 +64,30 @@ public final class OldDatabases {
      */
     public static void beforeTournamentJars(String url) throws SQLException {
         int version = migration(TOURNAMENT_JARS);
+        if (version + 1 != migration(RATINGS_WITHOUT_KEYS)) {
+            throw new AssertionError("migration " + version + " is not followed by '" + RATINGS_WITHOUT_KEYS + "' any more: take back the later ones here");
+        }
+        beforeRatingsWithoutKeys(url);
+        try (Connection c = connect(url); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE tournament_jars");
+            s.execute("DROP TABLE tournament_counts");
+            s.execute("DELETE FROM schema_version WHERE version >= " + version);
+        }
+    }
+
+    /**
+     * Takes the database back to the schema before migration {@link #RATINGS_WITHOUT_KEYS}: the rating
+     * history's {@code game_id} and {@code tournament_id} foreign keys added again, as migration 1 made
+     * them, and that migration forgotten.
+     */
+    public static void beforeRatingsWithoutKeys(String url) throws SQLException {
+        int version = migration(RATINGS_WITHOUT_KEYS);
         if (version != Migrations.latest()) {
             throw new AssertionError("migration " + version + " is not the newest any more: take back the later ones here too");
         }
         try (Connection c = connect(url); Statement s = c.createStatement()) {
-            s.execute("DROP TABLE tournament_jars");
-            s.execute("DROP TABLE tournament_counts");
+            s.execute("ALTER TABLE ratings ADD FOREIGN KEY (tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE");
+            s.execute("ALTER TABLE ratings ADD FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE SET NULL");
             s.execute("DELETE FROM schema_version WHERE version >= " + version);
         }
     }
@@ -76,7 +97,7 @@ public final class OldDatabases {
         List<String> statements = Migrations.statementsOf(version, false);
         try (Connection c = connect(url); Statement s = c.createStatement()) {
             for (String statement : statements.subList(0, count)) {
-                s.execute(Migrations.rerunnable(statement));
+                Migrations.run(c, s, Migrations.rerunnable(statement));
             }
         }
     }
