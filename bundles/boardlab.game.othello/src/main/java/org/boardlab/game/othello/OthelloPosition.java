@@ -28,9 +28,9 @@ public interface OthelloPosition extends GameState {
     /**
      * The whole board as {@code size() * size()} characters, row by row from the top, each row from
      * the left: {@code B} a black disc, {@code W} a white disc, {@code .} an empty square; the
-     * character of (col, row) is at {@code row * size() + col}. Made once per position, so the
-     * protocols that send a board with every move (seed 000's {@code SMOV}) do not build it for each
-     * player.
+     * character of (col, row) is at {@code row * size() + col}. Made on each call and not kept by
+     * the position (a server keeps every position of thousands of games at once): a caller that needs
+     * it twice keeps it.
      */
     default String cells() {
         int size = size();

@@ -40,9 +40,13 @@ public final class OthelloState implements OthelloPosition {
     /** The squares the side to move may play on, ascending ({@code row * size + col}). */
     private final int[] moves;
     private final boolean terminal;
-    private final List<Move> legal;
-    /** {@link #cells()}, made on first use (two threads may both make it: the same string). */
-    private String cells;
+    /**
+     * {@link #legalMoves()}, made on first use (two threads may both make it: equal lists). Not made
+     * with the position: a game's every position stays in its journal until the game ends, and a
+     * server with 5,000 games at once keeps the lists nobody asked for (the referee checks a move
+     * with {@link #whyIllegal}, from {@link #moves}).
+     */
+    private List<Move> legal;
 
     private OthelloState(Game game, Board board, Board previous, Scoring scoring, Side toMove, int ply,
             OthelloMove last) {
@@ -55,18 +59,6 @@ public final class OthelloState implements OthelloPosition {
         this.last = last;
         this.moves = board.moves(toMove.index());
         this.terminal = moves.length == 0 && board.mobility(toMove.other().index()) == 0;
-        if (terminal) {
-            legal = List.of();
-        } else if (moves.length == 0) {
-            legal = List.of(OthelloMove.PASS);
-        } else {
-            int size = board.size();
-            Move[] list = new Move[moves.length];
-            for (int i = 0; i < moves.length; i++) {
-                list[i] = OthelloMove.at(moves[i] % size, moves[i] / size);
-            }
-            legal = List.of(list);
-        }
     }
 
     /** The start position of a board of {@code size} (even, 4..16): black to move. */
@@ -102,7 +94,23 @@ public final class OthelloState implements OthelloPosition {
 
     @Override
     public List<Move> legalMoves() {
-        return legal;
+        List<Move> l = legal;
+        if (l == null) {
+            if (terminal) {
+                l = List.of();
+            } else if (moves.length == 0) {
+                l = List.of(OthelloMove.PASS);
+            } else {
+                int size = board.size();
+                Move[] list = new Move[moves.length];
+                for (int i = 0; i < moves.length; i++) {
+                    list[i] = OthelloMove.at(moves[i] % size, moves[i] / size);
+                }
+                l = List.of(list);
+            }
+            legal = l;
+        }
+        return l;
     }
 
     /** A side that cannot place a disc passes: the referee plays the pass for it. */
@@ -339,20 +347,17 @@ public final class OthelloState implements OthelloPosition {
 
     @Override
     public String cells() {
-        String c = cells;
-        if (c == null) {
-            int size = board.size();
-            char[] chars = new char[size * size];
-            for (int row = 0; row < size; row++) {
-                for (int col = 0; col < size; col++) {
-                    int colour = board.colourAt(col, row);
-                    chars[row * size + col] = colour == 0 ? 'B' : colour == 1 ? 'W' : '.';
-                }
+        // made anew on each call, not kept: a game's every position stays in its journal until the game
+        // ends, and a server with 5,000 games at once kept 60 of these strings a game (issue 18)
+        int size = board.size();
+        byte[] chars = new byte[size * size];
+        for (int row = 0; row < size; row++) {
+            for (int col = 0; col < size; col++) {
+                int colour = board.colourAt(col, row);
+                chars[row * size + col] = (byte) (colour == 0 ? 'B' : colour == 1 ? 'W' : '.');
             }
-            c = new String(chars);
-            cells = c;
         }
-        return c;
+        return new String(chars, java.nio.charset.StandardCharsets.ISO_8859_1);
     }
 
     @Override
@@ -368,7 +373,7 @@ public final class OthelloState implements OthelloPosition {
     @Override
     public List<OthelloMove> placements() {
         List<OthelloMove> list = new ArrayList<>(moves.length);
-        for (Move move : legal) {
+        for (Move move : legalMoves()) {
             OthelloMove m = (OthelloMove) move;
             if (!m.isPass()) {
                 list.add(m);
