@@ -20,8 +20,10 @@ import org.boardlab.game.othello.OthelloPosition;
 import org.boardlab.game.othello.Scoring;
 
 /**
- * An Othello position: the board, the side to move and how the game got here. Immutable; the legal
- * moves are worked out once, when the position is made.
+ * An Othello position: the board, the side to move and how the game got here. Immutable. It keeps
+ * only what a game's journal must: a server holds every position of thousands of games at once
+ * until each ends (issue 18), so the legal squares are counted when the position is made and listed
+ * when asked (from the bitboards, a few nanoseconds).
  *
  * <p>Not part of the exported API: code outside this bundle sees it as an {@link OthelloPosition}.
  */
@@ -37,14 +39,14 @@ public final class OthelloState implements OthelloPosition {
     private final Side toMove;
     private final int ply;
     private final OthelloMove last;
-    /** The squares the side to move may play on, ascending ({@code row * size + col}). */
-    private final int[] moves;
+    /** How many squares the side to move may play on. */
+    private final int mobility;
     private final boolean terminal;
     /**
      * {@link #legalMoves()}, made on first use (two threads may both make it: equal lists). Not made
      * with the position: a game's every position stays in its journal until the game ends, and a
      * server with 5,000 games at once keeps the lists nobody asked for (the referee checks a move
-     * with {@link #whyIllegal}, from {@link #moves}).
+     * with {@link #whyIllegal}).
      */
     private List<Move> legal;
 
@@ -57,8 +59,13 @@ public final class OthelloState implements OthelloPosition {
         this.toMove = toMove;
         this.ply = ply;
         this.last = last;
-        this.moves = board.moves(toMove.index());
-        this.terminal = moves.length == 0 && board.mobility(toMove.other().index()) == 0;
+        this.mobility = board.mobility(toMove.index());
+        this.terminal = mobility == 0 && board.mobility(toMove.other().index()) == 0;
+    }
+
+    /** The squares the side to move may play on, ascending ({@code row * size + col}). */
+    private int[] moves() {
+        return board.moves(toMove.index());
     }
 
     /** The start position of a board of {@code size} (even, 4..16): black to move. */
@@ -98,10 +105,11 @@ public final class OthelloState implements OthelloPosition {
         if (l == null) {
             if (terminal) {
                 l = List.of();
-            } else if (moves.length == 0) {
+            } else if (mobility == 0) {
                 l = List.of(OthelloMove.PASS);
             } else {
                 int size = board.size();
+                int[] moves = moves();
                 Move[] list = new Move[moves.length];
                 for (int i = 0; i < moves.length; i++) {
                     list[i] = OthelloMove.at(moves[i] % size, moves[i] / size);
@@ -116,7 +124,7 @@ public final class OthelloState implements OthelloPosition {
     /** A side that cannot place a disc passes: the referee plays the pass for it. */
     @Override
     public java.util.Optional<Move> forcedMove() {
-        return !terminal && moves.length == 0 ? java.util.Optional.of(OthelloMove.PASS) : java.util.Optional.empty();
+        return !terminal && mobility == 0 ? java.util.Optional.of(OthelloMove.PASS) : java.util.Optional.empty();
     }
 
     @Override
@@ -129,7 +137,7 @@ public final class OthelloState implements OthelloPosition {
         }
         String side = game.sideName(toMove);
         if (m.isPass()) {
-            if (moves.length == 0) {
+            if (mobility == 0) {
                 return null;
             }
             return side + " may pass only when it has no legal move; it can play " + placementList(4);
@@ -138,13 +146,13 @@ public final class OthelloState implements OthelloPosition {
         if (m.col() >= size || m.row() >= size) {
             return m.notation() + " is off the " + size + "x" + size + " board";
         }
-        if (moves.length == 0) {
+        if (mobility == 0) {
             return side + " has no legal move and must pass";
         }
         if (board.colourAt(m.col(), m.row()) >= 0) {
             return m.notation() + " is taken";
         }
-        for (int sq : moves) {
+        for (int sq : moves()) {
             if (sq == m.row() * size + m.col()) {
                 return null;
             }
@@ -155,6 +163,7 @@ public final class OthelloState implements OthelloPosition {
     private String placementList(int max) {
         StringBuilder sb = new StringBuilder();
         int size = board.size();
+        int[] moves = moves();
         for (int i = 0; i < moves.length && i < max; i++) {
             sb.append(i == 0 ? "" : ", ").append(OthelloMove.squareName(moves[i] % size, moves[i] / size));
         }
@@ -168,7 +177,7 @@ public final class OthelloState implements OthelloPosition {
     public OthelloState apply(Move move) {
         if (move instanceof OthelloMove m && !terminal) {
             if (m.isPass()) {
-                if (moves.length == 0) {
+                if (mobility == 0) {
                     return new OthelloState(game, board, board, scoring, toMove.other(), ply + 1, m);
                 }
             } else if (m.col() < board.size() && m.row() < board.size()) {
@@ -308,7 +317,7 @@ public final class OthelloState implements OthelloPosition {
                 }
             }
         }
-        for (int sq : moves) {
+        for (int sq : moves()) {
             placements.add(OthelloMove.squareName(sq % size, sq / size));
         }
         details.put("flipped", List.copyOf(flipped));
@@ -367,12 +376,12 @@ public final class OthelloState implements OthelloPosition {
 
     /** How many squares {@code side} could play on in this position, whoever is to move. */
     public int mobility(Side side) {
-        return side == toMove ? moves.length : board.mobility(side.index());
+        return side == toMove ? mobility : board.mobility(side.index());
     }
 
     @Override
     public List<OthelloMove> placements() {
-        List<OthelloMove> list = new ArrayList<>(moves.length);
+        List<OthelloMove> list = new ArrayList<>(mobility);
         for (Move move : legalMoves()) {
             OthelloMove m = (OthelloMove) move;
             if (!m.isPass()) {
