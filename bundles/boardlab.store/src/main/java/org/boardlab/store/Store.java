@@ -227,7 +227,7 @@ public final class Store implements AutoCloseable {
         WriterSession(Connection c) throws SQLException {
             this.c = c;
             c.setAutoCommit(false);
-            this.in = new Inserter(c);
+            this.in = new Inserter(c, new Ladders.Cache());
         }
 
         @Override
@@ -266,18 +266,21 @@ public final class Store implements AutoCloseable {
                 w = new WriterSession(db.connection());
                 writerSession = w;
             }
+            long ladderVersion = -1;
             if (games.stream().anyMatch(Ladders::rated)) {
                 if (w.lock == null) {
                     w.lock = w.c.prepareStatement(Ladders.LOCK);
                 }
-                Ladders.lock(w.lock); // first, before any other lock (see Ladders)
+                ladderVersion = Ladders.lock(w.lock); // first, before any other lock (see Ladders)
             }
+            w.in.begin(ladderVersion);
             List<Long> ids = new ArrayList<>(games.size());
             for (FinishedGame g : games) {
                 ids.add(w.in.insert(g));
             }
             w.in.finish();
             w.c.commit();
+            w.in.committed();
             w.in.reset();
             return ids;
         } catch (SQLException e) {
@@ -316,6 +319,11 @@ public final class Store implements AutoCloseable {
      */
     private final class Inserter implements AutoCloseable {
         private final Connection c;
+        /** The ladder's entries kept from one transaction to the next (the writer's), or {@code null}. */
+        private final Ladders.Cache ladderCache;
+        /** The ladder's version read under its lock in this transaction ({@link #begin}), or -1. */
+        private long ladderVersion = -1;
+        private boolean ladderBegun;
         private PreparedStatement scheduledCheck;
         private PreparedStatement gameInsert;
         private PreparedStatement scheduledDone;
@@ -324,7 +332,25 @@ public final class Store implements AutoCloseable {
         private final java.util.TreeMap<Long, Integer> done = new java.util.TreeMap<>();
 
         Inserter(Connection c) {
+            this(c, null);
+        }
+
+        Inserter(Connection c, Ladders.Cache ladderCache) {
             this.c = c;
+            this.ladderCache = ladderCache;
+        }
+
+        /** A transaction begins: {@code ladderVersion} is what {@link Ladders#lock} returned in it (-1: not locked). */
+        void begin(long ladderVersion) {
+            this.ladderVersion = ladderVersion;
+            this.ladderBegun = false;
+        }
+
+        /** The transaction committed: the ladder's cache keeps what it wrote. */
+        void committed() {
+            if (ladder != null && ladderBegun) {
+                ladder.committed();
+            }
         }
 
         /**
@@ -349,6 +375,8 @@ public final class Store implements AutoCloseable {
                 ladder.reset();
             }
             done.clear();
+            ladderVersion = -1;
+            ladderBegun = false;
         }
 
         @Override
@@ -441,7 +469,11 @@ public final class Store implements AutoCloseable {
             }
             if (Ladders.rated(g)) {
                 if (ladder == null) {
-                    ladder = new Ladders.Session(c);
+                    ladder = new Ladders.Session(c, ladderCache);
+                }
+                if (!ladderBegun && ladderVersion >= 0) {
+                    ladder.begin(ladderVersion);
+                    ladderBegun = true;
                 }
                 ladder.rate(g, id); // the lab ladder, in the game's own transaction: rated once, or not stored at all
             }

@@ -221,6 +221,30 @@ class LadderTest {
         assertThat(Ladder.replay(migrated)).isEqualTo(Ladder.now(migrated));
     }
 
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void theWriterReadsTheLadderAgainWhenAnotherTransactionRatedGamesSinceItsLast(String kind) {
+        String url = stores.fresh(kind);
+        Store store = store(url);
+        Store other = kind.equals("postgresql") ? store(url) : store; // a second process on one PostgreSQL
+        store.saveLater(won("ann", "ben", 1)).join(); // the writer: it keeps ann's and ben's entries
+        store.saveGame(won("ann", "ben", 2)); // another connection rates them meanwhile
+        other.saveLater(won("ben", "ann", 2)).join(); // and another writer
+        store.saveLater(won("ben", "ann", 1)).join(); // the first writer again: it must not rate from what it kept
+        Map<String, LadderEntry> elo = byPlayer(store.ladder("elo", "othello"));
+        assertThat(elo.get("ann").games()).isEqualTo(4);
+        assertThat(elo.get("ann").wins()).isEqualTo(2);
+        assertThat(elo.get("ann").losses()).isEqualTo(2);
+        assertThat(elo.get("ben").games()).isEqualTo(4);
+        assertThat(Ladder.replay(store)).isEqualTo(Ladder.now(store));
+        // and when nobody else rated, what it kept is right too
+        for (int i = 0; i < 5; i++) {
+            store.saveLater(won("ann", "ben", 1 + i % 2)).join();
+        }
+        assertThat(byPlayer(store.ladder("glicko2", "othello")).get("ben").games()).isEqualTo(9);
+        assertThat(Ladder.replay(store)).isEqualTo(Ladder.now(store));
+    }
+
     @org.junit.jupiter.api.Test
     void aNewH2DatabaseWritesTwoIndexEntriesARatingRowAndAnOldOneMigratedTwiceStaysSo() throws Exception {
         String url = stores.fresh("h2");

@@ -20,8 +20,8 @@ public final class OldDatabases {
     /** The first line of the migration that keeps each tournament's player jars in a table of their own. */
     public static final String TOURNAMENT_JARS = "what a resumed tournament reads before it plays";
 
-    /** The first line of the migration that drops the rating history's foreign keys. */
-    public static final String RATINGS_WITHOUT_KEYS = "the rating history's rows check neither";
+    /** The first line of the migration that drops the rating history's foreign keys and counts the ladder's changes. */
+    public static final String RATINGS_WITHOUT_KEYS = "a rated game writes less";
 
     private OldDatabases() {
     }
@@ -78,7 +78,7 @@ public final class OldDatabases {
     /**
      * Takes the database back to the schema before migration {@link #RATINGS_WITHOUT_KEYS}: the rating
      * history's {@code game_id} and {@code tournament_id} foreign keys added again, as migration 1 made
-     * them, and that migration forgotten.
+     * them, {@code ladder_lock.changes} dropped, and that migration forgotten.
      */
     public static void beforeRatingsWithoutKeys(String url) throws SQLException {
         int version = migration(RATINGS_WITHOUT_KEYS);
@@ -88,6 +88,7 @@ public final class OldDatabases {
         try (Connection c = connect(url); Statement s = c.createStatement()) {
             s.execute("ALTER TABLE ratings ADD FOREIGN KEY (tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE");
             s.execute("ALTER TABLE ratings ADD FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE SET NULL");
+            s.execute("ALTER TABLE ladder_lock DROP COLUMN changes");
             s.execute("DELETE FROM schema_version WHERE version >= " + version);
         }
     }
