@@ -165,4 +165,90 @@ class InterruptedAlterTest {
         assertThat(tables(url)).doesNotContain("SCHEDULED_GAMES_COPY_3_0").contains("SCHEDULED_GAMES");
         assertThat(foreignKeys(url)).as("the foreign keys as they were before the ALTER").isEqualTo(before);
     }
+
+    /**
+     * What H2 leaves when killed between its drop of {@code table} and the rename of the copy: the
+     * copy, complete (its rows, indexes and constraints, and the foreign keys pointing at it), under
+     * {@code TABLE_COPY_3_4} with every index and constraint name prefixed by it, and no {@code table}.
+     * Made here by renaming the table and those names as H2 named them in the copy.
+     */
+    private static void leaveTheCopyAlone(String url, String table) throws SQLException {
+        String copy = table.toUpperCase(java.util.Locale.ROOT) + "_COPY_3_4";
+        try (Connection c = StoreFixture.connect(url); Statement s = c.createStatement()) {
+            List<String[]> constraints = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT tc.TABLE_NAME, tc.CONSTRAINT_NAME FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS tc "
+                    + "WHERE tc.TABLE_NAME = ? OR tc.CONSTRAINT_NAME IN (SELECT rc.CONSTRAINT_NAME FROM INFORMATION_SCHEMA.REFERENTIAL_CONSTRAINTS rc "
+                    + "JOIN INFORMATION_SCHEMA.TABLE_CONSTRAINTS pk ON pk.CONSTRAINT_NAME = rc.UNIQUE_CONSTRAINT_NAME WHERE pk.TABLE_NAME = ?)")) {
+                p.setString(1, table.toUpperCase(java.util.Locale.ROOT));
+                p.setString(2, table.toUpperCase(java.util.Locale.ROOT));
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        constraints.add(new String[] {r.getString(1), r.getString(2)});
+                    }
+                }
+            }
+            List<String> indexes = new ArrayList<>();
+            try (PreparedStatement p = c.prepareStatement("SELECT INDEX_NAME FROM INFORMATION_SCHEMA.INDEXES WHERE TABLE_NAME = ?")) {
+                p.setString(1, table.toUpperCase(java.util.Locale.ROOT));
+                try (ResultSet r = p.executeQuery()) {
+                    while (r.next()) {
+                        indexes.add(r.getString(1));
+                    }
+                }
+            }
+            s.execute("ALTER TABLE " + table + " RENAME TO " + copy);
+            for (String[] k : constraints) {
+                String on = k[0].equals(table.toUpperCase(java.util.Locale.ROOT)) ? copy : k[0];
+                s.execute("ALTER TABLE " + on + " RENAME CONSTRAINT \"" + k[1] + "\" TO \"" + copy + "_" + k[1] + "\"");
+            }
+            for (String i : indexes) {
+                if (!i.startsWith("PRIMARY_KEY") && !i.contains("_INDEX_")) { // the constraints' own indexes go with them
+                    s.execute("ALTER INDEX \"" + i + "\" RENAME TO \"" + copy + "_" + i + "\"");
+                }
+            }
+        }
+    }
+
+    private static List<String> indexes(String url, String table) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (Connection c = StoreFixture.connect(url);
+                PreparedStatement p = c.prepareStatement("SELECT INDEX_NAME FROM INFORMATION_SCHEMA.INDEXES WHERE TABLE_NAME = ? ORDER BY 1")) {
+            p.setString(1, table);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(r.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aQueueDroppedByAKilledAlterIsTakenBackFromItsCopyWithItsIndexes() throws Exception {
+        String url = stores.fresh("h2");
+        List<FinishedGame> played = play(2, 53);
+        Store store = stores.open(url);
+        Tournament t = store.createTournament("t", "othello", "", "{}", 1000, 0, 0);
+        store.schedule(t.id(), List.of(new GameToSchedule(1, 1, 1, "othello", "", "a", "b", null, null, "", "1s", 1),
+                new GameToSchedule(2, 1, 1, "othello", "", "b", "a", null, null, "", "1s", 2)));
+        ScheduledGame one = store.take(t.id(), "w", Duration.ofMinutes(5)).orElseThrow();
+        assertThat(store.complete(one.id(), "w", played.get(0))).isTrue();
+        List<String> keys = foreignKeys(url);
+        List<String> indexes = indexes(url, "SCHEDULED_GAMES");
+        assertThat(indexes).contains("SCHEDULED_GAMES_TAKE", "SCHEDULED_GAMES_LEASE");
+        stores.closeAll();
+        leaveTheCopyAlone(url, "scheduled_games");
+        assertThat(tables(url)).contains("SCHEDULED_GAMES_COPY_3_4").doesNotContain("SCHEDULED_GAMES");
+
+        Store again = stores.open(url); // failed before: every use of the queue, "Table SCHEDULED_GAMES not found"
+        assertThat(again.queueState(t.id()).done()).isEqualTo(1); // the store names scheduled_games_take (USE INDEX) here
+        ScheduledGame two = again.take(t.id(), "w", Duration.ofMinutes(5)).orElseThrow();
+        assertThat(two.game().number()).isEqualTo(2);
+        assertThat(again.complete(two.id(), "w", played.get(1))).isTrue();
+        assertThat(again.scheduled(t.id())).allMatch(ScheduledGame::isDone).hasSize(2);
+        stores.closeAll();
+        assertThat(tables(url)).contains("SCHEDULED_GAMES").doesNotContain("SCHEDULED_GAMES_COPY_3_4");
+        assertThat(indexes(url, "SCHEDULED_GAMES")).isEqualTo(indexes);
+        assertThat(foreignKeys(url)).isEqualTo(keys);
+    }
 }

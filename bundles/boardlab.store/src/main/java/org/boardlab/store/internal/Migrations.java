@@ -39,9 +39,13 @@ import org.boardlab.store.StoreException;
  * ({@code Referential integrity constraint violation: "GAMES_COPY_3_0_CONSTRAINT_656C: PUBLIC.RATINGS
  * FOREIGN KEY(GAME_ID) REFERENCES PUBLIC.GAMES_COPY_3_0(ID)"}: no game could be stored again). Seen
  * in the tournament's {@code KillTest} when the first starts of a new database were killed during
- * migrations 3 and 7 (3 runs in 19 under load). So every start on H2 first looks for such copies
+ * migrations 3 and 7 (5 runs in 30 at load 9-16, and a sixth with GAMES gone). So every start on H2 first looks for such copies
  * ({@link #repairInterruptedCopies}): while {@code T} is there it holds every row (H2 drops it only
- * once the copy is complete), so the copy and the foreign keys that point at it are dropped.
+ * once the copy is complete), so the copy and the foreign keys that point at it are dropped; once
+ * {@code T} is gone the copy is complete and is renamed {@code T}, its indexes and constraints
+ * renamed back (the store names {@code scheduled_games_take} in its queries). Both were seen: the
+ * first left no game storable, the second made migration 3 fail with {@code Table "GAMES" not
+ * found} at every start.
  *
  * <p>Where the two databases need different text (a view over arrays: H2 has no correlated
  * {@code UNNEST}), a statement preceded by the comment line {@code -- on h2} runs only on H2, one
@@ -151,10 +155,11 @@ public final class Migrations {
     /**
      * H2: removes what an {@code ALTER TABLE} killed halfway left behind (see the class): for each
      * table {@code T_COPY_<session>_<n>} of the schema {@code PUBLIC} whose {@code T} exists, the
-     * foreign keys of other tables that point at the copy are dropped, then the copy. A copy whose
-     * {@code T} is gone (killed in the instant between H2's drop and rename) is left alone: it holds
-     * the rows, and the migration run again fails saying that {@code T} is missing. Nothing is done
-     * to a database without such tables.
+     * foreign keys of other tables that point at the copy are dropped, then the copy. When {@code T}
+     * is gone (killed between H2's drop of {@code T} and the rename of its copy), the copy holds every
+     * row: it is renamed {@code T}, and its indexes and constraints (and the foreign keys that point
+     * at it) lose the copy's prefix, as H2 does when it finishes. Nothing is done to a database
+     * without such tables.
      *
      * @return what was done, one line each (logged as a warning too)
      */
@@ -177,9 +182,38 @@ public final class Migrations {
             String table = e.getKey();
             List<String> left = e.getValue();
             if (!tables.contains(table)) {
-                // killed between H2's drop of the table and the rename of its copy: the copy holds the rows; left as it
-                // is (the migration run again then fails on the missing table, saying so) rather than guessed at
-                continue;
+                // killed between H2's drop of T and the rename of its copy: the copy holds every row, with T's indexes and
+                // constraints (and the foreign keys pointing at it) under names prefixed with its own; finished as H2 would
+                String whole = left.get(0);
+                for (String copy : left) {
+                    if (columns(c, copy) > columns(c, whole)) {
+                        whole = copy;
+                    }
+                }
+                left.remove(whole);
+                try (Statement s = c.createStatement()) {
+                    s.execute("ALTER TABLE PUBLIC." + quote(whole) + " RENAME TO " + quote(table));
+                    done.add("renamed table " + whole + " to " + table + " (" + table + " was dropped, the copy holds its rows)");
+                    String prefix = whole + "_";
+                    for (String[] k : names(c, "SELECT TABLE_NAME, CONSTRAINT_NAME FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS "
+                            + "WHERE CONSTRAINT_SCHEMA = 'PUBLIC' AND LEFT(CONSTRAINT_NAME, ?) = ?", prefix)) {
+                        String to = k[1].substring(prefix.length());
+                        if (names(c, "SELECT TABLE_NAME, CONSTRAINT_NAME FROM INFORMATION_SCHEMA.TABLE_CONSTRAINTS "
+                                + "WHERE CONSTRAINT_SCHEMA = 'PUBLIC' AND LENGTH(CONSTRAINT_NAME) = ? AND CONSTRAINT_NAME = ?", to).isEmpty()) {
+                            s.execute("ALTER TABLE PUBLIC." + quote(k[0]) + " RENAME CONSTRAINT PUBLIC." + quote(k[1]) + " TO " + quote(to));
+                            done.add("renamed constraint " + k[1] + " to " + to);
+                        }
+                    }
+                    for (String[] k : names(c, "SELECT TABLE_NAME, INDEX_NAME FROM INFORMATION_SCHEMA.INDEXES "
+                            + "WHERE INDEX_SCHEMA = 'PUBLIC' AND LEFT(INDEX_NAME, ?) = ?", prefix)) {
+                        String to = k[1].substring(prefix.length());
+                        if (names(c, "SELECT TABLE_NAME, INDEX_NAME FROM INFORMATION_SCHEMA.INDEXES "
+                                + "WHERE INDEX_SCHEMA = 'PUBLIC' AND LENGTH(INDEX_NAME) = ? AND INDEX_NAME = ?", to).isEmpty()) {
+                            s.execute("ALTER INDEX PUBLIC." + quote(k[1]) + " RENAME TO " + quote(to));
+                            done.add("renamed index " + k[1] + " to " + to);
+                        }
+                    }
+                }
             }
             for (String copy : left) {
                 List<String[]> pointing = new ArrayList<>();
@@ -213,6 +247,32 @@ public final class Migrations {
                     + " held what an ALTER TABLE stopped halfway left (a process killed during a migration): " + String.join("; ", done));
         }
         return done;
+    }
+
+    private static int columns(Connection c, String table) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement("SELECT COUNT(*) FROM INFORMATION_SCHEMA.COLUMNS WHERE TABLE_SCHEMA = 'PUBLIC' "
+                + "AND TABLE_NAME = ?")) {
+            p.setString(1, table);
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
+        }
+    }
+
+    /** The rows (two columns) of {@code sql}, whose parameters are {@code name}'s length and {@code name}. */
+    private static List<String[]> names(Connection c, String sql, String name) throws SQLException {
+        List<String[]> out = new ArrayList<>();
+        try (PreparedStatement p = c.prepareStatement(sql)) {
+            p.setInt(1, name.length());
+            p.setString(2, name);
+            try (ResultSet r = p.executeQuery()) {
+                while (r.next()) {
+                    out.add(new String[] {r.getString(1), r.getString(2)});
+                }
+            }
+        }
+        return out;
     }
 
     private static String quote(String identifier) {
