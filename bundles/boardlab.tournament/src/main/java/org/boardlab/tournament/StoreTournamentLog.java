@@ -404,7 +404,9 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
      * ids below the mark, then 4 times as far, and so on (down to the first game), until it knows as
      * many as the count. A late commit is a game whose transaction was open across a look, so its id
      * is recent: the first step back finds it. A game counted missing is found at the latest by the
-     * look after its commit is counted; none is lost, none counted twice (by number).
+     * look after its commit is counted; none is lost, none counted twice (by number). (A done game
+     * whose games row is gone, which only a database changed by hand has, cannot be found through the
+     * games: then, and only then, the look reads the tournament's queue once, as every look did before.)
      *
      * <p>The map holds every done game read, this runner's own included (the runner takes in only
      * those it has no result for and is not playing).
@@ -420,6 +422,19 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
                 from = Math.max(0, from - back);
                 back *= 4;
                 d = look(from);
+            }
+            if (knownDone.size() < d.done()) {
+                // still missing after going back to the first game: a done game whose games row is not there (none is
+                // deleted by boardlab; a database mended by hand might): its result is in its queue row, so the queue is
+                // read once, as every look did before
+                List<org.boardlab.store.ScheduledGame> all = store.scheduled(row.id());
+                rowsRead.addAndGet(all.size());
+                for (org.boardlab.store.ScheduledGame s : all) {
+                    if (s.isDone()) {
+                        ScheduledGame g = toGame(s.game());
+                        knownDone.putIfAbsent(g.number(), score(g, s));
+                    }
+                }
             }
             readUpTo = Math.max(readUpTo, d.lastGameId());
             return java.util.Collections.unmodifiableMap(knownDone);

@@ -196,4 +196,30 @@ class WaitingForWorkersTest {
             log.close();
         }
     }
+
+    /** A done game whose games row is gone (a database changed by hand) is still found, from its queue row. */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aDoneGameWithoutItsGamesRowIsFoundInTheQueue(String kind) throws Exception {
+        String url = TestDatabases.fresh(kind, dir);
+        try (Store store = Store.open(url)) {
+            List<FinishedGame> played = new ArrayList<>();
+            whole(store, played);
+            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "gone", settings("gone"), false);
+            o.log().scheduled(List.of(new ScheduledGame(1, 1, 1, "random", "random2", List.of(), 1),
+                    new ScheduledGame(2, 1, 1, "random2", "random", List.of(), 2)));
+            o.log().close();
+            long tournament = o.row().id();
+            Map<Integer, Long> rows = new java.util.HashMap<>();
+            store.scheduled(tournament).forEach(s -> rows.put(s.game().number(), s.id()));
+            long one = store.saveGame(played.get(0).inTournament(tournament, rows.get(1)));
+            store.saveGame(played.get(1).inTournament(tournament, rows.get(2)));
+            try (Connection c = StoreFixture.connect(url); Statement s = c.createStatement()) {
+                assertThat(s.executeUpdate("DELETE FROM games WHERE id = " + one)).isEqualTo(1);
+            }
+            StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "gone", null, true);
+            assertThat(again.log().recordedElsewhere()).containsOnlyKeys(1, 2);
+            again.log().close();
+        }
+    }
 }
