@@ -138,7 +138,9 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
             Tournament row = store.createTournament(name, settings.game(), settings.options().toString(), settings.toJson(),
                     tc.isClock() ? 0 : tc.perMove().toMillis(), tc.isClock() ? tc.base().toMillis() : 0,
                     tc.isClock() ? tc.increment().toMillis() : 0);
-            return new Opened(new StoreTournamentLog(store, row, settings), row, settings, TournamentHistory.NONE, false, 0);
+            StoreTournamentLog log = new StoreTournamentLog(store, row, settings);
+            log.readUpTo = store.queueState(row.id()).lastGameId(); // none of its games is stored yet
+            return new Opened(log, row, settings, TournamentHistory.NONE, false, 0);
         }
         Tournament row = found.get();
         TournamentSettings stored = TournamentSettings.fromJson(name, row.settings());
@@ -163,6 +165,7 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         }
         long tournamentId = row.id();
         long lastGameId = queue.lastGameId();
+        log.readUpTo = lastGameId; // a game stored later has a higher id, or is found missing by the count (recordedElsewhere)
         TournamentHistory history = TournamentHistory.later(queue.scheduled(), queue.done(), () -> log.read(tournamentId, lastGameId));
         return new Opened(log, row, use, history, true, requeued);
     }
@@ -176,11 +179,14 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         List<ScheduledGame> games = new ArrayList<>();
         Map<Integer, GameScore> results = new HashMap<>();
         java.util.Set<Integer> since = new java.util.HashSet<>();
-        for (org.boardlab.store.ScheduledGame s : store.scheduled(tournamentId)) {
+        List<org.boardlab.store.ScheduledGame> rows = store.scheduled(tournamentId);
+        rowsRead.addAndGet(rows.size());
+        for (org.boardlab.store.ScheduledGame s : rows) {
             ScheduledGame g = toGame(s.game());
             games.add(g);
             if (s.isDone()) {
                 results.put(g.number(), score(g, s));
+                knownDone.put(g.number(), score(g, s));
                 if (s.gameId() != null && s.gameId() > lastGameId) {
                     since.add(g.number());
                 }
@@ -356,16 +362,93 @@ public final class StoreTournamentLog implements TournamentLog, AutoCloseable {
         }
     }
 
+    /** The tournament's done games this log has read (the history, then each look of {@link #recordedElsewhere}), by number. */
+    private final Map<Integer, GameScore> knownDone = new ConcurrentHashMap<>();
+    /** The newest stored game's id at this log's last look: the games above it have not been read. */
+    private volatile long readUpTo;
+    /** Scheduled games' rows read from the store by this log (the history's and the looks'), for tests and figures. */
+    private final java.util.concurrent.atomic.AtomicLong rowsRead = new java.util.concurrent.atomic.AtomicLong();
+    private final Object looking = new Object();
+    /** How far below its last look a look goes back first when the count says a game is missing (then 4, 16, ... times as far). */
+    static final long LOOK_BACK = 1024;
+
+    private final java.util.concurrent.atomic.AtomicInteger looks = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** The scheduled games' rows this log has read from the store so far (its history and every look for workers' results). */
+    public long rowsRead() {
+        return rowsRead.get();
+    }
+
+    /** How many times {@link #recordedElsewhere} has looked (a runner waiting for workers: every 200 ms). */
+    public int looks() {
+        return looks.get();
+    }
+
+    /**
+     * The results of the tournament's done games as far as this log has read them, each look reading
+     * only what was stored since the one before ({@link Store#doneSince}: the games whose id is above
+     * the newest game's id at the last look, through the games' primary key), not every scheduled
+     * game of the tournament: a runner waiting for workers looks every 200 ms, and a school's store
+     * holds tens of thousands of games.
+     *
+     * <p><b>Why "the ids above the last look" alone would lose games.</b> A game's id is handed out
+     * when it is inserted, and its transaction commits later: two workers (or the store's writer,
+     * which commits up to 64 games at once) may take ids 10 and 11 and commit 11 first. A look between
+     * the two commits sees 11, moves on past 11, and game 10, committed next, is never above a later
+     * look's mark. (The ladder's lock makes rated games commit in their ids' order, but not every
+     * tournament game need be rated, and this does not rely on it.) So each look also reads the
+     * tournament's count of done games ({@code tournament_counts}, written in each game's own
+     * transaction) in the same snapshot as the rows: every game the count holds is committed in that
+     * snapshot, and a game counted done stays done, so while the games known are fewer than the count,
+     * one is missing: its id is at or below the mark. The look then reads back from {@link #LOOK_BACK}
+     * ids below the mark, then 4 times as far, and so on (down to the first game), until it knows as
+     * many as the count. A late commit is a game whose transaction was open across a look, so its id
+     * is recent: the first step back finds it. A game counted missing is found at the latest by the
+     * look after its commit is counted; none is lost, none counted twice (by number). (A done game
+     * whose games row is gone, which only a database changed by hand has, cannot be found through the
+     * games: then, and only then, the look reads the tournament's queue once, as every look did before.)
+     *
+     * <p>The map holds every done game read, this runner's own included (the runner takes in only
+     * those it has no result for and is not playing).
+     */
     @Override
     public Map<Integer, GameScore> recordedElsewhere() {
-        Map<Integer, GameScore> out = new HashMap<>();
-        for (org.boardlab.store.ScheduledGame s : store.scheduled(row.id())) {
-            if (s.isDone()) {
-                ScheduledGame g = toGame(s.game());
-                out.put(g.number(), score(g, s));
+        synchronized (looking) {
+            looks.incrementAndGet();
+            long from = readUpTo;
+            Store.DoneSince d = look(from);
+            long back = LOOK_BACK;
+            while (knownDone.size() < d.done() && from > 0) {
+                from = Math.max(0, from - back);
+                back *= 4;
+                d = look(from);
             }
+            if (knownDone.size() < d.done()) {
+                // still missing after going back to the first game: a done game whose games row is not there (none is
+                // deleted by boardlab; a database mended by hand might): its result is in its queue row, so the queue is
+                // read once, as every look did before
+                List<org.boardlab.store.ScheduledGame> all = store.scheduled(row.id());
+                rowsRead.addAndGet(all.size());
+                for (org.boardlab.store.ScheduledGame s : all) {
+                    if (s.isDone()) {
+                        ScheduledGame g = toGame(s.game());
+                        knownDone.putIfAbsent(g.number(), score(g, s));
+                    }
+                }
+            }
+            readUpTo = Math.max(readUpTo, d.lastGameId());
+            return java.util.Collections.unmodifiableMap(knownDone);
         }
-        return out;
+    }
+
+    private Store.DoneSince look(long afterGameId) {
+        Store.DoneSince d = store.doneSince(row.id(), afterGameId);
+        rowsRead.addAndGet(d.games().size());
+        for (org.boardlab.store.ScheduledGame s : d.games()) {
+            ScheduledGame g = toGame(s.game());
+            knownDone.putIfAbsent(g.number(), score(g, s));
+        }
+        return d;
     }
 
     @Override

@@ -37,7 +37,12 @@ public interface TournamentLog {
     default void release(ScheduledGame game) {
     }
 
-    /** Results of this tournament's games recorded by others (workers), by number; asked while the runner waits for them. */
+    /**
+     * Results of this tournament's games recorded by others (workers), by number; asked while the
+     * runner waits for them (every 200 ms). May hold games the runner already has, its own included:
+     * the runner takes in only those it has no result for and is not playing. The store's log reads
+     * only what was stored since it last looked ({@link StoreTournamentLog#recordedElsewhere}).
+     */
     default java.util.Map<Integer, GameScore> recordedElsewhere() {
         return java.util.Map.of();
     }

@@ -14,7 +14,10 @@ import org.boardlab.store.Store;
  * A tournament in a process of its own, for {@link KillTest} to kill: {@code DB-URL NAME}. Six seeded
  * random players that think 5 ms a move play a tic-tac-toe round-robin of 20 cycles (600 games)
  * through the real runner and the real store; after each game is committed it prints
- * {@code done N}; at the end {@code standings JSON}.
+ * {@code done N}; at the end {@code standings JSON}, only if the runner finished the tournament (a
+ * runner that stopped because the store failed exits with 1 and the failure on standard error: its
+ * table was printed before, and a store that failed after a kill looked like a tournament that ended
+ * early).
  */
 public final class KillableTournament {
 
@@ -54,6 +57,15 @@ public final class KillableTournament {
             });
             Standings table = runner.run();
             opened.log().close();
+            if (runner.state() != TournamentRunner.State.FINISHED) {
+                // a runner stops by itself when the store fails (runner.failure()): its table is not the tournament's
+                System.err.println("the tournament did not finish: " + runner.state() + ", " + runner.finishedCount() + " of "
+                        + runner.scheduledCount() + " games");
+                if (runner.failure() != null) {
+                    runner.failure().printStackTrace();
+                }
+                System.exit(1);
+            }
             System.out.println("standings " + new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(table.toJson()));
             System.out.flush();
         }
