@@ -409,11 +409,15 @@ class OnitamaKitTest {
                         return n == 2 && Integer.valueOf(1).equals(link.state.get("link")) ? List.of(answer("9")) : List.of(piece.frame());
                     }
                 }),
-                // a client that reads one message per read (the seed's): the second of a packet is lost
+                // a client that reads one message per read (the seed's): the second of a packet is lost. Only the packet the kit
+                // writes merged on purpose (the answer 0 and blue's setup in one write) is cut so: other messages the relay
+                // happens to read together (a late relay on a busy machine reads a 0 and the next move at once) pass, or the
+                // red scenario's moves were lost too now and then (seen at load 10)
                 Arguments.of(OnitamaClientKit.MERGED, new MutatingRelay.Mutation() {
                     @Override
                     public List<byte[]> down(Link link, Piece piece) {
-                        return piece.indexInRead() > 0 ? List.of() : List.of(piece.frame());
+                        String[] n = server(piece).split(" ");
+                        return piece.indexInRead() > 0 && n.length == 6 && n[0].equals("0") ? List.of() : List.of(piece.frame());
                     }
                 }),
                 // the third move: one that is never legal
