@@ -812,6 +812,35 @@ def await_sockets(pid, idle, slack, max_seconds):
     return None
 
 
+def sample_settled(pid, idle, slack, max_seconds, max_looks=10):
+    """The server once it has settled after the clients left (the Java generator's ServerProbe.sampleSettled):
+    waits until it has closed the clients' connections on its side too (await_sockets), looks after a full GC,
+    then looks again each second (at most max_looks times) until two looks agree on the heap within 10 %: the
+    first full GC right after the clients left can find much still held. Returns the last look, with
+    sockets_closed_s, and heap_first_mb and settled_s when it looked more than once."""
+    closed = await_sockets(pid, idle, slack, max_seconds)
+    look = server_sample(pid, collect=True)
+    if closed is not None:
+        look["sockets_closed_s"] = round(closed, 1)
+    if not pid or "heap_mb" not in look:
+        return look
+    first = look["heap_mb"]
+    start = time.monotonic()
+    for _ in range(max_looks):
+        time.sleep(1)
+        again = server_sample(pid, collect=True)
+        before = look.get("heap_mb")
+        again["sockets_closed_s"] = look.get("sockets_closed_s")
+        look = again
+        look["heap_first_mb"] = first
+        look["settled_s"] = round(time.monotonic() - start, 1)
+        if before is None or "heap_mb" not in again or abs(again["heap_mb"] - before) <= 0.1 * before:
+            break
+    if look.get("sockets_closed_s") is None:
+        look.pop("sockets_closed_s", None)
+    return look
+
+
 def percentile(sorted_values, p):
     if not sorted_values:
         return float("nan")
@@ -887,10 +916,7 @@ def main():
                 peak[k] = max(peak.get(k, 0), v)
     for p in procs:
         p.join()
-    closed = await_sockets(args.server_pid, idle_sockets, slack=5, max_seconds=60)
-    after = server_sample(args.server_pid, collect=True)
-    if closed is not None:
-        after["sockets_closed_s"] = round(closed, 1)
+    after = sample_settled(args.server_pid, idle_sockets, slack=5, max_seconds=60)
     report(args, results, load_start, load_deadline or loadavg(), loadavg(), idle, peak, after)
 
 

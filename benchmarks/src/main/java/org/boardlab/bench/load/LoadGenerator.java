@@ -215,31 +215,12 @@ public final class LoadGenerator {
             gomokuClients.clear();
             pairs.clear();
             awaitEmpty(server);
-            // another process: sample once it has closed the clients' connections on its side too
-            report.serverSocketsClosedSeconds = probe.awaitSocketsAtMost(idleSockets, 5, 60);
-            report.serverAfter = probe.sample(true);
-            if (server == null) {
-                // another process: the first full GC right after the clients left can find much still
-                // held (session 12: 216 MB, then 22 MB a few seconds later); look again each second
-                // until two looks agree within 10 %, at most 10 s, and report both
-                report.serverAfterFirst = report.serverAfter;
-                long settleStart = System.nanoTime();
-                for (int i = 0; i < 10; i++) {
-                    try {
-                        Thread.sleep(1000);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        break;
-                    }
-                    ServerProbe.Sample again = probe.sample(true);
-                    double before = report.serverAfter.heapUsedMb();
-                    report.serverAfter = again;
-                    report.serverSettledSeconds = (System.nanoTime() - settleStart) / 1e9;
-                    if (before < 0 || again.heapUsedMb() < 0 || Math.abs(again.heapUsedMb() - before) <= 0.1 * before) {
-                        break;
-                    }
-                }
-            }
+            // another process: sample once it has closed the clients' connections on its side too, and the heap settled
+            ServerProbe.Settled after = probe.sampleSettled(idleSockets, 5, 60, 10);
+            report.serverSocketsClosedSeconds = after.socketsClosedSeconds();
+            report.serverAfter = after.settled();
+            report.serverAfterFirst = after.first();
+            report.serverSettledSeconds = after.settledSeconds();
             if (server != null) {
                 server.close();
             }

@@ -199,6 +199,55 @@ final class ServerProbe {
         }
     }
 
+    /**
+     * What the server keeps once the clients have left: the look after a full GC, and for a server in another
+     * process the look that agreed with the one before it.
+     *
+     * @param first                 another process: the first look after a full GC ({@link Sample#UNKNOWN} when the
+     *                              server is in this JVM or not known)
+     * @param settled               the last look after a full GC (the one that is reported)
+     * @param socketsClosedSeconds  the seconds until the server's process had closed the clients' connections on its
+     *                              side too, NaN when not known
+     * @param settledSeconds        the seconds from the first look to the last, NaN when looked at once
+     */
+    record Settled(Sample first, Sample settled, double socketsClosedSeconds, double settledSeconds) {
+    }
+
+    /**
+     * Looks at the server once it has settled after the clients left. In another process it first waits (at most
+     * {@code maxSocketSeconds}) until the process holds no more sockets than {@code idleSockets} plus {@code slack}
+     * ({@link #awaitSocketsAtMost}), then looks after a full GC, and then looks again each second (at most
+     * {@code maxLooks} times) until two looks agree on the heap within 10 %: the first full GC right after the
+     * clients left can find much still held (session 12: 216 MB, then 22 MB a few seconds later). In this JVM
+     * (or when nothing is known) it looks once.
+     */
+    Settled sampleSettled(int idleSockets, int slack, double maxSocketSeconds, int maxLooks) {
+        double socketsClosed = awaitSocketsAtMost(idleSockets, slack, maxSocketSeconds);
+        Sample look = sample(true);
+        if (pid < 0) {
+            return new Settled(Sample.UNKNOWN, look, socketsClosed, Double.NaN);
+        }
+        Sample first = look;
+        double settledSeconds = Double.NaN;
+        long start = System.nanoTime();
+        for (int i = 0; i < maxLooks; i++) {
+            try {
+                Thread.sleep(1000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            Sample again = sample(true);
+            double before = look.heapUsedMb();
+            look = again;
+            settledSeconds = (System.nanoTime() - start) / 1e9;
+            if (before < 0 || again.heapUsedMb() < 0 || Math.abs(again.heapUsedMb() - before) <= 0.1 * before) {
+                break;
+            }
+        }
+        return new Settled(first, look, socketsClosed, settledSeconds);
+    }
+
     /** A number from {@code /proc/<who>/status}, or {@code -1}. */
     private static int statusField(String who, String field) {
         try {

@@ -42,10 +42,11 @@ import org.boardlab.server.faults.FaultProxy;
  * (to the server and back).
  *
  * <pre>
- * java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.proxy.ProxyLatency [--rate 10000] [--seconds 20] [--block 2] [--tap on]
+ * java -cp benchmarks/target/benchmarks.jar org.boardlab.bench.proxy.ProxyLatency [--rate 10000] [--seconds 20] [--block 2] [--tap on] [--trace FILE]
  * </pre>
  * {@code --tap on}: somebody listens to the proxy's wire tap (as the inspector or {@code --show} would), so
- * every frame is copied for it.
+ * every frame is copied for it. {@code --trace FILE}: the proxy's frames are written to FILE by
+ * {@code boardlab proxy --trace}'s own writer, and the writes it made to the file are counted.
  */
 public final class ProxyLatency {
 
@@ -83,14 +84,16 @@ public final class ProxyLatency {
         double seconds = 20;
         double block = 2;
         boolean tapOn = false;
+        Path traceFile = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--rate" -> rate = Integer.parseInt(args[++i]);
                 case "--seconds" -> seconds = Double.parseDouble(args[++i]);
                 case "--block" -> block = Double.parseDouble(args[++i]);
                 case "--tap" -> tapOn = args[++i].equals("on");
+                case "--trace" -> traceFile = Path.of(args[++i]);
                 case "--help", "-h" -> {
-                    System.out.println("ProxyLatency [--rate FRAMES_PER_S (10000)] [--seconds MEASURED_S_EACH (20)] [--block S (2)] [--tap on|off (off)]");
+                    System.out.println("ProxyLatency [--rate FRAMES_PER_S (10000)] [--seconds MEASURED_S_EACH (20)] [--block S (2)] [--tap on|off (off)] [--trace FILE]");
                     return;
                 }
                 default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -125,6 +128,8 @@ public final class ProxyLatency {
                 }
             }, WireEvent.class);
         }
+        org.boardlab.cli.internal.TraceWriter trace = traceFile == null ? null : org.boardlab.cli.internal.TraceWriter.open(traceFile);
+        AutoCloseable traced = trace == null ? null : events.subscribe(trace, WireEvent.class);
         WireTap tap = new WireTap(events);
         FaultProxy proxy = new FaultProxy("127.0.0.1", 0, "127.0.0.1", echoPort, FaultProfile.NONE, null, null, tap, line -> { });
         int proxyPort = proxy.start().getPort();
@@ -134,6 +139,9 @@ public final class ProxyLatency {
         int warmupBlocks = 2;
         System.out.printf(Locale.ROOT, "proxy latency: %,d frames/s of 9 bytes, %d blocks of %.1f s each way (after %d warm-up blocks), tap %s%n",
                 rate, blocks, block, warmupBlocks, tapOn ? "on (a listener keeps the last 10,000 events)" : "off (nobody listens)");
+        if (trace != null) {
+            System.out.println("trace: every frame written to " + traceFile + " (boardlab proxy --trace's writer)");
+        }
         System.out.println("load average at the start: " + load());
         Client direct = new Client((blocks + warmupBlocks) * perBlock + 1);
         Client proxied = new Client((blocks + warmupBlocks) * perBlock + 1);
@@ -183,12 +191,28 @@ public final class ProxyLatency {
         System.out.printf(Locale.ROOT, "the proxy adds: p50 %+.3f ms, p99 %+.3f ms, p99.9 %+.3f ms (round trip, two passes through it)%n",
                 (pct(p, 50) - pct(d, 50)) / 1e6, (pct(p, 99) - pct(d, 99)) / 1e6, (pct(p, 99.9) - pct(d, 99.9)) / 1e6);
         System.out.println("sends more than 1 ms behind the schedule (the sender was not run): " + lateSends);
+        if (trace != null) {
+            // the CPU the trace costs, by thread: the tap's (each line made as JSON) and the trace writer's (the writes)
+            java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+            for (java.lang.management.ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+                if (info != null && (info.getThreadName().equals("boardlab-wire-tap") || info.getThreadName().equals("boardlab-trace-writer"))) {
+                    System.out.printf(Locale.ROOT, "thread %s: %,d ms of CPU%n", info.getThreadName(),
+                            threads.getThreadCpuTime(info.getThreadId()) / 1_000_000);
+                }
+            }
+        }
         toEcho.close().sync();
         toProxy.close().sync();
         proxy.close();
         tap.close();
         if (listener != null) {
             listener.close();
+        }
+        if (trace != null) {
+            traced.close();
+            trace.close();
+            System.out.printf(Locale.ROOT, "trace: %,d lines in %,d writes to the file (%.1f lines a write); tap dropped %,d frames%n",
+                    trace.lines(), trace.writes(), (double) trace.lines() / Math.max(1, trace.writes()), tap.dropped());
         }
         echo.close().sync();
         echoGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -10,6 +10,7 @@ import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.game.tictactoe.TicTacToe;
+import org.boardlab.testkit.MoveRequests;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -103,33 +104,8 @@ public class SearchBenchmark {
         return move;
     }
 
+    /** A request that never runs out: the search stops at its fixed depth or iterations. */
     private static MoveRequest request(GameState state) {
-        long deadline = System.nanoTime() + TimeUnit.HOURS.toNanos(1);
-        return new MoveRequest() {
-            @Override
-            public GameState state() {
-                return state;
-            }
-
-            @Override
-            public List<Move> history() {
-                return List.of();
-            }
-
-            @Override
-            public long deadlineNanos() {
-                return deadline;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return false;
-            }
-
-            @Override
-            public long seed() {
-                return 42;
-            }
-        };
+        return MoveRequests.onClock(state, 42, System.nanoTime() + TimeUnit.HOURS.toNanos(1));
     }
 }

@@ -89,6 +89,40 @@ public abstract class ClientSeat<C extends NettyClient<C, M, ?>, M, W> implement
         ClientSeat<C, M, ?> start(C client, Player player, Game game, SeatOptions options, SeatListener listener);
     }
 
+    /**
+     * A protocol's seat constructor ({@code OthelloSeat::new}), for {@link #started}.
+     *
+     * @param <C> the protocol's client
+     * @param <S> the protocol's seat
+     */
+    @FunctionalInterface
+    protected interface Constructor<C, S> {
+        /** A seat that hears nothing yet (the subclass's constructor). */
+        S make(C client, Player player, Game game, SeatOptions options, SeatListener listener);
+    }
+
+    /**
+     * What every protocol seat's static {@code start} does: makes the seat with {@code constructor}
+     * and {@linkplain #start() starts} it.
+     *
+     * @param needsLoop {@code true}: a client with no event loop to run the seat on (not connected yet,
+     *                  or closing) is refused: the seat is closed and {@link IllegalStateException}
+     *                  thrown; {@code false}: such a seat waits, listening, for the client
+     * @throws NullPointerException     if {@code client} is {@code null}
+     * @throws IllegalArgumentException if the player cannot play {@code game}
+     * @throws IllegalStateException    with {@code needsLoop}, if the client cannot run the seat
+     */
+    protected static <C, S extends ClientSeat<?, ?, ?>> S started(Constructor<C, S> constructor, C client, Player player,
+            Game game, SeatOptions options, SeatListener listener, boolean needsLoop) {
+        Objects.requireNonNull(client, "client");
+        S seat = constructor.make(client, player, game, options, listener);
+        if (!seat.start() && needsLoop) {
+            seat.close();
+            throw new IllegalStateException("connect the client before seating a player");
+        }
+        return seat;
+    }
+
     private static final SeatListener NOBODY = new SeatListener() { };
 
     private final C client;

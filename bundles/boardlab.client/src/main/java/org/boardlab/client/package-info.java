@@ -19,7 +19,8 @@
  * {@link org.boardlab.client.SeatOptions}. 0.8.0: {@code ClientSeat<C, M, W>} knows its client's
  * type ({@code client()}), keeps the side it plays ({@code playAs}), a move the server refused
  * ({@code refused}, {@code askAgain}) and applies the moves the rules force
- * ({@code applyForcedMoves}); {@code NettyClient.ping} and {@code pingAnswered} are a keep-alive
+ * ({@code applyForcedMoves}); 0.9.0: {@code ClientSeat.started}, the factory every protocol seat's
+ * {@code start} is made of; {@code NettyClient.ping} and {@code pingAnswered} are a keep-alive
  * the server answers; {@code TerminalSession.nameProblem} checks a name before connecting.</li>
  * <li>{@link org.boardlab.client.TerminalClient} (the SPI behind {@code boardlab client PROTOCOL}),
  * {@link org.boardlab.client.TerminalSession} (what every terminal client does) and
@@ -36,7 +37,7 @@
  * {@code docs/adding-a-protocol.md} walks through a new protocol's client on these classes.
  */
 @Export
-@Version("0.8.0")
+@Version("0.9.0")
 package org.boardlab.client;
 
 import org.osgi.annotation.bundle.Export;

@@ -144,8 +144,14 @@ public final class Wire implements AutoCloseable {
         }
     }
 
-    /** Writes one frame in pieces of the given sizes (adding up to its length), {@code pause} apart. */
-    public void sendPieces(byte[] frame, List<Integer> sizes, Duration pause) throws IOException {
+    /**
+     * Writes one frame in pieces of the given sizes (adding up to its length), {@code pause} apart.
+     *
+     * @return the longest time from the start of one write to the start of the next, as it was: on a busy
+     *         machine the kit's thread may be run far later than {@code pause} asked, and a check that needs
+     *         the pieces close together must look at this rather than assume it (zero for one piece)
+     */
+    public Duration sendPieces(byte[] frame, List<Integer> sizes, Duration pause) throws IOException {
         if (sizes.stream().mapToInt(Integer::intValue).sum() != frame.length || sizes.stream().anyMatch(n -> n < 1)) {
             throw new IllegalArgumentException("pieces " + sizes + " do not make up the frame's " + frame.length + " bytes");
         }
@@ -153,11 +159,19 @@ public final class Wire implements AutoCloseable {
             lastSent = recorder.record(name, Frame.Direction.SENT, frame, codec.decode(frame, !peerIsServer) + "   [in " + sizes.size() + " writes of "
                     + sizes + " bytes, " + pause.toMillis() + " ms apart]");
             int at = 0;
+            long longest = 0;
+            long last = 0;
             for (int n : sizes) {
+                long now = System.nanoTime();
+                if (at > 0) {
+                    longest = Math.max(longest, now - last);
+                }
+                last = now;
                 write(Arrays.copyOfRange(frame, at, at + n));
                 at += n;
                 sleep(pause);
             }
+            return Duration.ofNanos(longest);
         }
     }
 

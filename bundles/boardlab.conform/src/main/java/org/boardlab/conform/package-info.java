@@ -17,7 +17,7 @@
  * </ul>
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package org.boardlab.conform;
 
 import org.osgi.annotation.bundle.Export;

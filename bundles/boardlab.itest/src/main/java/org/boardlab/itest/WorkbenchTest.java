@@ -63,6 +63,9 @@ class WorkbenchTest {
     private Display display;
     private final CompletableFuture<Integer> exit = new CompletableFuture<>();
     private Thread ui;
+    /** The Match view's fields for a side on a server, as a new window shows them (a test puts them back before a screenshot). */
+    private static final List<String> REMOTE_FIELDS = List.of("remote-address", "remote-name", "remote-password", "remote-invite");
+    private java.util.Map<String, String> freshRemoteFields;
 
     @BeforeAll
     void open() throws Exception {
@@ -84,6 +87,18 @@ class WorkbenchTest {
         display = shell.getDisplay();
         Lab.await("the views", Duration.ofSeconds(10),
                 () -> onUi(display, () -> workbench.viewIds().containsAll(List.of("bundles", "match"))));
+        freshRemoteFields = remoteFields();
+    }
+
+    /** The texts of the Match view's fields for a side on a server. */
+    private java.util.Map<String, String> remoteFields() {
+        return onUi(display, () -> {
+            java.util.Map<String, String> texts = new java.util.LinkedHashMap<>();
+            for (String field : REMOTE_FIELDS) {
+                texts.put(field, ((Text) find(shell, field)).getText());
+            }
+            return texts;
+        });
     }
 
     /**
@@ -1426,6 +1441,9 @@ class WorkbenchTest {
         Random random = new Random(gameId.hashCode());
         onUi(display, () -> {
             workbench.showView("match");
+            // as a new window has them: a test before this one played on a server, and its address and name were left
+            // in the fields, and in the screenshots of the README (docs/screenshots)
+            freshRemoteFields.forEach((field, text) -> ((Text) find(shell, field)).setText(text));
             ((Text) find(shell, "options")).setText(options);
             select(shell, "game", gameId);
             select(shell, "first", "a person at this board");
@@ -1454,6 +1472,8 @@ class WorkbenchTest {
                 assertThat(System.nanoTime()).as(gameId + ": the game goes on too long; status: " + seen.status()).isLessThan(deadline);
                 if (!state.isTerminal() && state.sideToMove() == Side.FIRST && state.forcedMove().isEmpty()) {
                     if (!shot && state.ply() >= shotAfter) {
+                        assertThat(remoteFields()).as("the fields for a server in the screenshot, as a new window has them")
+                                .isEqualTo(freshRemoteFields);
                         Thread.sleep(300); // let the window system show the last move before the screen is copied
                         onUi(display, () -> screenshot(shell, png));
                         shot = true;

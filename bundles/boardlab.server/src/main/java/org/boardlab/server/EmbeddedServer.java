@@ -87,8 +87,16 @@ public final class EmbeddedServer implements AutoCloseable {
     /** {@code true} when the referee is this server's own, closed with it. */
     private final boolean ownReferee;
     private final WireTap tap;
-    private final EventLoopGroup boss = new NioEventLoopGroup(1);
-    private final EventLoopGroup workers = new NioEventLoopGroup();
+    /**
+     * Netty's event loops: the acceptor and the I/O threads of every Netty port, made when the first Netty port
+     * opens ({@link #eventLoops()}), not with the server: a server that only opens ports protocols listen on
+     * themselves (Dots on Jetty) never pays for them (0.3-0.9 s of a Dots kit's start). Guarded by {@code this}.
+     */
+    private EventLoops eventLoops;
+
+    /** The acceptor's loop and the I/O loops. */
+    private record EventLoops(EventLoopGroup boss, EventLoopGroup workers) {
+    }
     private final ScheduledExecutorService timer = newTimer();
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final Map<String, Channel> listening = new ConcurrentHashMap<>();
@@ -140,6 +148,19 @@ public final class EmbeddedServer implements AutoCloseable {
         this.log = log;
         this.tap = new WireTap(events);
         this.lobby = new Lobby(this::newTable, timer, settings, log);
+    }
+
+    /** Netty's event loops, made on the first call (the first Netty port). */
+    private synchronized EventLoops eventLoops() {
+        if (eventLoops == null) {
+            eventLoops = new EventLoops(new NioEventLoopGroup(1), new NioEventLoopGroup());
+        }
+        return eventLoops;
+    }
+
+    /** {@code true} once a Netty port has been opened, and so Netty's event loops made (for tests). */
+    synchronized boolean hasEventLoops() {
+        return eventLoops != null;
     }
 
     /** The server's timer; a cancelled task (a reconnect window, an invitation) is let go at once. */
@@ -219,7 +240,7 @@ public final class EmbeddedServer implements AutoCloseable {
             return bound;
         }
         ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(boss, workers)
+                .group(eventLoops().boss(), eventLoops().workers())
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -288,7 +309,7 @@ public final class EmbeddedServer implements AutoCloseable {
             for (int i = 0; i < wanted.length; i++) {
                 int role = i;
                 ServerBootstrap bootstrap = new ServerBootstrap()
-                        .group(boss, workers)
+                        .group(eventLoops().boss(), eventLoops().workers())
                         .channel(NioServerSocketChannel.class)
                         .option(ChannelOption.SO_BACKLOG, 1024)
                         .childOption(ChannelOption.TCP_NODELAY, true)
@@ -724,8 +745,14 @@ public final class EmbeddedServer implements AutoCloseable {
             c.channel().writeAndFlush(io.netty.buffer.Unpooled.EMPTY_BUFFER).awaitUninterruptibly(1, TimeUnit.SECONDS);
             c.close();
         }
-        workers.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
-        boss.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        EventLoops loops;
+        synchronized (this) {
+            loops = eventLoops;
+        }
+        if (loops != null) {
+            loops.workers().shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+            loops.boss().shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+        }
         timer.shutdownNow();
         tap.close();
         if (ownReferee) {

@@ -535,8 +535,10 @@ public final class Lobby {
     }
 
     private void scheduleNews() {
-        if (newsDue == null) {
-            // never at once: the change itself is made after the note
+        if (newsDue == null && !timer.isShutdown()) {
+            // never at once: the change itself is made after the note. A server that has shut down (its timer with it)
+            // has nobody to tell: a seat let go after it (the workbench's views, which close after the server on quit) is
+            // removed quietly, not with a RejectedExecutionException
             newsDue = timer.schedule(this::sendNews, settings.lobbyNewsDelay().toNanos(), TimeUnit.NANOSECONDS);
         }
     }

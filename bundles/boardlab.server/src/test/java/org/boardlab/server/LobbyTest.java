@@ -158,6 +158,22 @@ class LobbyTest {
                 .isInstanceOf(LobbyException.class).hasMessage("the name 'ann' is taken");
     }
 
+    /**
+     * The workbench closes the server before its views let go of their seats (so a network client hears that the server
+     * is shutting down): a member leaving after the server's timer stopped is removed without an exception.
+     */
+    @Test
+    void aMemberLeavingAfterTheServerShutDownIsRemovedQuietly() throws Exception {
+        Recorder a = new Recorder();
+        Member ann = lobby.login("ann", "tictactoe", "p", a);
+        Member bob = lobby.login("bob", "tictactoe", "p", new Recorder());
+        assertThat(a.await("joined")).isEqualTo("joined bob"); // the news about bob is out: none is due
+        timer.shutdownNow();
+        lobby.connectionLost(bob);
+        lobby.connectionLost(ann);
+        assertThat(lobby.members()).isEmpty();
+    }
+
     @Test
     void declinedInvitationMakesBothReadyAgain() throws Exception {
         Recorder a = new Recorder();

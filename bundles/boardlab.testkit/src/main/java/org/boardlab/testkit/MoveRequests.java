@@ -30,6 +30,41 @@ public final class MoveRequests {
         return of(state, List.of(), seed, deadlineNanos, cancelled);
     }
 
+    /**
+     * A request that is never cancelled, whose deadline is on a clock of the caller's own rather than
+     * {@link System#nanoTime()}: for a player given that clock (a test's clock that moves a tick each
+     * time it is read, so that a search's time is its count of positions on any machine), or given a
+     * deadline far away to search a fixed amount of work (a benchmark).
+     */
+    public static MoveRequest onClock(GameState state, long seed, long deadlineNanos) {
+        return new MoveRequest() {
+            @Override
+            public GameState state() {
+                return state;
+            }
+
+            @Override
+            public List<Move> history() {
+                return List.of();
+            }
+
+            @Override
+            public long deadlineNanos() {
+                return deadlineNanos;
+            }
+
+            @Override
+            public boolean isCancelled() {
+                return false;
+            }
+
+            @Override
+            public long seed() {
+                return seed;
+            }
+        };
+    }
+
     /** A request that also carries the moves played before {@code state}. */
     public static MoveRequest of(GameState state, List<Move> history, long seed, long deadlineNanos, BooleanSupplier cancelled) {
         return MoveRequest.of(state, history, deadlineNanos, seed, cancelled);

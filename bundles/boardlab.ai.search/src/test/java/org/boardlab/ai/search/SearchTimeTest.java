@@ -2,7 +2,6 @@ package org.boardlab.ai.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
@@ -10,11 +9,11 @@ import org.boardlab.api.Game;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
-import org.boardlab.api.MoveRequest;
 import org.boardlab.game.dots.Dots;
 import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.game.onitama.Onitama;
 import org.boardlab.game.othello.Othello;
+import org.boardlab.testkit.MoveRequests;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -54,7 +53,7 @@ class SearchTimeTest {
         for (int ply = 0; ply < 24 && !state.isTerminal(); ply++) {
             AlphaBetaPlayer player = new AlphaBetaPlayer(AlphaBetaPlayer.DEFAULT_MAX_DEPTH, clock);
             long start = now[0];
-            Move move = player.chooseMove(request(state, start + MOVE_TIME, ply));
+            Move move = player.chooseMove(MoveRequests.onClock(state, ply, start + MOVE_TIME));
             long used = now[0] - start;
             assertThat(used).as("ply %d: the time used, of the search's %d ms", ply, budget / 1_000_000)
                     .isLessThanOrEqualTo(budget + 50 * TICK);
@@ -72,34 +71,5 @@ class SearchTimeTest {
         assertThat(abandoned).as("moves that abandoned a depth beyond 2, of %d", searched).isLessThanOrEqualTo(searched / 4);
         assertThat(early).as("moves answered with a quarter of the search's time left, of %d", searched)
                 .isGreaterThanOrEqualTo(searched / 2);
-    }
-
-    private static MoveRequest request(GameState state, long deadline, long seed) {
-        return new MoveRequest() {
-            @Override
-            public GameState state() {
-                return state;
-            }
-
-            @Override
-            public List<Move> history() {
-                return List.of();
-            }
-
-            @Override
-            public long deadlineNanos() {
-                return deadline;
-            }
-
-            @Override
-            public boolean isCancelled() {
-                return false;
-            }
-
-            @Override
-            public long seed() {
-                return seed;
-            }
-        };
     }
 }

@@ -1,11 +1,12 @@
 package org.boardlab.cli.internal;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
@@ -20,20 +21,56 @@ import org.boardlab.api.event.WireEvent;
 /**
  * Writes every {@link WireEvent} as one JSON line (the trace format of {@code boardlab serve --trace},
  * documented in the README and read back by the message inspector).
+ *
+ * <p>A student follows the trace with {@code tail -f}, so every line reaches the file whole and at once:
+ * {@link #onEvent} turns the event into its line and appends it to a buffer in memory; a thread of the
+ * writer's own ({@code boardlab-trace-writer}) takes everything buffered and writes it with one write to
+ * the file, then takes what came meanwhile, and so on. When frames are rare each is written as it comes
+ * (one write a frame); when they come fast, the lines that arrive while one write is under way go out
+ * together in the next, so the number of writes falls as the rate rises instead of growing with it (a
+ * write never ends in the middle of a line, and nothing waits for a timer). The buffer holds at most
+ * {@link #MAX_PENDING_BYTES}: beyond that {@code onEvent} waits for the file (the wire tap's own thread
+ * calls it, so a slow disk makes the tap drop and count frames; the server itself never waits).
  */
-final class TraceWriter implements EventListener, AutoCloseable {
+public final class TraceWriter implements EventListener, AutoCloseable {
 
-    private final BufferedWriter out;
+    /** How many bytes of lines may wait for the file before {@link #onEvent} waits for the writer. */
+    static final int MAX_PENDING_BYTES = 8 << 20;
+
+    /** A growable byte buffer that can hand its bytes to a channel without a copy. */
+    private static final class Lines extends java.io.ByteArrayOutputStream {
+        Lines() {
+            super(64 << 10);
+        }
+
+        java.nio.ByteBuffer view() {
+            return java.nio.ByteBuffer.wrap(buf, 0, count);
+        }
+
+        boolean oversized() {
+            return buf.length > (1 << 20);
+        }
+    }
+
+    private final FileChannel file;
+    private final Thread writer;
+    /** Lines not yet handed to the writer thread (guarded by {@code this}). */
+    private Lines pending = new Lines();
+    /** Lines being written by the writer thread (only it touches them between swaps). */
+    private Lines writing = new Lines();
     private long lines;
+    private long writes;
     /** Set by {@link #close()}: a frame still in flight on another thread (an engine's last line) is dropped, not an error. */
     private boolean closed;
+    /** Why the file could not be written (then every later frame is refused with it). */
+    private IOException failure;
 
     /**
      * Opens (creates or empties) the trace file, and its folders if needed.
      *
      * @throws IllegalStateException naming the file and saying why it cannot be written
      */
-    static TraceWriter open(Path file) {
+    public static TraceWriter open(Path file) {
         Path parent = file.toAbsolutePath().getParent();
         try {
             if (parent != null) {
@@ -71,13 +108,22 @@ final class TraceWriter implements EventListener, AutoCloseable {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+        this.file = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING);
+        writer = new Thread(this::writeLoop, "boardlab-trace-writer");
+        writer.setDaemon(true);
+        writer.start();
     }
 
     @Override
-    public synchronized void onEvent(BoardlabEvent event) {
-        if (!(event instanceof WireEvent w) || closed) {
+    public void onEvent(BoardlabEvent event) {
+        if (!(event instanceof WireEvent w)) {
             return;
+        }
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
         }
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("time_us", w.timeMicros());
@@ -97,14 +143,63 @@ final class TraceWriter implements EventListener, AutoCloseable {
         line.put("refused", d.refused());
         line.put("violation", d.violation());
         line.put("fault", w.fault());
-        try {
-            out.write(Json.line(line));
-            out.newLine();
-            if (++lines % 64 == 0) {
-                out.flush();
+        byte[] bytes = (Json.line(line) + "\n").getBytes(StandardCharsets.UTF_8);
+        synchronized (this) {
+            while (failure == null && !closed && pending.size() > MAX_PENDING_BYTES) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            if (failure != null) {
+                throw new UncheckedIOException(failure);
+            }
+            if (closed) {
+                return;
+            }
+            pending.writeBytes(bytes);
+            lines++;
+            notifyAll();
+        }
+    }
+
+    /** The writer thread: everything buffered, in one write, until closed and empty. */
+    private void writeLoop() {
+        while (true) {
+            synchronized (this) {
+                while (pending.size() == 0 && !closed) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (pending.size() == 0) {
+                    return;
+                }
+                Lines full = pending;
+                pending = writing.oversized() ? new Lines() : writing;
+                writing = full;
+                notifyAll();
+            }
+            try {
+                java.nio.ByteBuffer bytes = writing.view();
+                while (bytes.hasRemaining()) {
+                    file.write(bytes);
+                }
+            } catch (IOException e) {
+                synchronized (this) {
+                    failure = e;
+                    notifyAll();
+                }
+                return;
+            }
+            writing.reset();
+            synchronized (this) {
+                writes++;
+            }
         }
     }
 
@@ -122,13 +217,37 @@ final class TraceWriter implements EventListener, AutoCloseable {
         return list;
     }
 
-    synchronized long lines() {
+    /** Lines taken (written, or waiting to be written). */
+    public synchronized long lines() {
         return lines;
     }
 
+    /** Writes made to the file so far (each one or more whole lines). */
+    public synchronized long writes() {
+        return writes;
+    }
+
+    /**
+     * Writes what is buffered, then closes the file.
+     *
+     * @throws IOException why the trace could not be written, if it could not
+     */
     @Override
-    public synchronized void close() throws IOException {
-        closed = true;
-        out.close();
+    public void close() throws IOException {
+        synchronized (this) {
+            closed = true;
+            notifyAll();
+        }
+        try {
+            writer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        file.close();
+        synchronized (this) {
+            if (failure != null) {
+                throw failure;
+            }
+        }
     }
 }

@@ -57,6 +57,69 @@ class TraceWriterTest {
         assertThat(json.readTree(lines.get(2)).get("violation").asText()).isEqualTo("log in first");
     }
 
+    /** The file's bytes once they hold {@code lines} line ends, or what they held when 10 s ran out. */
+    private static String awaitLines(Path file, int lines) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        String text = "";
+        while (System.nanoTime() < deadline) {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+            if (text.chars().filter(c -> c == '\n').count() >= lines) {
+                return text;
+            }
+            Thread.sleep(5);
+        }
+        return text;
+    }
+
+    @Test
+    void aFrameIsInTheFileAsSoonAsItIsTracedNotWhenMoreCome() throws Exception {
+        // tail -f on a quiet server: one login, and nothing after it for a while
+        Path file = dir.resolve("quiet.jsonl");
+        try (TraceWriter writer = new TraceWriter(file)) {
+            writer.onEvent(event(1, true, "CLOGIN~ann\n", new DecodedMessage("CLOGIN", "login ann", List.of(), null)));
+            String text = awaitLines(file, 1);
+            assertThat(text).as("the file while the writer is still open").endsWith("\n");
+            assertThat(text.lines()).hasSize(1);
+            assertThat(new ObjectMapper().readTree(text).get("summary").asText()).isEqualTo("login ann");
+        }
+    }
+
+    @Test
+    void aBurstEndsInTheFileOnAWholeLineWhileTheWriterIsOpen() throws Exception {
+        // 1,001 frames of 300 bytes and more: more than any buffer's worth, and not a round number of them
+        Path file = dir.resolve("burst.jsonl");
+        int frames = 1_001;
+        try (TraceWriter writer = new TraceWriter(file)) {
+            for (int i = 1; i <= frames; i++) {
+                writer.onEvent(event(i, i % 2 == 0, "CMOV~" + i + "~" + "x".repeat(200 + i % 97) + "\n",
+                        new DecodedMessage("CMOV", "move " + i, List.of(MessageField.of("x", String.valueOf(i))), null)));
+            }
+            String text = awaitLines(file, frames);
+            assertThat(text).endsWith("\n");
+            List<String> lines = text.lines().toList();
+            assertThat(lines).hasSize(frames);
+            ObjectMapper json = new ObjectMapper();
+            for (int i = 0; i < frames; i++) {
+                assertThat(json.readTree(lines.get(i)).get("seq").asLong()).isEqualTo(i + 1);
+            }
+            assertThat(writer.lines()).isEqualTo(frames);
+            assertThat(writer.writes()).isBetween(1L, (long) frames);
+        }
+    }
+
+    @Test
+    void framesAfterCloseAreDroppedAndEverythingBeforeIsWritten() throws Exception {
+        Path file = dir.resolve("closed.jsonl");
+        TraceWriter writer = new TraceWriter(file);
+        for (int i = 1; i <= 500; i++) {
+            writer.onEvent(event(i, true, "CMOV~0~0\n", new DecodedMessage("CMOV", "move a1", List.of(), null)));
+        }
+        writer.close();
+        writer.onEvent(event(501, true, "CMOV~0~0\n", new DecodedMessage("CMOV", "move a1", List.of(), null)));
+        assertThat(Files.readAllLines(file)).hasSize(500);
+        assertThat(writer.lines()).isEqualTo(500);
+    }
+
     @Test
     void aTraceThatCannotBeWrittenSaysWhy() throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");

@@ -3,12 +3,10 @@ package org.boardlab.engine.gomocup;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.boardlab.ai.basic.FirstLegalPlayer;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.event.MatchOutcome;
@@ -20,14 +18,11 @@ import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
-import org.boardlab.core.Registry;
 import org.boardlab.game.gomoku.Gomoku;
 import org.boardlab.sandbox.EngineDescriptor;
 import org.boardlab.sandbox.internal.EngineFolder;
-import org.boardlab.sandbox.internal.SandboxHosting;
-import org.eclipse.sisu.inject.DefaultBeanLocator;
+import org.boardlab.sandbox.testing.EngineBench;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,32 +37,20 @@ class GomocupPlayerTest {
     @TempDir
     static Path folder;
 
-    private static final EventBus events = new EventBus();
-    private static final List<WireEvent> traffic = new CopyOnWriteArrayList<>();
-    private static Referee referee;
+    private static final EngineBench bench = new EngineBench();
+    private static final EventBus events = bench.events;
+    private static final List<WireEvent> traffic = bench.traffic;
+    private static final Referee referee = bench.referee;
+    private static final EngineFolder engines = bench.engines;
     private static volatile long lastMatch;
-    private static EngineFolder engines;
-
-    @BeforeAll
-    static void start() {
-        referee = new Referee();
-        engines = new EngineFolder(new Registry(events), events, new DefaultBeanLocator(), new SandboxHosting(events, new Registry(events)));
-        events.subscribe(e -> traffic.add((WireEvent) e), WireEvent.class);
-    }
 
     @AfterAll
     static void stop() {
-        referee.close();
+        bench.close();
     }
 
     private static EngineDescriptor engine(String script) throws IOException {
-        try (InputStream in = GomocupPlayerTest.class.getResourceAsStream("/engines/" + script)) {
-            Files.copy(in, folder.resolve(script), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        }
-        String id = script.replace(".py", "");
-        Path descriptor = folder.resolve(id + ".engine");
-        Files.writeString(descriptor, "protocol = gomocup\ncommand = python3 " + script + "\ndescription = " + id + "\n");
-        return EngineDescriptor.read(descriptor);
+        return bench.engine(GomocupPlayerTest.class, folder, "gomocup", script, "description = " + script.replace(".py", ""));
     }
 
     private static List<GameResult> play(EngineDescriptor engine, int games, Duration perMove) {

@@ -3,13 +3,9 @@ package org.boardlab.engine.nboard;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.boardlab.ai.basic.FirstLegalPlayer;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.event.MatchOutcome;
@@ -21,14 +17,11 @@ import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
-import org.boardlab.core.Registry;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.sandbox.EngineDescriptor;
 import org.boardlab.sandbox.internal.EngineFolder;
-import org.boardlab.sandbox.internal.SandboxHosting;
-import org.eclipse.sisu.inject.DefaultBeanLocator;
+import org.boardlab.sandbox.testing.EngineBench;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,31 +35,19 @@ class NBoardPlayerTest {
     @TempDir
     static Path folder;
 
-    private static final EventBus events = new EventBus();
-    private static final List<WireEvent> traffic = new CopyOnWriteArrayList<>();
-    private static Referee referee;
-    private static EngineFolder engines;
-
-    @BeforeAll
-    static void start() {
-        referee = new Referee();
-        engines = new EngineFolder(new Registry(events), events, new DefaultBeanLocator(), new SandboxHosting(events, new Registry(events)));
-        events.subscribe(e -> traffic.add((WireEvent) e), WireEvent.class);
-    }
+    private static final EngineBench bench = new EngineBench();
+    private static final EventBus events = bench.events;
+    private static final List<WireEvent> traffic = bench.traffic;
+    private static final Referee referee = bench.referee;
+    private static final EngineFolder engines = bench.engines;
 
     @AfterAll
     static void stop() {
-        referee.close();
+        bench.close();
     }
 
     private static EngineDescriptor engine(String script) throws IOException {
-        try (InputStream in = NBoardPlayerTest.class.getResourceAsStream("/engines/" + script)) {
-            Files.copy(in, folder.resolve(script), StandardCopyOption.REPLACE_EXISTING);
-        }
-        String id = script.replace(".py", "");
-        Path descriptor = folder.resolve(id + ".engine");
-        Files.writeString(descriptor, "protocol = nboard\ncommand = python3 " + script + "\ndepth = 4\n");
-        return EngineDescriptor.read(descriptor);
+        return bench.engine(NBoardPlayerTest.class, folder, "nboard", script, "depth = 4");
     }
 
     private static List<GameResult> play(EngineDescriptor engine, int games, Duration perMove) {

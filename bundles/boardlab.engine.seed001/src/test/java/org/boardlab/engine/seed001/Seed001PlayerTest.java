@@ -3,13 +3,9 @@ package org.boardlab.engine.seed001;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.boardlab.ai.basic.FirstLegalPlayer;
 import org.boardlab.api.GameOptions;
 import org.boardlab.api.event.MatchOutcome;
@@ -21,14 +17,11 @@ import org.boardlab.core.Match;
 import org.boardlab.core.MatchSettings;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Referee;
-import org.boardlab.core.Registry;
 import org.boardlab.game.onitama.Onitama;
 import org.boardlab.sandbox.EngineDescriptor;
 import org.boardlab.sandbox.internal.EngineFolder;
-import org.boardlab.sandbox.internal.SandboxHosting;
-import org.eclipse.sisu.inject.DefaultBeanLocator;
+import org.boardlab.sandbox.testing.EngineBench;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,32 +35,20 @@ class Seed001PlayerTest {
     @TempDir
     static Path folder;
 
-    private static final EventBus events = new EventBus();
-    private static final List<WireEvent> traffic = new CopyOnWriteArrayList<>();
+    private static final EngineBench bench = new EngineBench();
+    private static final EventBus events = bench.events;
+    private static final List<WireEvent> traffic = bench.traffic;
+    private static final Referee referee = bench.referee;
+    private static final EngineFolder engines = bench.engines;
     private static volatile long lastMatch;
-    private static Referee referee;
-    private static EngineFolder engines;
-
-    @BeforeAll
-    static void start() {
-        referee = new Referee();
-        engines = new EngineFolder(new Registry(events), events, new DefaultBeanLocator(), new SandboxHosting(events, new Registry(events)));
-        events.subscribe(e -> traffic.add((WireEvent) e), WireEvent.class);
-    }
 
     @AfterAll
     static void stop() {
-        referee.close();
+        bench.close();
     }
 
     private static EngineDescriptor engine(String script) throws IOException {
-        try (InputStream in = Seed001PlayerTest.class.getResourceAsStream("/engines/" + script)) {
-            Files.copy(in, folder.resolve(script), StandardCopyOption.REPLACE_EXISTING);
-        }
-        String id = script.replace(".py", "");
-        Path descriptor = folder.resolve(id + ".engine");
-        Files.writeString(descriptor, "protocol = seed001\ncommand = python3 " + script + "\ndepth = 2\n");
-        return EngineDescriptor.read(descriptor);
+        return bench.engine(Seed001PlayerTest.class, folder, "seed001", script, "depth = 2");
     }
 
     private static List<GameResult> play(EngineDescriptor engine, int games, Duration perMove) {

@@ -81,13 +81,10 @@ public final class GomokuSeat extends ClientSeat<GomokuClient, GomokuMessage, Pl
     public static GomokuSeat start(GomokuClient client, Player player, Game game, SeatOptions options,
             SeatListener listener) {
         Objects.requireNonNull(client, "client");
-        GomokuSeat seat = new GomokuSeat(client, player, game, options, listener);
-        if (client.phase() == GomokuClient.Phase.CONNECTING || client.phase() == GomokuClient.Phase.CLOSED
-                || !seat.start()) {
-            seat.close();
+        if (client.phase() == GomokuClient.Phase.CONNECTING || client.phase() == GomokuClient.Phase.CLOSED) {
             throw new IllegalStateException("connect the client before seating a player");
         }
-        return seat;
+        return started(GomokuSeat::new, client, player, game, options, listener, true);
     }
 
     /** Picks up where the client stands: when the seat starts, and after a reconnect (join again). */

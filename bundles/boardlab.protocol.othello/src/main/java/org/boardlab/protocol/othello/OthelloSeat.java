@@ -91,9 +91,7 @@ public final class OthelloSeat extends ClientSeat<OthelloClient, ServerMessage, 
         if (options.invite() != null) {
             Wire.name(options.invite(), "the name to invite");
         }
-        OthelloSeat seat = new OthelloSeat(client, player, game, options, listener);
-        seat.start();
-        return seat;
+        return started(OthelloSeat::new, client, player, game, options, listener, false);
     }
 
     /** Picks up where the client stands: when the seat starts, and after a reconnect. */

@@ -103,8 +103,28 @@ public final class OnitamaKit implements ConformanceKit {
     static final Check MOVE_TIME = new Check("onitama.pvp.time", R + "§6 (the server's time per move), §7 The end",
             "a player who does not move within the server's time per move loses: both get 1 (BYE) and the close");
 
+    /** How many PvE games the split scenario tries at most before it says the machine is too busy to test it. */
+    static final int SPLIT_TRIES = 3;
+    /**
+     * The longest time between two of the split move's writes for a try to count: half the 200 ms a server waits for
+     * the rest of a short move ({@link org.boardlab.protocol.onitama.ClientFramer#LATE_MILLIS}).
+     */
+    static final Duration SPLIT_LATEST = Duration.ofMillis(100);
+
     private static final Onitama ONITAMA = new Onitama();
     private final OnitamaKitCodec codec = new OnitamaKitCodec();
+    /** The pause between the split move's writes on each try (10 ms; a test makes tries late on purpose). */
+    private final java.util.function.IntFunction<Duration> splitPause;
+
+    /** The kit, as boardlab loads it. */
+    public OnitamaKit() {
+        this(attempt -> Duration.ofMillis(10));
+    }
+
+    /** A kit whose split scenario writes its pieces {@code splitPause.apply(try)} apart (tests). */
+    OnitamaKit(java.util.function.IntFunction<Duration> splitPause) {
+        this.splitPause = splitPause;
+    }
 
     @Override
     public String protocol() {
@@ -377,8 +397,36 @@ public final class OnitamaKit implements ConformanceKit {
         ctx.pass(REFUSED_MOVE);
     }
 
+    /**
+     * The move in pieces, on a new PvE game each try: the server may take a move as whole after 200 ms without a byte
+     * (README §1 item 3), so a try whose pieces the kit could not write within {@link #SPLIT_LATEST} of each other (the
+     * kit's thread not run in time on a busy machine: session 12 saw it at load 14) proves nothing either way and is
+     * made again, at most {@link #SPLIT_TRIES} times; after that the scenario is skipped, saying so. The server's answer
+     * is judged only on a try written in time.
+     */
     private void split(ScenarioContext ctx) throws Exception {
-        Wire w = open(ctx, "split");
+        Duration longest = Duration.ZERO;
+        for (int attempt = 0; attempt < SPLIT_TRIES; attempt++) {
+            Wire w = open(ctx, attempt == 0 ? "split" : "split-again");
+            Split sent = splitMove(ctx, w, splitPause.apply(attempt));
+            longest = sent.longest();
+            if (longest.compareTo(SPLIT_LATEST) <= 0) {
+                expectAnswer(ctx, w, 0, SPLIT, "the move " + sent.move() + " read as one move");
+                ctx.pass(SPLIT);
+                return;
+            }
+            w.close();
+        }
+        throw ctx.skip("the kit could not write the move's pieces within " + SPLIT_LATEST.toMillis() + " ms of each other in "
+                + SPLIT_TRIES + " tries (the last time " + longest.toMillis() + " ms between two): the machine is too busy to test this");
+    }
+
+    /** A move written in pieces, and the longest time between two of its writes. */
+    private record Split(String move, Duration longest) {
+    }
+
+    /** Plays to the kit's move in a new PvE game on {@code w} and writes the move in pieces, {@code pause} apart. */
+    private Split splitMove(ScenarioContext ctx, Wire w, Duration pause) throws Exception {
         OnitamaPosition p = pveToMyMove(ctx, w, new Setup[1]);
         // a move whose card is one digit, when there is one: a prefix of a two-digit card (4 1 3 0 1 of 4 1 3 0 10) is a whole move too
         WireMove m = p.legalMoves().stream().map(x -> WireMove.of((OnitamaMove) x)).filter(x -> x.card() < 10).findFirst()
@@ -390,9 +438,7 @@ public final class OnitamaKit implements ConformanceKit {
             sizes.add(1);
         }
         sizes.add(lastNumber);
-        w.sendPieces(ascii(t), sizes, Duration.ofMillis(10));
-        expectAnswer(ctx, w, 0, SPLIT, "the move " + m.text() + " read as one move");
-        ctx.pass(SPLIT);
+        return new Split(t, w.sendPieces(ascii(t), sizes, pause));
     }
 
     /** Two players at a table: the first waits (1), the second gets 2 and so does the first; their setups. */

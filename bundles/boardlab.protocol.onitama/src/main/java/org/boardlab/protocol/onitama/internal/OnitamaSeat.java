@@ -1,7 +1,6 @@
 package org.boardlab.protocol.onitama.internal;
 
 import java.util.HashSet;
-import java.util.Objects;
 import java.util.Set;
 import org.boardlab.api.Game;
 import org.boardlab.api.GameState;
@@ -60,10 +59,7 @@ final class OnitamaSeat extends ClientSeat<OnitamaClient, ServerMessage, Onitama
      * @throws IllegalArgumentException if the player says it cannot play {@code game}
      */
     static OnitamaSeat start(OnitamaClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
-        Objects.requireNonNull(client, "client");
-        OnitamaSeat seat = new OnitamaSeat(client, player, game, options, listener);
-        seat.start();
-        return seat;
+        return started(OnitamaSeat::new, client, player, game, options, listener, false);
     }
 
     /** A game in progress on the client is taken over (the seat started after the setup). */

@@ -93,16 +93,7 @@ class OnitamaTerminalClientTest {
         quick.addProtocol(new OnitamaServerProtocol(new OnitamaProtocol(), OnitamaServerTest::player, 0,
                 "onitama-normal", "onitama-hard"));
         InetSocketAddress at = quick.start("onitama", "127.0.0.1", 0);
-        java.util.concurrent.CompletableFuture<Boolean> cancelledWhenInterrupted = new java.util.concurrent.CompletableFuture<>();
-        org.boardlab.api.Player stuck = request -> {
-            try {
-                Thread.sleep(120_000);
-            } catch (InterruptedException e) {
-                cancelledWhenInterrupted.complete(request.isCancelled());
-                throw e;
-            }
-            throw new IllegalStateException("never interrupted");
-        };
+        org.boardlab.server.testing.StuckPlayer stuck = new org.boardlab.server.testing.StuckPlayer();
         StringWriter text = new StringWriter();
         TerminalClient.AutoPlay auto = new TerminalClient.AutoPlay("stuck", stuck, new Onitama(), Duration.ofSeconds(30), "pve", 1);
         Thread client = new Thread(() -> {
@@ -117,7 +108,7 @@ class OnitamaTerminalClientTest {
         client.start();
         try {
             // the server plays blue or red for the client at random: as blue the player is asked at once, as red after the server's move
-            assertThat(cancelledWhenInterrupted.get(25, java.util.concurrent.TimeUnit.SECONDS))
+            assertThat(stuck.cancelledWhenInterrupted.get(25, java.util.concurrent.TimeUnit.SECONDS))
                     .as("the request was cancelled when the player's thread was interrupted:%n%s", text).isTrue();
             client.join(20_000);
             assertThat(client.isAlive()).as("the client ends with its game:%n%s", text).isFalse();

@@ -1,6 +1,5 @@
 package org.boardlab.protocol.reversi.internal;
 
-import java.util.Objects;
 import org.boardlab.api.Game;
 import org.boardlab.api.Move;
 import org.boardlab.api.Player;
@@ -43,10 +42,7 @@ final class ReversiSeat extends ClientSeat<ReversiClient, ReversiMessage, Revers
      * @throws IllegalArgumentException if the player says it cannot play {@code game}
      */
     static ReversiSeat start(ReversiClient client, Player player, Game game, SeatOptions options, SeatListener listener) {
-        Objects.requireNonNull(client, "client");
-        ReversiSeat seat = new ReversiSeat(client, player, game, options, listener);
-        seat.start();
-        return seat;
+        return started(ReversiSeat::new, client, player, game, options, listener, false);
     }
 
     /** Nothing to pick up: Player OK and Next Turn come after the Connect. */

@@ -149,16 +149,7 @@ class TerminalClientsTest {
                 ServerSettings.defaults(), line -> { });
         quick.addProtocol(new ReversiServerProtocol(new ReversiProtocol(), Duration.ofSeconds(1)));
         List<InetSocketAddress> ports = quick.startGroup("reversi", "127.0.0.1", 0);
-        CompletableFuture<Boolean> cancelledWhenInterrupted = new CompletableFuture<>();
-        org.boardlab.api.Player stuck = request -> {
-            try {
-                Thread.sleep(120_000);
-            } catch (InterruptedException e) {
-                cancelledWhenInterrupted.complete(request.isCancelled());
-                throw e;
-            }
-            throw new IllegalStateException("never interrupted");
-        };
+        org.boardlab.server.testing.StuckPlayer stuck = new org.boardlab.server.testing.StuckPlayer();
         StringWriter blackText = new StringWriter();
         try {
             CompletableFuture<Integer> black = run(new ReversiTerminalClient(), ports.get(0), "stuck",
@@ -166,7 +157,7 @@ class TerminalClientsTest {
                     new BufferedReader(new StringReader("")), new PrintWriter(blackText));
             CompletableFuture<Integer> white = run(new ReversiTerminalClient(), ports.get(1), "bot", firstLegal(),
                     new BufferedReader(new StringReader("")), new PrintWriter(new StringWriter()));
-            assertTrue(cancelledWhenInterrupted.get(30, TimeUnit.SECONDS),
+            assertTrue(stuck.cancelledWhenInterrupted.get(30, TimeUnit.SECONDS),
                     "the request was cancelled when the player's thread was interrupted:\n" + blackText);
             assertEquals(0, black.get(30, TimeUnit.SECONDS), blackText.toString());
             assertEquals(0, white.get(30, TimeUnit.SECONDS));

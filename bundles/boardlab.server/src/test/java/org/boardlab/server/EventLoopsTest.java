@@ -1,0 +1,181 @@
+package org.boardlab.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.LineBasedFrameDecoder;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.boardlab.api.DecodedMessage;
+import org.boardlab.api.Protocol;
+import org.boardlab.core.EventBus;
+import org.boardlab.game.tictactoe.TicTacToe;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Netty's event loops are made when the first Netty port opens, not with the server: a server that opens only a
+ * port a protocol listens on itself (Dots, on Jetty) does not make them.
+ */
+class EventLoopsTest {
+
+    private final List<String> log = new CopyOnWriteArrayList<>();
+    private EmbeddedServer server;
+
+    @AfterEach
+    void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void aPortTheProtocolListensOnItselfMakesNoEventLoopsANettyPortDoes() throws Exception {
+        server = new EmbeddedServer(id -> new TicTacToe(), new EventBus(), ServerSettings.defaults(), log::add);
+        server.addProtocol(new OwnPort());
+        server.addProtocol(new Echo());
+        InetSocketAddress own = server.start("own", "127.0.0.1", 0);
+        try (Socket s = new Socket("127.0.0.1", own.getPort());
+                BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII))) {
+            assertThat(in.readLine()).isEqualTo("own port");
+        }
+        assertThat(server.hasEventLoops()).as("event loops after opening only a port of the protocol's own").isFalse();
+
+        InetSocketAddress echo = server.start("echo", "127.0.0.1", 0);
+        assertThat(server.hasEventLoops()).as("event loops after opening a Netty port").isTrue();
+        try (Socket s = new Socket("127.0.0.1", echo.getPort());
+                BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII))) {
+            s.getOutputStream().write("hello\n".getBytes(StandardCharsets.US_ASCII));
+            assertThat(in.readLine()).isEqualTo("hello");
+        }
+        assertThat(log).contains("own listening on 127.0.0.1:" + own.getPort(), "echo listening on 127.0.0.1:" + echo.getPort());
+    }
+
+    @Test
+    void aServerWithoutANettyPortStopsCleanly() throws Exception {
+        server = new EmbeddedServer(id -> new TicTacToe(), new EventBus(), ServerSettings.defaults(), log::add);
+        server.addProtocol(new OwnPort());
+        InetSocketAddress own = server.start("own", "127.0.0.1", 0);
+        server.close();
+        server = null;
+        try (Socket s = new Socket()) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.connect(own, 2_000)).isInstanceOf(IOException.class);
+        }
+    }
+
+    /** A protocol on a port of its own (a plain server socket that greets each client and hangs up). */
+    private static final class OwnPort extends Named implements ServerProtocol {
+        OwnPort() {
+            super("own");
+        }
+
+        @Override
+        public boolean ownsListener() {
+            return true;
+        }
+
+        @Override
+        public OwnListener listen(GroupHost host, String bindAddress, int port) {
+            try {
+                ServerSocket socket = new ServerSocket(port, 50, java.net.InetAddress.getByName(bindAddress));
+                Thread accept = new Thread(() -> {
+                    while (!socket.isClosed()) {
+                        try (Socket client = socket.accept()) {
+                            client.getOutputStream().write("own port\n".getBytes(StandardCharsets.US_ASCII));
+                        } catch (IOException e) {
+                            return;
+                        }
+                    }
+                }, "own-port");
+                accept.setDaemon(true);
+                accept.start();
+                return new OwnListener() {
+                    @Override
+                    public InetSocketAddress address() {
+                        return (InetSocketAddress) socket.getLocalSocketAddress();
+                    }
+
+                    @Override
+                    public void close() {
+                        try {
+                            socket.close();
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }
+                };
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+
+        @Override
+        public void initChannel(ChannelPipeline pipeline, Connection connection) {
+            throw new AssertionError("a protocol on its own port has no Netty channel");
+        }
+    }
+
+    /** Lines back as they came, on a Netty port. */
+    private static final class Echo extends Named implements ServerProtocol {
+        Echo() {
+            super("echo");
+        }
+
+        @Override
+        public void initChannel(ChannelPipeline pipeline, Connection connection) {
+            pipeline.addLast(new LineBasedFrameDecoder(100, false, false), new SimpleChannelInboundHandler<ByteBuf>() {
+                @Override
+                protected void channelRead0(ChannelHandlerContext ctx, ByteBuf msg) {
+                    ctx.writeAndFlush(msg.retain());
+                }
+            });
+        }
+    }
+
+    private abstract static class Named implements Protocol {
+        private final String id;
+
+        Named(String id) {
+            this.id = id;
+        }
+
+        public Protocol protocol() {
+            return this;
+        }
+
+        @Override
+        public String id() {
+            return id;
+        }
+
+        @Override
+        public String name() {
+            return id;
+        }
+
+        @Override
+        public String gameId() {
+            return "tictactoe";
+        }
+
+        @Override
+        public int defaultPort() {
+            return 0;
+        }
+
+        @Override
+        public DecodedMessage describe(byte[] frame, boolean fromClient) {
+            return new DecodedMessage("line", new String(frame, StandardCharsets.US_ASCII), List.of(), null);
+        }
+    }
+}
