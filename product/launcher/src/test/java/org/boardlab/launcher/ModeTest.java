@@ -18,7 +18,8 @@ import org.osgi.framework.Constants;
 /**
  * Which bundles the launcher starts for a command line, judged on bundles installed in a real Felix
  * with the headers the product's own carry: the commands that never open a connection leave the
- * server, the protocols and the network's logging unstarted; every other command starts them; only
+ * server, the protocols and the network's logging unstarted; {@code list} and a help page start the
+ * protocols but not the network's logging and service-loader mediator; every other command starts them; only
  * the workbench starts what needs a display.
  */
 class ModeTest {
@@ -64,10 +65,25 @@ class ModeTest {
 
     @Test
     void theCommandsThatListOrConnectStartTheProtocols() {
-        for (String command : List.of("list", "serve", "client", "conform", "proxy", "gc")) {
+        for (String command : List.of("serve", "client", "conform", "proxy", "gc")) {
             assertThat(started(command)).as(command).containsExactly("boardlab.core", "boardlab.game.othello", "boardlab.store",
                     "boardlab.cli", "boardlab.server", "boardlab.protocol.othello", "org.apache.aries.spifly.dynamic.bundle",
                     "slf4j.jdk14");
+        }
+        // list names the protocols and connects nowhere: the network's service-loader mediator and log provider stay unstarted
+        assertThat(started("list")).containsExactly("boardlab.core", "boardlab.game.othello", "boardlab.store", "boardlab.cli",
+                "boardlab.server", "boardlab.protocol.othello");
+        assertThat(started("serve", "--help")).doesNotContain("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14");
+    }
+
+    @Test
+    void listSharesItsBundleSetWithTheCommandsThatConnect() {
+        // so whichever of them fills the set first, it holds what serve and client start
+        for (String command : List.of("list", "serve", "client")) {
+            Main.Mode mode = Main.Mode.of(new String[] {command});
+            assertThat(mode.profile()).as(command).isEqualTo("headless");
+            assertThat(bundles.values().stream().filter(mode::wants).map(Bundle::getSymbolicName).toList()).as(command)
+                    .contains("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14");
         }
     }
 
@@ -173,7 +189,7 @@ class ModeTest {
 
     private List<String> started(String... args) {
         Main.Mode mode = Main.Mode.of(args);
-        return bundles.values().stream().filter(mode::wants).map(Bundle::getSymbolicName).toList();
+        return bundles.values().stream().filter(mode::starts).map(Bundle::getSymbolicName).toList();
     }
 
     private void install(BundleContext context, String name, String imports) throws Exception {
