@@ -2,15 +2,12 @@ package org.boardlab.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.felix.framework.Felix;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -24,18 +21,14 @@ import org.osgi.framework.Constants;
  */
 class ModeTest {
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final TestFramework framework = new TestFramework();
 
-    private Felix felix;
     private final Map<String, Bundle> bundles = new LinkedHashMap<>();
 
     @BeforeEach
     void install() throws Exception {
-        felix = new Felix(Map.of(Constants.FRAMEWORK_STORAGE, dir.toString(), Constants.FRAMEWORK_STORAGE_CLEAN,
-                Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT));
-        felix.init();
-        BundleContext context = felix.getBundleContext();
+        BundleContext context = framework.context();
         install(context, "boardlab.core", "org.boardlab.api");
         install(context, "boardlab.game.othello", "org.boardlab.api");
         install(context, "boardlab.store", "org.h2");
@@ -46,12 +39,6 @@ class ModeTest {
         install(context, "slf4j.jdk14", "org.slf4j");
         install(context, "boardlab.workbench", "org.boardlab.server,org.eclipse.swt.widgets");
         install(context, "org.apache.felix.gogo.shell", "org.apache.felix.service.command");
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        felix.stop();
-        felix.waitForStop(10_000);
     }
 
     @Test
@@ -103,32 +90,32 @@ class ModeTest {
 
     @Test
     void theBundlesAfterTheWindowStartWhenTheWorkbenchSaysItsWindowIsShown() throws Exception {
-        felix.start();
-        install(felix.getBundleContext(), "test.later", "");
+        framework.felix().start();
+        install(framework.context(), "test.later", "");
         Bundle protocol = bundles.get("test.later");
-        Thread starter = Main.startWhenTheWindowIsShown(felix.getBundleContext(), List.of(protocol), 600_000);
+        Thread starter = Main.startWhenTheWindowIsShown(framework.context(), List.of(protocol), 600_000);
         assertThat(starter.isAlive()).as("waiting for the window").isTrue();
         assertThat(protocol.getState()).isNotEqualTo(Bundle.ACTIVE);
         java.util.Hashtable<String, Object> shown = new java.util.Hashtable<>();
         shown.put("boardlab.window", "shown");
-        felix.getBundleContext().registerService(Object.class, new Object(), shown);
+        framework.context().registerService(Object.class, new Object(), shown);
         starter.join(60_000);
         assertThat(protocol.getState()).isEqualTo(Bundle.ACTIVE);
     }
 
     @Test
     void withoutAWindowTheyStartAfterTheWait() throws Exception {
-        felix.start();
-        install(felix.getBundleContext(), "test.later", "");
+        framework.felix().start();
+        install(framework.context(), "test.later", "");
         Bundle protocol = bundles.get("test.later");
-        Main.startWhenTheWindowIsShown(felix.getBundleContext(), List.of(protocol), 0).join(60_000);
+        Main.startWhenTheWindowIsShown(framework.context(), List.of(protocol), 0).join(60_000);
         assertThat(protocol.getState()).isEqualTo(Bundle.ACTIVE);
     }
 
     @Test
     void theExtenderStartsFirstThenTheOthersOnTwoThreadsAndOneThatCannotStartStopsNoOther() throws Exception {
-        felix.start();
-        BundleContext context = felix.getBundleContext();
+        framework.felix().start();
+        BundleContext context = framework.context();
         for (Bundle b : bundles.values()) {
             b.uninstall(); // they import packages no bundle here exports: they would not resolve
         }
@@ -160,8 +147,8 @@ class ModeTest {
 
     @Test
     void theWorkbenchsDisplayIsMadeOnTheCallersThreadWhileTheOtherBundlesStart() throws Exception {
-        felix.start();
-        BundleContext context = felix.getBundleContext();
+        framework.felix().start();
+        BundleContext context = framework.context();
         for (Bundle b : bundles.values()) {
             b.uninstall();
         }
