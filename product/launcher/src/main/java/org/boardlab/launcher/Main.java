@@ -251,7 +251,7 @@ public final class Main {
         List<Bundle> later = new ArrayList<>();
         for (Bundle b : inStartOrder(context.getBundles())) {
             if (b.getBundleId() == 0 || !b.getLocation().startsWith(LOCATION) || b.getHeaders("").get(Constants.FRAGMENT_HOST) != null
-                    || !mode.wants(b)) {
+                    || !mode.starts(b)) {
                 continue;
             }
             if (mode.workbench && (LATER.contains(b.getSymbolicName()) || Mode.isProtocol(b, b.getSymbolicName()))) {
@@ -569,8 +569,14 @@ public final class Main {
      */
     static final Set<String> OFFLINE = Set.of("match", "play", "perft", "tournament", "worker", "games", "ratings", "bugs");
 
+    /**
+     * The commands that start the server and the protocols only to name them, and open no connection:
+     * they leave SPI Fly and the SLF4J provider installed but not started ({@link Mode#starts}).
+     */
+    static final Set<String> NAMING = Set.of("list");
+
     /** What a command line needs started. */
-    record Mode(boolean workbench, boolean console, boolean offline) {
+    record Mode(boolean workbench, boolean console, boolean offline, boolean naming) {
 
         static Mode of(String[] args) {
             boolean console = false;
@@ -586,7 +592,8 @@ public final class Main {
                 }
             }
             boolean workbench = !help && (command == null || command.equals("workbench"));
-            return new Mode(workbench, console, !help && command != null && OFFLINE.contains(command));
+            return new Mode(workbench, console, !help && command != null && OFFLINE.contains(command),
+                    !workbench && (help || NAMING.contains(command)));
         }
 
         /**
@@ -602,6 +609,26 @@ public final class Main {
             return (offline ? "offline" : "headless") + (console ? "-console" : "");
         }
 
+        /**
+         * Whether this command line starts {@code b}, one of the bundles its set holds ({@link #wants}).
+         * A help page or {@code list} ({@link #naming}) starts the protocols but does not start SPI Fly
+         * (the OSGi ServiceLoader mediator) and the SLF4J provider: they serve only the network's
+         * libraries at run time (Jetty's service-loader providers, such as its gzip compression, and
+         * Netty's and Jetty's log lines), which these commands never reach, and SPI Fly costs every
+         * start that has it: it reads every bundle's headers, loads Jetty's providers and rewrites the
+         * classes of the bundles that use ServiceLoader as they load (ASM), about a tenth of
+         * {@code list}'s CPU. They stay in the set (installed and resolved: the SLF4J API requires the
+         * mediator), so the commands that connect, which share the set, still start them.
+         */
+        boolean starts(Bundle b) {
+            if (!wants(b)) {
+                return false;
+            }
+            String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
+            return !(naming && (name.startsWith("org.apache.aries.spifly") || name.startsWith("slf4j.jdk14")));
+        }
+
+        /** Whether this command line's bundle set ({@link #profile}) holds {@code b}. */
         boolean wants(Bundle b) {
             String name = b.getSymbolicName() == null ? "" : b.getSymbolicName();
             if (name.startsWith("org.apache.felix.gogo.")) {

@@ -2,15 +2,12 @@ package org.boardlab.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.felix.framework.Felix;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -24,17 +21,12 @@ import org.osgi.framework.Constants;
  */
 class BundleSetTest {
 
-    @TempDir
-    Path dir;
-
-    private Felix felix;
+    @RegisterExtension
+    final TestFramework framework = new TestFramework();
 
     @BeforeEach
     void install() throws Exception {
-        felix = new Felix(Map.of(Constants.FRAMEWORK_STORAGE, dir.toString(), Constants.FRAMEWORK_STORAGE_CLEAN,
-                Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT));
-        felix.init();
-        BundleContext context = felix.getBundleContext();
+        BundleContext context = framework.context();
         Map<String, Map<String, String>> bundles = new LinkedHashMap<>();
         bundles.put("boardlab.api", Map.of(Constants.EXPORT_PACKAGE, "org.boardlab.api"));
         bundles.put("boardlab.core", Map.of(Constants.EXPORT_PACKAGE, "org.boardlab.core", Constants.IMPORT_PACKAGE,
@@ -83,12 +75,6 @@ class BundleSetTest {
         }
     }
 
-    @AfterEach
-    void stop() throws Exception {
-        felix.stop();
-        felix.waitForStop(10_000);
-    }
-
     @Test
     void aMatchKeepsBoardlabsBundlesAndTheLibrariesTheyAreWiredToButNoProtocolNoCometDNoSwtAndNoShell() {
         assertThat(Main.Mode.of(new String[] {"match", "tictactoe", "random", "random"}).profile()).isEqualTo("offline");
@@ -117,6 +103,6 @@ class BundleSetTest {
     }
 
     private List<String> needed(String... args) {
-        return BundleSet.needed(felix.getBundleContext(), Main.Mode.of(args)).stream().map(Bundle::getSymbolicName).toList();
+        return BundleSet.needed(framework.context(), Main.Mode.of(args)).stream().map(Bundle::getSymbolicName).toList();
     }
 }

@@ -2,15 +2,12 @@ package org.boardlab.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.felix.framework.Felix;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.Constants;
@@ -18,23 +15,20 @@ import org.osgi.framework.Constants;
 /**
  * Which bundles the launcher starts for a command line, judged on bundles installed in a real Felix
  * with the headers the product's own carry: the commands that never open a connection leave the
- * server, the protocols and the network's logging unstarted; every other command starts them; only
+ * server, the protocols and the network's logging unstarted; {@code list} and a help page start the
+ * protocols but not the network's logging and service-loader mediator; every other command starts them; only
  * the workbench starts what needs a display.
  */
 class ModeTest {
 
-    @TempDir
-    Path dir;
+    @RegisterExtension
+    final TestFramework framework = new TestFramework();
 
-    private Felix felix;
     private final Map<String, Bundle> bundles = new LinkedHashMap<>();
 
     @BeforeEach
     void install() throws Exception {
-        felix = new Felix(Map.of(Constants.FRAMEWORK_STORAGE, dir.toString(), Constants.FRAMEWORK_STORAGE_CLEAN,
-                Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT));
-        felix.init();
-        BundleContext context = felix.getBundleContext();
+        BundleContext context = framework.context();
         install(context, "boardlab.core", "org.boardlab.api");
         install(context, "boardlab.game.othello", "org.boardlab.api");
         install(context, "boardlab.store", "org.h2");
@@ -45,12 +39,6 @@ class ModeTest {
         install(context, "slf4j.jdk14", "org.slf4j");
         install(context, "boardlab.workbench", "org.boardlab.server,org.eclipse.swt.widgets");
         install(context, "org.apache.felix.gogo.shell", "org.apache.felix.service.command");
-    }
-
-    @AfterEach
-    void stop() throws Exception {
-        felix.stop();
-        felix.waitForStop(10_000);
     }
 
     @Test
@@ -64,10 +52,25 @@ class ModeTest {
 
     @Test
     void theCommandsThatListOrConnectStartTheProtocols() {
-        for (String command : List.of("list", "serve", "client", "conform", "proxy", "gc")) {
+        for (String command : List.of("serve", "client", "conform", "proxy", "gc")) {
             assertThat(started(command)).as(command).containsExactly("boardlab.core", "boardlab.game.othello", "boardlab.store",
                     "boardlab.cli", "boardlab.server", "boardlab.protocol.othello", "org.apache.aries.spifly.dynamic.bundle",
                     "slf4j.jdk14");
+        }
+        // list names the protocols and connects nowhere: the network's service-loader mediator and log provider stay unstarted
+        assertThat(started("list")).containsExactly("boardlab.core", "boardlab.game.othello", "boardlab.store", "boardlab.cli",
+                "boardlab.server", "boardlab.protocol.othello");
+        assertThat(started("serve", "--help")).doesNotContain("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14");
+    }
+
+    @Test
+    void listSharesItsBundleSetWithTheCommandsThatConnect() {
+        // so whichever of them fills the set first, it holds what serve and client start
+        for (String command : List.of("list", "serve", "client")) {
+            Main.Mode mode = Main.Mode.of(new String[] {command});
+            assertThat(mode.profile()).as(command).isEqualTo("headless");
+            assertThat(bundles.values().stream().filter(mode::wants).map(Bundle::getSymbolicName).toList()).as(command)
+                    .contains("org.apache.aries.spifly.dynamic.bundle", "slf4j.jdk14");
         }
     }
 
@@ -87,32 +90,32 @@ class ModeTest {
 
     @Test
     void theBundlesAfterTheWindowStartWhenTheWorkbenchSaysItsWindowIsShown() throws Exception {
-        felix.start();
-        install(felix.getBundleContext(), "test.later", "");
+        framework.felix().start();
+        install(framework.context(), "test.later", "");
         Bundle protocol = bundles.get("test.later");
-        Thread starter = Main.startWhenTheWindowIsShown(felix.getBundleContext(), List.of(protocol), 600_000);
+        Thread starter = Main.startWhenTheWindowIsShown(framework.context(), List.of(protocol), 600_000);
         assertThat(starter.isAlive()).as("waiting for the window").isTrue();
         assertThat(protocol.getState()).isNotEqualTo(Bundle.ACTIVE);
         java.util.Hashtable<String, Object> shown = new java.util.Hashtable<>();
         shown.put("boardlab.window", "shown");
-        felix.getBundleContext().registerService(Object.class, new Object(), shown);
+        framework.context().registerService(Object.class, new Object(), shown);
         starter.join(60_000);
         assertThat(protocol.getState()).isEqualTo(Bundle.ACTIVE);
     }
 
     @Test
     void withoutAWindowTheyStartAfterTheWait() throws Exception {
-        felix.start();
-        install(felix.getBundleContext(), "test.later", "");
+        framework.felix().start();
+        install(framework.context(), "test.later", "");
         Bundle protocol = bundles.get("test.later");
-        Main.startWhenTheWindowIsShown(felix.getBundleContext(), List.of(protocol), 0).join(60_000);
+        Main.startWhenTheWindowIsShown(framework.context(), List.of(protocol), 0).join(60_000);
         assertThat(protocol.getState()).isEqualTo(Bundle.ACTIVE);
     }
 
     @Test
     void theExtenderStartsFirstThenTheOthersOnTwoThreadsAndOneThatCannotStartStopsNoOther() throws Exception {
-        felix.start();
-        BundleContext context = felix.getBundleContext();
+        framework.felix().start();
+        BundleContext context = framework.context();
         for (Bundle b : bundles.values()) {
             b.uninstall(); // they import packages no bundle here exports: they would not resolve
         }
@@ -144,8 +147,8 @@ class ModeTest {
 
     @Test
     void theWorkbenchsDisplayIsMadeOnTheCallersThreadWhileTheOtherBundlesStart() throws Exception {
-        felix.start();
-        BundleContext context = felix.getBundleContext();
+        framework.felix().start();
+        BundleContext context = framework.context();
         for (Bundle b : bundles.values()) {
             b.uninstall();
         }
@@ -173,7 +176,7 @@ class ModeTest {
 
     private List<String> started(String... args) {
         Main.Mode mode = Main.Mode.of(args);
-        return bundles.values().stream().filter(mode::wants).map(Bundle::getSymbolicName).toList();
+        return bundles.values().stream().filter(mode::starts).map(Bundle::getSymbolicName).toList();
     }
 
     private void install(BundleContext context, String name, String imports) throws Exception {
