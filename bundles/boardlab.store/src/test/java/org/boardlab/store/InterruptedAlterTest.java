@@ -13,6 +13,7 @@ import java.util.List;
 import org.boardlab.ai.basic.RandomPlayer;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.game.othello.Othello;
+import org.boardlab.store.testing.OldDatabases;
 import org.boardlab.store.testing.StoreFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -120,6 +121,8 @@ class InterruptedAlterTest {
         long first = store.saveGame(played.get(0)); // rated: a and b are two players
         List<String> before = foreignKeys(url);
         stores.closeAll();
+        // migrations 3 and 7 (the ALTERs a kill can cut) ran before migration 9 dropped the rating history's keys
+        OldDatabases.beforeRatingsWithoutKeys(url);
         List<String> made = leaveAnAlterKilledHalfway(url, "games");
         assertThat(made).anyMatch(k -> k.startsWith("RATINGS.GAMES_COPY_3_0_"));
 
@@ -136,7 +139,7 @@ class InterruptedAlterTest {
         }
         stores.closeAll();
         assertThat(tables(url)).doesNotContain("GAMES_COPY_3_0").contains("GAMES", "RATINGS");
-        assertThat(foreignKeys(url)).as("the foreign keys as they were before the ALTER").isEqualTo(before);
+        assertThat(foreignKeys(url)).as("the foreign keys as they were before the ALTER, less those migration 9 drops").isEqualTo(before);
     }
 
     @Test
