@@ -113,7 +113,14 @@ class WaitingForWorkersTest {
                 assertThat(System.nanoTime()).as("the games scheduled").isLessThan(deadline);
                 Thread.sleep(20);
             }
-            // a worker (another runner on the queue, one game at a time so that the waiting runner looks several times)
+            // the waiting runner looks (every 200 ms) before any game is stored too: two looks first, so that it has
+            // looked at least three times in all however fast the worker plays (on a quiet machine its 40 games of
+            // tic-tac-toe take less than one look's interval); the code before read all 40 rows at every look
+            while (waiting.log().looks() < 2) {
+                assertThat(System.nanoTime()).as("the waiting runner's first looks").isLessThan(deadline);
+                Thread.sleep(20);
+            }
+            // a worker (another runner on the queue, one game at a time)
             StoreTournamentLog.Opened worker = StoreTournamentLog.open(store, "waited", null, true);
             TournamentRunner w = runner(worker, 1);
             w.run();
