@@ -28,6 +28,16 @@ class OthelloRulesTest {
      * {@code src/test/resources/playthroughs/othello.txt}: a change to the rules, the notation or the
      * board text shows there as a diff (regenerate with {@code scripts/update-golden-files.sh}).
      */
+    /**
+     * A position's hash is the same in every run (alphabeta's table of best moves is indexed by it, so
+     * a search with one seed plays the same moves every time): it was the side's enum {@code hashCode},
+     * which the JVM picks anew at each start.
+     */
+    @Test
+    void aPositionsHashIsTheSameInEveryRun() {
+        assertThat(game.newGame(GameOptions.DEFAULT).hashCode()).isEqualTo(134225695);
+    }
+
     @Test
     void aRecordedPlaythroughIsTheGoldenOne() {
         GoldenFile.assertMatches("playthroughs/othello.txt", Playthrough.of(game).seed(1).text());

@@ -425,7 +425,7 @@ public final class OthelloState implements OthelloPosition {
 
     @Override
     public int hashCode() {
-        return board.hashCode() * 31 + toMove.hashCode();
+        return board.hashCode() * 31 + toMove.ordinal(); // not the enum's hashCode: it changes from run to run, and so would a search that hashes positions
     }
 
     @Override
