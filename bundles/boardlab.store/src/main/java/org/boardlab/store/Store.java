@@ -323,7 +323,6 @@ public final class Store implements AutoCloseable {
         private final Ladders.Cache ladderCache;
         /** The ladder's version read under its lock in this transaction ({@link #begin}), or -1. */
         private long ladderVersion = -1;
-        private boolean ladderBegun;
         private PreparedStatement scheduledCheck;
         private PreparedStatement gameInsert;
         private PreparedStatement scheduledDone;
@@ -343,13 +342,12 @@ public final class Store implements AutoCloseable {
         /** A transaction begins: {@code ladderVersion} is what {@link Ladders#lock} returned in it (-1: not locked). */
         void begin(long ladderVersion) {
             this.ladderVersion = ladderVersion;
-            this.ladderBegun = false;
         }
 
         /** The transaction committed: the ladder's cache keeps what it wrote. */
         void committed() {
-            if (ladder != null && ladderBegun) {
-                ladder.committed();
+            if (ladder != null) {
+                ladder.committed(); // nothing unless it was told the version and wrote the ladder
             }
         }
 
@@ -376,7 +374,6 @@ public final class Store implements AutoCloseable {
             }
             done.clear();
             ladderVersion = -1;
-            ladderBegun = false;
         }
 
         @Override
@@ -471,9 +468,8 @@ public final class Store implements AutoCloseable {
                 if (ladder == null) {
                     ladder = new Ladders.Session(c, ladderCache);
                 }
-                if (!ladderBegun && ladderVersion >= 0) {
+                if (ladderVersion >= 0) {
                     ladder.begin(ladderVersion);
-                    ladderBegun = true;
                 }
                 ladder.rate(g, id); // the lab ladder, in the game's own transaction: rated once, or not stored at all
             }

@@ -157,11 +157,6 @@ public final class Ladders {
             }
         }
 
-        /** Forgets everything (a transaction failed: what it changed is unknown). */
-        public void clear() {
-            entries.clear();
-            version = -1;
-        }
     }
 
     /**
@@ -195,7 +190,10 @@ public final class Ladders {
             this.cache = cache;
         }
 
-        /** At the start of a transaction of a session with a cache: the version {@link Ladders#lock} returned. */
+        /**
+         * In a transaction that holds the lock: the version {@link Ladders#lock} returned. Called
+         * again in the same transaction with the same version, it changes nothing.
+         */
         public void begin(long version) {
             lockedVersion = version;
             if (cache != null) {
