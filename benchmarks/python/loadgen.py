@@ -18,7 +18,9 @@ over K processes (pairs never cross), so the generator itself can use more than 
 
 What it prints (in words, then one JSON line): clients logged in and how long that took; games;
 moves per second in the measured window (after --warmup); the latency from a move written
-(CMOV / place) to the opponent's update read (SMOV / update), p50, p99, max; errors by kind
+(CMOV / place) to the opponent's update (SMOV / update) received, p50, p99, max: received by the
+kernel (its receive time of the piece, SO_TIMESTAMPNS: wire to wire, the server's and the network's
+time only), and read by this generator (which adds its own event loop's lateness); errors by kind
 (every message the rules or the spec do not allow); lost moves (written, never seen by the
 opponent, never refused); the lobby lines each Othello client got (per minute, and the largest
 lobby a client was shown); the machine's load average and cores; and the server's threads and
@@ -149,6 +151,7 @@ class Stats:
         self.moves_through = 0
         self.moves_in_window = 0
         self.latencies = []
+        self.read_latencies = []
         self.errors = {}
         self.first_errors = []
         self.lost = 0
@@ -185,6 +188,169 @@ class Clock:
         return time.monotonic() < self.deadline
 
 
+# ---------------------------------------------------------------- a connection read with the kernel's receive times
+
+SO_TIMESTAMPNS = getattr(socket, "SO_TIMESTAMPNS", 35)  # Linux: the kernel's receive time of each piece read
+STAMP_SPACE = socket.CMSG_SPACE(16)
+
+
+class StampedConnection:
+    """One TCP connection, read with recvmsg and SO_TIMESTAMPNS: every piece read comes with the time
+    the kernel received it (CLOCK_REALTIME), so a latency can end when the server's message reached
+    this machine's socket, not when this process got round to reading it. On two cores shared with
+    the server, the generator's event loop runs late by up to tens of milliseconds at a thousand
+    clients; that lateness is the generator's and not the server's, and the kernel's time leaves it
+    out. The interface is the part of asyncio's StreamReader and StreamWriter the clients use:
+    readline, readexactly, write, is_closing, close; `stamp` is the kernel's time of the piece that
+    held the last byte of what was read last (a later piece's time if the kernel gave none)."""
+
+    def __init__(self, loop, sock):
+        self.loop, self.sock, self.fd = loop, sock, sock.fileno()
+        self.buf = bytearray()
+        self.pieces = []  # (offset in buf just past the piece, kernel receive time)
+        self.stamp = None
+        self.eof = False
+        self.failure = None
+        self.waiter = None
+        self.out = bytearray()
+        self.closed = False
+        loop.add_reader(self.fd, self._readable)
+
+    @classmethod
+    async def open(cls, host, port):
+        loop = asyncio.get_running_loop()
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setblocking(False)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            await loop.sock_connect(sock, (host, port))
+        except BaseException:
+            sock.close()
+            raise
+        return cls(loop, sock)
+
+    def _readable(self):
+        try:
+            data, ancillary, _, _ = self.sock.recvmsg(1 << 16, STAMP_SPACE)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as e:
+            self.failure, data = e, b""
+        if data:
+            stamp = None
+            for level, kind, value in ancillary:
+                if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS and len(value) >= 16:
+                    seconds, nanos = struct.unpack("qq", value[:16])
+                    stamp = seconds + nanos * 1e-9
+            self.buf += data
+            self.pieces.append((len(self.buf), stamp if stamp is not None else time.time()))
+        else:
+            self.eof = True
+            self.loop.remove_reader(self.fd)
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+    async def _more(self):
+        if self.failure is not None:
+            raise self.failure
+        self.waiter = self.loop.create_future()
+        try:
+            await self.waiter
+        finally:
+            self.waiter = None
+
+    def _take(self, n):
+        data = bytes(self.buf[:n])
+        del self.buf[:n]
+        i = 0
+        while self.pieces[i][0] < n:
+            i += 1
+        self.stamp = self.pieces[i][1]
+        rest = self.pieces[i + 1:] if self.pieces[i][0] == n else self.pieces[i:]
+        self.pieces = [(end - n, s) for end, s in rest]
+        return data
+
+    async def readline(self, limit=1 << 16):
+        """The next line with its LF; at the end of the stream what is left, without LF (b'' if nothing)."""
+        while True:
+            end = self.buf.find(b"\n")
+            if end >= 0:
+                return self._take(end + 1)
+            if len(self.buf) > limit:
+                raise ValueError("a line longer than %d bytes" % limit)
+            if self.eof or self.closed:
+                return self._take(len(self.buf)) if self.buf else b""
+            await self._more()
+
+    async def readexactly(self, n):
+        while len(self.buf) < n:
+            if self.eof or self.closed:
+                raise asyncio.IncompleteReadError(bytes(self.buf), n)
+            await self._more()
+        return self._take(n)
+
+    def write(self, data):
+        if self.closed:
+            return
+        if self.out:
+            self.out += data
+            return
+        try:
+            sent = self.sock.send(data)
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError as e:
+            self.failure = e
+            self.close()
+            return
+        if sent < len(data):
+            self.out += data[sent:]
+            self.loop.add_writer(self.fd, self._writable)
+
+    def _writable(self):
+        try:
+            sent = self.sock.send(self.out)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as e:
+            self.failure = e
+            self.close()
+            return
+        del self.out[:sent]
+        if not self.out:
+            self.loop.remove_writer(self.fd)
+
+    def is_closing(self):
+        return self.closed
+
+    def close(self):
+        if self.closed:
+            return
+        self.closed = True
+        self.loop.remove_reader(self.fd)
+        self.loop.remove_writer(self.fd)
+        self.sock.close()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(None)
+
+
+def sent_now():
+    """The time a move is written: the monotonic clock (for the run's window) and the kernel's clock
+    (CLOCK_REALTIME, the clock of SO_TIMESTAMPNS)."""
+    return time.monotonic(), time.time()
+
+
+def through(stats, clock, sent, now, conn):
+    """A move the opponent has seen: counted, and timed twice: to the kernel's receipt of the
+    opponent's update (the latency reported) and to this process reading it."""
+    stats.moves_through += 1
+    if clock.in_window(sent[0]):
+        stats.moves_in_window += 1
+        stats.read_latencies.append(now - sent[0])
+        stats.latencies.append(max(0.0, conn.stamp - sent[1]) if conn.stamp is not None else now - sent[0])
+
+
 # ---------------------------------------------------------------- Othello client
 
 
@@ -216,7 +382,7 @@ class OthelloClient:
     async def run(self, host, port):
         t0 = time.monotonic()
         try:
-            reader, self.writer = await asyncio.open_connection(host, port, limit=1 << 16)
+            reader = self.writer = await StampedConnection.open(host, port)
         except OSError as e:
             self.stats.error("connect", self.name + ": " + str(e))
             self.logged_in.set()
@@ -381,7 +547,7 @@ class OthelloClient:
         moves = legal_moves(self.board, self.colour)
         x, y = self.rnd.choice(moves)
         self.awaiting = (x, y)
-        self.pair.sent[(self.games, self.ply)] = time.monotonic()
+        self.pair.sent[(self.games, self.ply)] = sent_now()
         self.stats.moves_sent += 1
         self.send("CMOV~%d~%d" % (x, y))
 
@@ -414,10 +580,7 @@ class OthelloClient:
         if mover != self.colour:  # the opponent's move reached us
             sent = self.pair.sent.pop((self.games, self.ply), None)
             if sent is not None:
-                self.stats.moves_through += 1
-                if self.clock.in_window(sent):
-                    self.stats.moves_in_window += 1
-                    self.stats.latencies.append(now - sent)
+                through(self.stats, self.clock, sent, now, self.writer)
         else:
             self.awaiting = None
         self.board = after
@@ -474,7 +637,7 @@ class GomokuClient:
 
     async def run(self, host, port):
         try:
-            reader, self.writer = await asyncio.open_connection(host, port, limit=1 << 16)
+            reader = self.writer = await StampedConnection.open(host, port)
         except OSError as e:
             self.stats.error("connect", self.name + ": " + str(e))
             self.hello.set()
@@ -579,10 +742,7 @@ class GomokuClient:
         if stone != self.colour:
             sent = self.pair.sent.pop((self.games, self.ply), None)
             if sent is not None:
-                self.stats.moves_through += 1
-                if self.clock.in_window(sent):
-                    self.stats.moves_in_window += 1
-                    self.stats.latencies.append(now - sent)
+                through(self.stats, self.clock, sent, now, self.writer)
         else:
             self.awaiting = False
         self.ply += 1
@@ -620,7 +780,7 @@ class GomokuClient:
             return
         free = [(r, c) for r in range(SIZE) for c in range(SIZE) if self.board[r][c] == " "]
         r, c = self.rnd.choice(free)
-        self.pair.sent[(self.games, self.ply)] = time.monotonic()
+        self.pair.sent[(self.games, self.ply)] = sent_now()
         self.stats.moves_sent += 1
         self.write(gmku_frame({"type": "place", "data": {"row": r, "col": c}}))
 
@@ -687,7 +847,10 @@ async def run_share(args, first, count, start, queue_join, release, result):
                 c.invite()
     # play until the deadline, then let the games under way finish
     await asyncio.sleep(max(0, clock.deadline - time.monotonic()))
-    drain_until = time.monotonic() + 10 + 64 * think[1] / 1000.0
+    # the longest game a pair can still have ahead of it, each move after the longest think: Othello
+    # at most 64 moves with passes, a GMKU round on 15 x 15 at most 225
+    longest = 64 if args.protocol == "othello" else SIZE * SIZE
+    drain_until = time.monotonic() + 10 + longest * think[1] / 1000.0
     for c in clients[::2]:  # the inviter (Othello) or black (GMKU) of each pair ends its games
         left = drain_until - time.monotonic()
         if left <= 0:
@@ -923,6 +1086,7 @@ def main():
 def report(args, results, load_start, load_deadline, load_end, idle, peak, after):
     total = {}
     latencies = []
+    read_latencies = []
     lags = []
     cpu = 0.0
     errors = {}
@@ -935,6 +1099,7 @@ def report(args, results, load_start, load_deadline, load_end, idle, peak, after
         total["lobby_max"] = max(total.get("lobby_max", 0), r.get("lobby_max", 0))
         total["login_seconds"] = max(total.get("login_seconds", 0), r.get("login_seconds", 0))
         latencies.extend(r.get("latencies", []))
+        read_latencies.extend(r.get("read_latencies", []))
         lags.extend(r.get("loop_lags", []))
         cpu += r.get("cpu_seconds", 0.0)
         login_times.extend(r.get("login_times", []))
@@ -942,6 +1107,7 @@ def report(args, results, load_start, load_deadline, load_end, idle, peak, after
             errors[k] = errors.get(k, 0) + v
         first_errors.extend(r.get("first_errors", []))
     latencies.sort()
+    read_latencies.sort()
     lags.sort()
     window = args.seconds - args.warmup
     n_errors = sum(errors.values())
@@ -959,6 +1125,9 @@ def report(args, results, load_start, load_deadline, load_end, idle, peak, after
         "latencyP50Ms": round(percentile(latencies, 50) * 1000, 2) if latencies else None,
         "latencyP99Ms": round(percentile(latencies, 99) * 1000, 2) if latencies else None,
         "latencyMaxMs": round(latencies[-1] * 1000, 2) if latencies else None,
+        "readLatencyP50Ms": round(percentile(read_latencies, 50) * 1000, 2) if read_latencies else None,
+        "readLatencyP99Ms": round(percentile(read_latencies, 99) * 1000, 2) if read_latencies else None,
+        "readLatencyMaxMs": round(read_latencies[-1] * 1000, 2) if read_latencies else None,
         "errors": n_errors, "errorsByKind": errors, "lost": total.get("lost", 0),
         "lobbyLines": total.get("lobby_lines", 0), "lobbyLinesPerClientMinute": round(lines_per_client_minute, 1),
         "lobbyLargest": total.get("lobby_max", 0),
@@ -977,10 +1146,13 @@ def report(args, results, load_start, load_deadline, load_end, idle, peak, after
         figures["gamesStarted"], figures["gamesFinished"], figures["unfinishedGames"]))
     print("moves:     %d sent, %d reached the opponent; %.0f moves/s in the measured window" % (
         figures["movesSent"], figures["movesThrough"], figures["movesPerSecond"]))
-    print("latency:   move written -> opponent's update read: p50 %s ms, p99 %s ms, max %s ms (%d samples)" % (
+    print("latency:   move written -> opponent's update received by the kernel (wire to wire): "
+          "p50 %s ms, p99 %s ms, max %s ms (%d samples)" % (
         figures["latencyP50Ms"], figures["latencyP99Ms"], figures["latencyMaxMs"], len(latencies)))
+    print("           move written -> opponent's update read by this generator: p50 %s ms, p99 %s ms, max %s ms" % (
+        figures["readLatencyP50Ms"], figures["readLatencyP99Ms"], figures["readLatencyMaxMs"]))
     print("generator: %.2f cores in the measured window; its own event loops ran late by p50 %s ms, p99 %s ms "
-          "(a move's latency includes up to that on the reading side: the generator's delay, not the server's)" % (
+          "(the second latency includes up to that: the generator's delay, not the server's)" % (
         figures["generatorCores"], figures["generatorLoopLateP50Ms"], figures["generatorLoopLateP99Ms"]))
     print("errors:    %d %s; lost moves: %d" % (n_errors, errors, figures["lost"]))
     for e in first_errors[:10]:

@@ -179,7 +179,9 @@ public final class LoadGenerator {
             profile.stopRecording();
             report.loadAverageAtDeadline = loadAverage();
 
-            long drainMillis = 10_000 + 64L * options.thinkMaxMillis();
+            // the longest game a pair can still have ahead of it, each move after the longest think:
+            // Othello has at most 60 moves (64 with passes), a GMKU round on 15 x 15 at most 225
+            long drainMillis = 10_000 + (options.gomoku() ? 225L : 64L) * options.thinkMaxMillis();
             long drainUntil = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(drainMillis);
             while (stats.gamesInProgress.get() > 0 && System.nanoTime() < drainUntil) {
                 Thread.sleep(20);
