@@ -168,6 +168,8 @@ public final class LoadGenerator {
                     stats.loggedIn.sum(), report.loginSeconds);
 
             profile.startRecording();
+            LoopLateness lateness = new LoopLateness(schedule);
+            lateness.start(group);
             schedule.start(TimeUnit.SECONDS.toNanos(options.warmupSeconds()), TimeUnit.SECONDS.toNanos(options.seconds()));
             for (LoadClient client : clients) {
                 client.startPlaying();
@@ -177,6 +179,8 @@ public final class LoadGenerator {
             }
             play(profile, server, report, probe);
             profile.stopRecording();
+            lateness.stop();
+            report.loopLate = lateness.late.snapshot();
             report.loadAverageAtDeadline = loadAverage();
 
             // the longest game a pair can still have ahead of it, each move after the longest think:

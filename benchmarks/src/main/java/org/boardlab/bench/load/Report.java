@@ -75,6 +75,8 @@ final class Report {
     private Map<String, Long> errorsByKind = Map.of();
     private Iterable<String> firstErrors = java.util.List.of();
     private Latencies.Snapshot latency;
+    /** How late the generator's own event loops ran in the measured window ({@link LoopLateness}). */
+    Latencies.Snapshot loopLate;
 
     Report(Options options) {
         this.options = options;
@@ -131,6 +133,11 @@ final class Report {
                 : "CMOV sent -> opponent's SMOV") + ": p50 %.2f ms, p99 %.2f ms, max %.2f ms, "
                 + "mean %.2f ms (%d samples)%n", latency.percentileMillis(50), latency.percentileMillis(99),
                 latency.maxMillis(), latency.meanMillis(), latency.count()));
+        if (loopLate != null && loopLate.count() > 0) {
+            b.append(String.format(Locale.ROOT, "              the generator's own event loops ran late by p50 %.2f ms, p99 %.2f ms, max %.2f ms "
+                    + "(a latency includes up to that: the generator's delay, not the server's)%n",
+                    loopLate.percentileMillis(50), loopLate.percentileMillis(99), loopLate.maxMillis()));
+        }
         b.append(String.format(Locale.ROOT, "errors:       %d %s; lost moves: %d%n", errors, errorsByKind, lost));
         for (String e : firstErrors) {
             b.append("              ").append(e).append('\n');
@@ -203,6 +210,10 @@ final class Report {
         m.put("latencyP50Ms", round(latency.percentileMillis(50)));
         m.put("latencyP99Ms", round(latency.percentileMillis(99)));
         m.put("latencyMaxMs", round(latency.maxMillis()));
+        if (loopLate != null && loopLate.count() > 0) {
+            m.put("generatorLoopLateP50Ms", round(loopLate.percentileMillis(50)));
+            m.put("generatorLoopLateP99Ms", round(loopLate.percentileMillis(99)));
+        }
         m.put("errors", errors);
         m.put("errorsByKind", errorsByKind);
         m.put("lost", lost);
