@@ -180,6 +180,9 @@ async function invite(p) {
   say("");
   const e = await publish("/game/queue", { type: "request", target: p.id });
   if (e) { say(e.indexOf("Already exists") >= 0 ? "Wait a moment: you made a request less than 15 s ago." : "The invitation was refused: " + e); return; }
+  // p had invited us first: the server took this invitation as accepting that one, and its newgame may have come
+  // before this answer (then the game is on, and there is nobody to wait for)
+  if (state.channel) return;
   state.invited = p.id;
   $("invite-text").textContent = "Waiting for " + p.name + " to answer...";
   countdown("invite", () => { $("invite-dialog").close(); say(p.name + " did not answer in time."); });

@@ -8,6 +8,7 @@ import org.boardlab.cli.internal.GamesCommand;
 import org.boardlab.cli.internal.GcCommand;
 import org.boardlab.cli.internal.ListCommand;
 import org.boardlab.cli.internal.MatchCommand;
+import org.boardlab.cli.internal.MissingClass;
 import org.boardlab.cli.internal.PerftCommand;
 import org.boardlab.cli.internal.PlayCommand;
 import org.boardlab.cli.internal.ProxyCommand;
@@ -172,12 +173,24 @@ public final class Cli implements Runnable {
         if (cli.console && onConsole != null) {
             onConsole.run();
         }
-        if (parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested() || parsed.hasSubcommand()) {
-            return line.execute(effective.toArray(String[]::new));
+        List<String> run = new ArrayList<>(effective);
+        if (!(parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested() || parsed.hasSubcommand())) {
+            run.add("workbench");
         }
-        List<String> withWorkbench = new ArrayList<>(effective);
-        withWorkbench.add("workbench");
-        return line.execute(withWorkbench.toArray(String[]::new));
+        try {
+            return line.execute(run.toArray(String[]::new));
+        } catch (NoClassDefFoundError e) {
+            // picocli hands only exceptions to the handler below; an Error comes out here (its message alone, a bare class
+            // path such as org/foo/Bar, is what the launcher printed)
+            CommandLine.ParseResult command = parsed;
+            while (command.hasSubcommand()) {
+                command = command.subcommand();
+            }
+            String name = command.commandSpec().qualifiedName() + (run.size() > effective.size() ? " workbench" : "");
+            err.println(MissingClass.describe(name, e, cli.services::classOrigin));
+            err.flush();
+            return 1;
+        }
     }
 
     /** The command line with every command, or with {@code only} alone. */
@@ -203,6 +216,12 @@ public final class Cli implements Runnable {
             line.setUsageHelpAutoWidth(true); // whole descriptions on a wide terminal, wrapped at 80 columns otherwise
         }
         line.setExecutionExceptionHandler((e, cmd, parseResult) -> {
+            java.util.Optional<NoClassDefFoundError> missing = MissingClass.in(e);
+            if (missing.isPresent()) {
+                cmd.getErr().println(MissingClass.describe(cmd.getCommandSpec().qualifiedName(), missing.get(), cli.services::classOrigin));
+                cmd.getErr().flush();
+                return 1;
+            }
             cmd.getErr().println("boardlab: " + (e.getMessage() == null ? e.toString() : e.getMessage()));
             if (e instanceof UsageException) {
                 cmd.getErr().println("(see '" + cmd.getCommandSpec().qualifiedName() + " --help')");

@@ -40,6 +40,15 @@ public interface Services {
         return Optional.empty();
     }
 
+    /**
+     * Where the class {@code className} would come from, in words for a message about a class that
+     * could not be loaded: which installed bundle exports its package and in what state, or that none
+     * does. Empty when that is not known (no framework, as in the commands' tests).
+     */
+    default Optional<String> classOrigin(String className) {
+        return Optional.empty();
+    }
+
     /** boardlab's version, e.g. {@code 0.1.0}. */
     String version();
 

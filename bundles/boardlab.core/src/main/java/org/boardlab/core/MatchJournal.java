@@ -41,11 +41,12 @@ public final class MatchJournal {
      * @param networkNanos  for a move that came over the network: from the request leaving the
      *                      referee for the player's connection to the move arriving back (this
      *                      includes the client's own thinking, which no protocol reports); {@code -1}
-     *                      for a player inside boardlab
+     *                      for a player inside boardlab and for a person at a board of this process
      * @param thinkingNanos for a player inside boardlab, the time spent in its
      *                      {@link org.boardlab.api.Player#chooseMove}; for a player in a process of its
      *                      own (a player host, an engine), the thinking time its host measured there;
-     *                      {@code -1} when not known (a network client)
+     *                      for a person at a board of this process ({@link PersonPlayer}), from asking
+     *                      to the move; {@code -1} when not known (a network client)
      * @param hostNanos     for a player in a process of its own: the host's overhead, from the request
      *                      leaving boardlab to the answer arriving back, less the thinking (the pipe,
      *                      encoding, the host's own threads); {@code -1} for every other player

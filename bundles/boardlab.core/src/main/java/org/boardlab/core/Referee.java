@@ -592,7 +592,7 @@ public final class Referee implements AutoCloseable {
                 a.async = answer;
                 answer.whenComplete((timed, error) -> {
                     long at = System.nanoTime();
-                    answered(a, error != null ? new Failure(unwrap(error)) : timedAnswer(timed, at - a.sent), at);
+                    answered(a, error != null ? new Failure(unwrap(error)) : timedAnswer(player, timed, at - a.sent), at);
                 });
             } else {
                 try {
@@ -606,9 +606,13 @@ public final class Referee implements AutoCloseable {
 
         /**
          * An asynchronous player's answer: a network client's whole wait is network time; a player that
-         * measured its thinking (a player host) has the rest of the wait counted as its host's overhead.
+         * measured its thinking (a player host) has the rest of the wait counted as its host's overhead; a
+         * person at a board of this process ({@link PersonPlayer}) thought for the whole wait.
          */
-        private Object timedAnswer(AsyncPlayer.Timed timed, long waitNanos) {
+        private Object timedAnswer(Player player, AsyncPlayer.Timed timed, long waitNanos) {
+            if (player instanceof PersonPlayer) {
+                return new Answer(timed == null ? null : timed.move(), -1, waitNanos);
+            }
             if (timed == null) {
                 return new Answer(null, waitNanos, -1);
             }

@@ -138,6 +138,21 @@ class MatchJournalTest {
     }
 
     @Test
+    void aPersonsMoveAtThisBoardIsThinkingTimeNotNetworkTime() {
+        PersonPlayer person = request -> CompletableFuture.supplyAsync(() -> request.state().legalMoves().get(0),
+                CompletableFuture.delayedExecutor(5, TimeUnit.MILLISECONDS));
+        Match match = match(new PlayerSeat("you", () -> person), new PlayerSeat("b", FirstLegalPlayer::new), 1);
+        match.runHere();
+        for (MatchJournal.Entry e : match.journal().snapshot().entries()) {
+            if (e.side() == Side.FIRST) {
+                assertThat(e.times().networkNanos()).isEqualTo(-1);
+                assertThat(e.times().hostNanos()).isEqualTo(-1);
+                assertThat(e.times().thinkingNanos()).isBetween(TimeUnit.MILLISECONDS.toNanos(5), e.times().elapsedNanos());
+            }
+        }
+    }
+
+    @Test
     void eachGameOfAMatchHasItsOwnJournalAndTheRefereeFindsTheLiveOne() throws Exception {
         CountDownLatch hold = new CountDownLatch(1);
         AsyncPlayer waiting = request -> CompletableFuture.supplyAsync(() -> {

@@ -1036,9 +1036,7 @@ public final class Store implements AutoCloseable {
             List<ScheduledGame> out = new ArrayList<>();
             // no ORDER BY: H2 sorted the rows in a temporary result, which beyond 40,000 rows it writes to a file of its own
             // (a third of a 66,000-row read's time, TournamentScale); sorted here instead, in memory (the rows come nearly in order)
-            // on H2 by the table itself (USE INDEX (): no index), not through the index on tournament_id: through it H2 looked up
-            // each row in the table on its own, half of the read's time; a tournament's rows are most of the table, in a row
-            String from = db.postgres() ? "scheduled_games s" : "scheduled_games s USE INDEX ()";
+            String from = db.postgres() || !mostOfTheQueue(c, tournamentId) ? "scheduled_games s" : "scheduled_games s USE INDEX ()";
             try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM " + from + " WHERE s.tournament_id = ?")) {
                 p.setLong(1, tournamentId);
                 try (ResultSet r = p.executeQuery()) {
@@ -1049,6 +1047,48 @@ public final class Store implements AutoCloseable {
             }
             out.sort(java.util.Comparator.comparingInt(g -> g.game().number()));
             return out;
+        });
+    }
+
+    /**
+     * On H2, whether the tournament's scheduled games are at least half of the queue's rows (all tournaments'),
+     * by its count ({@code tournament_counts}) and the table's (H2 keeps it: no row is read). Then its rows are
+     * read by the table itself ({@code USE INDEX ()}): through the (tournament_id, number) index H2 looks up each
+     * row in the table on its own, which took half of a big tournament's read. For a tournament that is a small
+     * part of the queue the index reads its rows alone, where the table scan read every tournament's.
+     */
+    private static boolean mostOfTheQueue(Connection c, long tournamentId) throws SQLException {
+        long mine = 0;
+        try (PreparedStatement p = c.prepareStatement("SELECT games_scheduled FROM tournament_counts WHERE tournament_id = ?")) {
+            p.setLong(1, tournamentId);
+            try (ResultSet r = p.executeQuery()) {
+                if (r.next()) {
+                    mine = r.getLong(1);
+                }
+            }
+        }
+        long all;
+        try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT COUNT(*) FROM scheduled_games")) {
+            r.next();
+            all = r.getLong(1);
+        }
+        return mine * 2 >= all;
+    }
+
+    /**
+     * Game {@code number} of a tournament's queue, with its result once done, or empty: one row, through
+     * the queue's (tournament_id, number) key.
+     */
+    public Optional<ScheduledGame> scheduledGame(long tournamentId, int number) {
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + SCHEDULED_COLUMNS + " FROM scheduled_games s"
+                    + " WHERE s.tournament_id = ? AND s.number = ?")) {
+                p.setLong(1, tournamentId);
+                p.setInt(2, number);
+                try (ResultSet r = p.executeQuery()) {
+                    return r.next() ? Optional.of(readScheduled(r)) : Optional.<ScheduledGame>empty();
+                }
+            }
         });
     }
 

@@ -117,6 +117,52 @@ class QueueStateTest {
     }
 
     /**
+     * A tournament's rows are read without reading the other tournaments': a small tournament beside a big one is read
+     * through the queue's (tournament, number) key, where H2 scanned the whole table (every tournament's rows: the read
+     * of 20 games looked at 2,020 rows), and one game of it is one row. What H2 looked at is its {@code EXPLAIN
+     * ANALYZE} of the statement the store ran (from H2's statistics of the statements run).
+     */
+    @org.junit.jupiter.api.Test
+    void aTournamentsRowsAreReadWithoutTheOtherTournamentsAndOneGameIsOneRow() throws Exception {
+        String url = stores.fresh("h2");
+        Store store = stores.open(url);
+        long big = store.createTournament("big", "tictactoe", "", "{}", 1000, 0, 0).id();
+        long small = store.createTournament("small", "tictactoe", "", "{}", 1000, 0, 0).id();
+        store.schedule(big, games(1, 2000, null, null));
+        store.schedule(small, games(1, 20, null, null));
+        try (Connection c = StoreFixture.connect(url); Statement st = c.createStatement()) {
+            st.execute("SET QUERY_STATISTICS TRUE");
+            assertThat(store.scheduled(small)).extracting(s -> s.game().number()).containsExactlyElementsOf(
+                    java.util.stream.IntStream.rangeClosed(1, 20).boxed().toList());
+            String read = null;
+            try (ResultSet r = st.executeQuery("SELECT SQL_STATEMENT FROM INFORMATION_SCHEMA.QUERY_STATISTICS")) {
+                while (r.next()) {
+                    String sql = r.getString(1);
+                    if (sql.startsWith("SELECT s.id,") && sql.endsWith("WHERE s.tournament_id = ?")) {
+                        assertThat(read).as("the statements that read a tournament's rows").isIn(null, sql);
+                        read = sql;
+                    }
+                }
+            }
+            assertThat(read).as("the store's read of a tournament's rows").isNotNull();
+            String plan;
+            try (ResultSet r = st.executeQuery("EXPLAIN ANALYZE " + read.replace("?", Long.toString(small)))) {
+                r.next();
+                plan = r.getString(1);
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("scanCount: (\\d+)").matcher(plan);
+            assertThat(m.find()).as(plan).isTrue();
+            assertThat(Integer.parseInt(m.group(1))).as(plan).isLessThanOrEqualTo(21);
+        }
+        assertThat(store.scheduled(big)).hasSize(2000); // most of the queue: by the table itself, as before
+        assertThat(store.scheduledGame(small, 7)).hasValueSatisfying(g -> {
+            assertThat(g.game().number()).isEqualTo(7);
+            assertThat(g.tournamentId()).isEqualTo(small);
+        });
+        assertThat(store.scheduledGame(small, 21)).isEmpty();
+    }
+
+    /**
      * A database of the schema before gets each tournament's counts from its rows, and they stay
      * exact from then on.
      */

@@ -21,8 +21,10 @@ final class LocatorServices implements Services, AutoCloseable {
 
     private final ServiceTracker<BeanLocator, BeanLocator> tracker;
     private final String version;
+    private final BundleContext context;
 
     LocatorServices(BundleContext context) {
+        this.context = context;
         tracker = new ServiceTracker<>(context, BeanLocator.class, null);
         tracker.open();
         org.osgi.framework.Version v = context.getBundle().getVersion();
@@ -48,6 +50,45 @@ final class LocatorServices implements Services, AutoCloseable {
             throw new IllegalStateException("no " + type.getSimpleName() + " is available: is boardlab.core running?");
         }
         return it.next().getValue();
+    }
+
+    @Override
+    public Optional<String> classOrigin(String className) {
+        int dot = className.lastIndexOf('.');
+        if (dot <= 0) {
+            return Optional.empty();
+        }
+        String pkg = className.substring(0, dot);
+        java.util.List<String> exporters = new java.util.ArrayList<>();
+        try {
+            for (org.osgi.framework.Bundle b : context.getBundles()) {
+                org.osgi.framework.wiring.BundleRevision revision = b.adapt(org.osgi.framework.wiring.BundleRevision.class);
+                if (revision == null) {
+                    continue;
+                }
+                for (org.osgi.resource.Capability c : revision.getCapabilities(org.osgi.framework.wiring.BundleRevision.PACKAGE_NAMESPACE)) {
+                    if (pkg.equals(c.getAttributes().get(org.osgi.framework.wiring.BundleRevision.PACKAGE_NAMESPACE))) {
+                        exporters.add(b.getSymbolicName() + " " + b.getVersion() + " (" + state(b.getState()) + ")");
+                        break;
+                    }
+                }
+            }
+        } catch (IllegalStateException e) {
+            return Optional.empty(); // the framework is stopping
+        }
+        return Optional.of(exporters.isEmpty() ? "no installed bundle exports the package " + pkg
+                : "the package " + pkg + " is exported by " + String.join(", ", exporters));
+    }
+
+    private static String state(int state) {
+        return switch (state) {
+            case org.osgi.framework.Bundle.INSTALLED -> "installed, not resolved";
+            case org.osgi.framework.Bundle.RESOLVED -> "resolved, not started";
+            case org.osgi.framework.Bundle.STARTING -> "starting";
+            case org.osgi.framework.Bundle.ACTIVE -> "active";
+            case org.osgi.framework.Bundle.STOPPING -> "stopping";
+            default -> "uninstalled";
+        };
     }
 
     @Override

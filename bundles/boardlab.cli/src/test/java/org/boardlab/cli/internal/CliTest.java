@@ -63,6 +63,11 @@ class CliTest {
         }
 
         @Override
+        public Optional<String> classOrigin(String className) {
+            return Optional.of("no installed bundle exports the package " + className.substring(0, className.lastIndexOf('.')));
+        }
+
+        @Override
         public Optional<org.boardlab.client.TerminalClient> terminalClient(String id) {
             return Optional.empty();
         }
@@ -332,6 +337,30 @@ class CliTest {
         assertThat(p.get("leaves_per_second").asLong()).isPositive();
         assertThat(run("perft", "tictactoe", "2")).isZero();
         assertThat(out.toString()).contains("perft(2) of tictactoe = 72 leaves");
+    }
+
+    /**
+     * A class that cannot be loaded (a bundle missing, or replaced while in use) is told with the command, the class
+     * in dots, what needed it and what the framework knows of its package, not as the JVM's bare class path.
+     */
+    @Test
+    void aMissingClassIsToldWithTheCommandAndTheClassNotAsABareClassPath() {
+        registry.add(new Component<org.boardlab.api.Game>(Kind.GAME, "broken", "a game whose bundle lost a class", "boardlab.game.broken",
+                "0.1.0", 5, () -> {
+                    throw new NoClassDefFoundError("org/boardlab/game/broken/BrokenBoard");
+                }));
+        assertThat(run("perft", "broken", "2")).isEqualTo(1);
+        assertThat(err.toString().trim()).isEqualTo("boardlab perft: failed: the class org.boardlab.game.broken.BrokenBoard, which "
+                + CliTest.class.getName() + " needs, cannot be loaded: no installed bundle exports the package org.boardlab.game.broken. "
+                + "A bundle is missing, did not start, or was replaced while it was in use (NoClassDefFoundError)");
+        // inside a command's own exception too (a future that failed with it, say)
+        registry.add(new Component<org.boardlab.api.Game>(Kind.GAME, "wrapped", "a game that fails later", "boardlab.game.wrapped",
+                "0.1.0", 6, () -> {
+                    throw new java.util.concurrent.CompletionException(new NoClassDefFoundError("org/foo/Bar"));
+                }));
+        err.getBuffer().setLength(0);
+        assertThat(run("perft", "wrapped", "2")).isEqualTo(1);
+        assertThat(err.toString()).startsWith("boardlab perft: failed: the class org.foo.Bar, which ").doesNotContain("boardlab: org/foo/Bar");
     }
 
     @Test

@@ -2,17 +2,18 @@ package org.boardlab.workbench.internal;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
-import org.boardlab.api.AsyncPlayer;
 import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
+import org.boardlab.core.PersonPlayer;
 
 /**
  * A person at the workbench: the referee's request is answered by a move made on the board (or
  * typed); only a legal move of the position being asked about is taken. No thread waits for the
- * person: the move completes the referee's request from the UI thread.
+ * person: the move completes the referee's request from the UI thread. The referee counts the time
+ * until the move as the person's thinking ({@link PersonPlayer}), not as network time.
  */
-final class HumanPlayer implements AsyncPlayer {
+final class HumanPlayer implements PersonPlayer {
 
     private final Consumer<GameState> asked;
     /** The open request and its position, or {@code null} when it is not the person's turn. */

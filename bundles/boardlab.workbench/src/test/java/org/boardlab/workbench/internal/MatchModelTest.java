@@ -214,6 +214,8 @@ class MatchModelTest {
         }
         runUntil("the result", () -> !model.result().isEmpty());
         assertThat(model.result()).startsWith("you (X) wins");
+        // the person's move took the person's time, not the network's (there is none at this board)
+        assertThat(model.moveText(model.moveLines().get(0))).matches("1\\. a1  \\(X, [0-9.]+ m?s: thinking [0-9.]+, rest [0-9.]+\\)");
         assertThat(model.typedMove("b2")).isFalse();
         assertThat(model.status()).isEqualTo("it is not a person's turn at this board");
 

@@ -401,6 +401,15 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                     if (error != null) {
                         return error;
                     }
+                    if (invites(target, user, System.nanoTime())) {
+                        // crossing invitations: the target invited the sender first, and that invitation stands. The
+                        // sender's is taken as his accepting it (the seed's clients each ignore the other's invitation
+                        // while their own stands, so both would wait for an answer that never comes)
+                        Request mine = requests.get(user);
+                        requests.put(user, new Request(mine.type(), mine.target(), mine.madeNanos(), true));
+                        acceptInvitation(target, user, data);
+                        return null;
+                    }
                     Accounts.Account a = accounts.account(user).orElseThrow();
                     data.put("target", String.valueOf(target));
                     data.put("user", Map.of("name", a.name(), "rating", String.valueOf(a.rating())));
@@ -409,15 +418,10 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 }
                 case "accept" -> {
                     long inviter = parseId(data.get("target"));
-                    Request r = requests.get(inviter);
-                    if (inviter <= 0 || r == null || r.used() || !"newgame".equals(r.type()) || r.target() != user
-                            || lapsed(r, System.nanoTime())) {
+                    if (inviter <= 0 || !invites(inviter, user, System.nanoTime())) {
                         return DotsWire.NOT_ALLOWED;
                     }
-                    requests.put(inviter, new Request(r.type(), r.target(), r.madeNanos(), true));
-                    data.put("target", String.valueOf(inviter));
-                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
-                    newGame(inviter, user);
+                    acceptInvitation(inviter, user, data);
                     return null;
                 }
                 case "decline" -> {
@@ -441,6 +445,38 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 }
             }
         }
+    }
+
+    /** {@code true} if {@code inviter}'s invitation to {@code target} stands (made, not taken, not lapsed). */
+    private boolean invites(long inviter, long target, long now) {
+        Request r = requests.get(inviter);
+        return r != null && !r.used() && "newgame".equals(r.type()) && r.target() == target && !lapsed(r, now);
+    }
+
+    /**
+     * {@code acceptor} takes {@code inviter}'s standing invitation: everybody hears the {@code accept} (with
+     * {@code data}'s id, the acceptor's) and the {@code newgame}, in which the inviter is player 1. An invitation
+     * of the acceptor's own to somebody else that still stands is withdrawn, as a {@code decline} from him: a
+     * player who begins a game cannot begin a second one by that invitation.
+     */
+    private void acceptInvitation(long inviter, long acceptor, Map<String, Object> data) {
+        Request r = requests.get(inviter);
+        requests.put(inviter, new Request(r.type(), r.target(), r.madeNanos(), true));
+        data.put("type", "accept");
+        data.remove("user");
+        data.put("target", String.valueOf(inviter));
+        publish(DotsWire.QUEUE_CHANNEL, data, 0);
+        Request own = requests.get(acceptor);
+        if (own != null && invites(acceptor, own.target(), System.nanoTime())) {
+            requests.put(acceptor, new Request(own.type(), own.target(), own.madeNanos(), true));
+            Map<String, Object> withdrawn = new LinkedHashMap<>();
+            withdrawn.put("type", "decline");
+            withdrawn.put("init", String.valueOf(acceptor));
+            withdrawn.put("target", String.valueOf(own.target()));
+            withdrawn.put("id", String.valueOf(acceptor));
+            publish(DotsWire.QUEUE_CHANNEL, withdrawn, 0);
+        }
+        newGame(inviter, acceptor);
     }
 
     /**

@@ -988,9 +988,14 @@ final class DotsWebClient implements AutoCloseable {
                 }
             }
             case "accept" -> {
-                if (str(d.get("target")).equals(id)) {
+                String target = str(d.get("target"));
+                if (target.equals(id)) {
                     invitedId = null;
                     say(nameOf(from) + " accepted your invitation");
+                } else if (from.equals(id) && target.equals(invitedId)) {
+                    // the server takes an invitation to a player whose own invitation to you stands as accepting his
+                    say("you and " + nameOf(target) + " invited each other: yours counts as accepting " + nameOf(target)
+                            + "'s, which came first");
                 }
             }
             case "decline" -> {

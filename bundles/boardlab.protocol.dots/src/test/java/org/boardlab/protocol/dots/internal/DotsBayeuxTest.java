@@ -3,12 +3,14 @@ package org.boardlab.protocol.dots.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.boardlab.api.event.MatchOutcome;
+import org.boardlab.protocol.dots.DotsWire;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,10 +56,7 @@ class DotsBayeuxTest {
     }
 
     static RawBayeux inLobby(Map<String, Object> account) throws Exception {
-        RawBayeux c = RawBayeux.connected(server.base, auth(account));
-        assertThat(RawBayeux.error(c.subscribe("/game/queue"))).isNull();
-        assertThat(RawBayeux.error(c.publish("/game/queue", data("type", "heartbeat")))).isNull();
-        return c;
+        return inLobby(server, account);
     }
 
     static Game game() throws Exception {
@@ -248,7 +247,7 @@ class DotsBayeuxTest {
             }
             // meanwhile two players register, log in, meet in the lobby and play, long before the slow connections'
             // 120 s idle time-out would free the threads a server waiting on their bodies had given them
-            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () -> {
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 Game g = game();
                 assertThat(RawBayeux.error(g.ann().publish(g.channel(), move(2, 2)))).isNull();
                 assertThat(waitFor(g.bob(), "move")).containsEntry("type", "move");
@@ -566,6 +565,65 @@ class DotsBayeuxTest {
         assertThat(RawBayeux.error(cc.publish("/game/queue", data("type", "decline", "init", a.get("id"), "target", c.get("id"))))).isNull();
         assertThat(types(ca.poll())).contains("decline");
         assertThat(RawBayeux.error(cc.publish("/game/queue", data("type", "accept", "target", a.get("id"))))).isEqualTo("406::Not allowed");
+    }
+
+    /**
+     * Two players invite each other: ann first, then bob, before either answers (each publish waits for its reply, so
+     * the server has ann's invitation when bob's arrives, however slow the machine: the requests here stand 60 s).
+     * Bob's invitation is taken as accepting ann's: everybody hears bob's accept and one newgame, ann player 1; no
+     * second game can be made of the two invitations. Before, the server delivered bob's invitation as a request, and
+     * two clients that each ignore an invitation while their own stands (the seed's page, {@code client dots --invite})
+     * waited for ever. Also: accepting an invitation withdraws one's own invitation to a third, who cannot accept it.
+     */
+    @Test
+    void invitationsThatCrossMakeOneGameAndAcceptingWithdrawsOnesOwnInvitation() throws Exception {
+        try (DotsTestServer slow = new DotsTestServer(new DotsWire.Timers(Duration.ofSeconds(10),
+                Duration.ofSeconds(60), Duration.ofMillis(100), Duration.ofMinutes(10)))) {
+            int n = NAMES.incrementAndGet();
+            Map<String, Object> a = RawBayeux.account(slow.base, "cross" + n);
+            Map<String, Object> b = RawBayeux.account(slow.base, "cris" + n);
+            Map<String, Object> c = RawBayeux.account(slow.base, "cleo" + n);
+            Map<String, Object> d = RawBayeux.account(slow.base, "dora" + n);
+            Map<String, Object> e = RawBayeux.account(slow.base, "eve" + n);
+            RawBayeux ca = inLobby(slow, a);
+            RawBayeux cb = inLobby(slow, b);
+            RawBayeux cc = inLobby(slow, c);
+            RawBayeux cd = inLobby(slow, d);
+            RawBayeux ce = inLobby(slow, e);
+            assertThat(RawBayeux.error(ca.publish("/game/queue", data("type", "request", "target", b.get("id"))))).isNull();
+            assertThat(RawBayeux.error(cb.publish("/game/queue", data("type", "request", "target", a.get("id"))))).isNull();
+            List<Map<String, Object>> heard = new ArrayList<>();
+            for (int i = 0; i < 100 && heard.stream().noneMatch(m -> "newgame".equals(m.get("type"))); i++) {
+                heard.addAll(cc.poll());
+                Thread.sleep(50);
+            }
+            List<Map<String, Object>> lobby = heard.stream().filter(m -> !"heartbeat".equals(m.get("type"))).toList();
+            assertThat(lobby).as("what the lobby heard").hasSize(3);
+            assertThat(lobby.get(0)).containsEntry("type", "request").containsEntry("id", a.get("id")).containsEntry("target", b.get("id"));
+            assertThat(lobby.get(1)).isEqualTo(data("type", "accept", "target", a.get("id"), "id", b.get("id")));
+            assertThat(lobby.get(2)).containsEntry("type", "newgame").containsEntry("player_1", a.get("id"))
+                    .containsEntry("player_2", b.get("id"));
+            // neither invitation makes another game, and bob's counts as his one request of its life
+            assertThat(RawBayeux.error(ca.publish("/game/queue", data("type", "accept", "target", b.get("id"))))).isEqualTo("406::Not allowed");
+            assertThat(RawBayeux.error(cb.publish("/game/queue", data("type", "accept", "target", a.get("id"))))).isEqualTo("406::Not allowed");
+            assertThat(RawBayeux.error(cb.publish("/game/queue", data("type", "request", "target", c.get("id"))))).isEqualTo("406::Already exists");
+
+            // dora invites eve; cleo invites dora, who accepts: dora's invitation to eve is withdrawn, and eve cannot
+            // accept it (dora would be in two games)
+            assertThat(RawBayeux.error(cd.publish("/game/queue", data("type", "request", "target", e.get("id"))))).isNull();
+            assertThat(RawBayeux.error(cc.publish("/game/queue", data("type", "request", "target", d.get("id"))))).isNull();
+            ce.poll();
+            assertThat(RawBayeux.error(cd.publish("/game/queue", data("type", "accept", "target", c.get("id"))))).isNull();
+            assertThat(waitFor(ce, "decline")).isEqualTo(data("type", "decline", "init", d.get("id"), "target", e.get("id"), "id", d.get("id")));
+            assertThat(RawBayeux.error(ce.publish("/game/queue", data("type", "accept", "target", d.get("id"))))).isEqualTo("406::Not allowed");
+        }
+    }
+
+    static RawBayeux inLobby(DotsTestServer on, Map<String, Object> account) throws Exception {
+        RawBayeux c = RawBayeux.connected(on.base, auth(account));
+        assertThat(RawBayeux.error(c.subscribe("/game/queue"))).isNull();
+        assertThat(RawBayeux.error(c.publish("/game/queue", data("type", "heartbeat")))).isNull();
+        return c;
     }
 
     @Test

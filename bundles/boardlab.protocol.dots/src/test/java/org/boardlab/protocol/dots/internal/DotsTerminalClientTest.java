@@ -164,6 +164,29 @@ class DotsTerminalClientTest {
         assertThat(lastRating(bob)).isEqualTo(bob1600);
     }
 
+    /**
+     * Two loaded players that each invite the other ({@code --invite}), started together: each one's seat ignores an
+     * invitation while its own stands, so before the server took crossing invitations as one game they waited for ever
+     * (a new invitation each every 15 s). Whichever invitation reaches the server second accepts the first, so this
+     * holds whatever the order: one game, and one of them says that they invited each other.
+     */
+    @Test
+    void twoLoadedPlayersWhoInviteEachOtherPlayOneGame() throws Exception {
+        Typist ann = new Typist("ann", random("bob", 1), "secret-ann");
+        Typist bob = new Typist("bob", random("ann", 1), "secret-bob");
+        ann.await("(red, moves first) against");
+        bob.await("(red, moves first) against");
+        ann.type("leave");
+        assertThat(ann.exit.get(60, TimeUnit.SECONDS)).as(ann.text()).isZero();
+        assertThat(bob.exit.get(60, TimeUnit.SECONDS)).as(bob.text()).isZero();
+        assertThat(server.results).hasSize(1);
+        assertThat(ann.count("invited each other") + bob.count("invited each other")).as(ann.text() + "\n----\n" + bob.text())
+                .isEqualTo(1);
+        for (Typist t : List.of(ann, bob)) {
+            assertThat(t.text()).contains("played 1 game; bye");
+        }
+    }
+
     private static String idOf(Typist t) {
         Matcher m = Pattern.compile("logged in as \\w+ \\(id (\\d+)\\)").matcher(t.text());
         assertThat(m.find()).as(t.text()).isTrue();

@@ -100,8 +100,9 @@ final class RemoteSeat {
             public void connectRefused() {
                 synchronized (RemoteSeat.this) {
                     over = true;
+                    message = "refused (NOK): the seat of this port is taken";
                 }
-                say("refused (NOK): the seat of this port is taken");
+                changed.run();
             }
 
             @Override
@@ -109,11 +110,14 @@ final class RemoteSeat {
                 synchronized (RemoteSeat.this) {
                     lastBoard = board;
                     if (players == null) {
+                        // the turn and its words together: a view that has the turn says so, and a click made at once
+                        // (its answer, "not a legal move", say) is not overwritten by this message after it
                         turn = board;
+                        message = "your move: click a square on the board";
                     }
                 }
                 if (players == null) {
-                    say("your move: click a square on the board");
+                    changed.run();
                 } else {
                     thinker.execute(() -> think(board));
                 }
@@ -129,8 +133,9 @@ final class RemoteSeat {
                 synchronized (RemoteSeat.this) {
                     over = true;
                     turn = null;
+                    message = "end: scores black " + end.blackScore() + ", white " + end.whiteScore(); // with over, as above
                 }
-                say("end: scores black " + end.blackScore() + ", white " + end.whiteScore());
+                changed.run();
             }
 
             @Override

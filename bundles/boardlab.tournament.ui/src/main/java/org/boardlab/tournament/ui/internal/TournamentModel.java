@@ -493,8 +493,7 @@ public final class TournamentModel {
         if (l == null) {
             throw new IllegalStateException("no tournament has been started here");
         }
-        return store.get().scheduled(l.row().id()).stream().filter(s -> s.game().number() == number && s.gameId() != null).findFirst()
-                .map(org.boardlab.store.ScheduledGame::gameId)
+        return store.get().scheduledGame(l.row().id(), number).filter(s -> s.gameId() != null).map(org.boardlab.store.ScheduledGame::gameId)
                 .orElseThrow(() -> new IllegalStateException("game " + number + " of tournament " + l.row().name() + " is not stored yet"));
     }
 

@@ -204,9 +204,24 @@ class TournamentViewTest {
         screenshot("tournament-view.png");
         assertThat(Files.size(Path.of("target", "screenshots", "tournament-view.png"))).isPositive();
 
-        // a finished game opens from the store in the Match view
+        // a finished game opens from the store in the Match view, read from the tournament's queue alone: one row (H2
+        // counts the rows each statement gave since its statistics were switched on)
         TournamentModel.GameRow fifth = model.gameRows().get(4);
-        view.watch(fifth);
+        String url = "jdbc:h2:file:" + dir.resolve("lab").toAbsolutePath();
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(url, "sa", ""); java.sql.Statement st = c.createStatement()) {
+            st.execute("SET QUERY_STATISTICS TRUE");
+            view.watch(fifth);
+            long queueRows = 0;
+            try (java.sql.ResultSet r = st.executeQuery("SELECT SQL_STATEMENT, CUMULATIVE_ROW_COUNT FROM INFORMATION_SCHEMA.QUERY_STATISTICS")) {
+                while (r.next()) {
+                    if (r.getString(1).contains("FROM scheduled_games")) {
+                        queueRows += r.getLong(2);
+                    }
+                }
+            }
+            assertThat(queueRows).as("the queue's rows read to open one game").isEqualTo(1);
+            st.execute("SET QUERY_STATISTICS FALSE");
+        }
         assertThat(shown).containsExactly(TournamentView.MATCH_VIEW);
         assertThat(openedFromStore).hasSize(1);
         org.boardlab.store.FinishedGame stored = store.game(openedFromStore.get(0)).orElseThrow().game();
