@@ -273,7 +273,7 @@ public final class H2KillProbe {
     // ---------------------------------------------------------------- the killed process
 
     /** Held by a transaction from its first statement to its end, with {@code --serialize}. */
-    private static final ReentrantLock WRITES = new ReentrantLock();
+    private static final ReentrantLock WRITES = new ReentrantLock(true); // fair, as the store's (Database)
 
     private interface Tx {
         void run(Connection c) throws SQLException;
