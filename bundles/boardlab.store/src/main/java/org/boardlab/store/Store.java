@@ -21,8 +21,9 @@ import org.boardlab.store.internal.Passwords;
 
 /**
  * One database of results: H2 or PostgreSQL, opened by {@link Stores}. Thread-safe: every method
- * takes a pooled connection for its own transaction. Every write is committed before the method
- * returns; a method that fails has written nothing.
+ * takes a pooled connection for its own transaction (on H2 one transaction that writes at a time, so
+ * that a {@code kill -9} never leaves half of one: {@code Database}). Every write is committed before
+ * the method returns; a method that fails has written nothing.
  *
  * <p>Errors are {@link StoreException}s whose message names the database and the reason
  * ({@code cannot reach the database jdbc:postgresql://...}, {@code ... is full}).
@@ -260,35 +261,39 @@ public final class Store implements AutoCloseable {
      * the connection then given back (a new one for the next batch).
      */
     private List<Long> writeBatch(List<FinishedGame> games) {
-        WriterSession w = writerSession;
-        try {
-            if (w == null) {
-                w = new WriterSession(db.connection());
-                writerSession = w;
-            }
-            long ladderVersion = -1;
-            if (games.stream().anyMatch(Ladders::rated)) {
-                if (w.lock == null) {
-                    w.lock = w.c.prepareStatement(Ladders.LOCK);
+        // on H2 the one transaction that writes, from before its first statement until after its commit or its
+        // rollback (a rollback writes a chunk too): Database's class says why
+        try (Database.Held held = db.holdWrites()) {
+            WriterSession w = writerSession;
+            try {
+                if (w == null) {
+                    w = new WriterSession(db.connection());
+                    writerSession = w;
                 }
-                ladderVersion = Ladders.lock(w.lock); // first, before any other lock (see Ladders)
+                long ladderVersion = -1;
+                if (games.stream().anyMatch(Ladders::rated)) {
+                    if (w.lock == null) {
+                        w.lock = w.c.prepareStatement(Ladders.LOCK);
+                    }
+                    ladderVersion = Ladders.lock(w.lock); // first, before any other lock (see Ladders)
+                }
+                w.in.begin(ladderVersion);
+                List<Long> ids = new ArrayList<>(games.size());
+                for (FinishedGame g : games) {
+                    ids.add(w.in.insert(g));
+                }
+                w.in.finish();
+                w.c.commit();
+                w.in.committed();
+                w.in.reset();
+                return ids;
+            } catch (SQLException e) {
+                dropWriterSession(w);
+                throw db.translate(e);
+            } catch (RuntimeException | Error e) {
+                dropWriterSession(w);
+                throw e;
             }
-            w.in.begin(ladderVersion);
-            List<Long> ids = new ArrayList<>(games.size());
-            for (FinishedGame g : games) {
-                ids.add(w.in.insert(g));
-            }
-            w.in.finish();
-            w.c.commit();
-            w.in.committed();
-            w.in.reset();
-            return ids;
-        } catch (SQLException e) {
-            dropWriterSession(w);
-            throw db.translate(e);
-        } catch (RuntimeException | Error e) {
-            dropWriterSession(w);
-            throw e;
         }
     }
 
@@ -1362,7 +1367,7 @@ public final class Store implements AutoCloseable {
 
     /** H2: read free games without locks, claim one with an update that checks it is still free. */
     private Optional<ScheduledGame> takeOptimistic(Filter filter, String owner, Duration lease) {
-        return db.call(c -> {
+        return db.write(c -> {
             while (true) {
                 Instant now = dbNow(c);
                 List<Long> candidates = freeGames(c, FREE_EXPIRED, filter, now, TAKE_CANDIDATES, "");
@@ -1947,7 +1952,9 @@ public final class Store implements AutoCloseable {
         WriterSession session = writerSession;
         if (session != null) {
             writerSession = null;
-            session.close(); // the writer has ended: its connection goes back to the pool, which closes it below
+            try (Database.Held held = db.holdWrites()) {
+                session.close(); // the writer has ended: its connection goes back to the pool, which closes it below
+            }
         }
         db.close();
     }
