@@ -289,6 +289,11 @@ public final class Main {
             }
         }
         Timing.mark("command ended");
+        java.nio.file.Path classLog = ArchiveLinks.log();
+        if (classLog != null) {
+            int linked = ArchiveLinks.link(context, classLog);
+            Timing.mark("linked " + linked + " classes for the class-data archive");
+        }
         framework.stop();
         awaitStop(framework, STOP_WAIT_MS, System.err);
         Timing.mark("framework stopped");
