@@ -42,6 +42,20 @@ final class ArchiveLinks {
         return file == null || file.isBlank() ? null : Path.of(file);
     }
 
+    private static final java.util.concurrent.atomic.AtomicBoolean LINKED = new java.util.concurrent.atomic.AtomicBoolean();
+
+    /**
+     * When this run records an archive ({@link #log()}), links its bundles' classes ({@link #link}) once:
+     * when the command has ended, or in a shutdown hook when a signal ends the run first.
+     */
+    static void linkOnce(BundleContext context) {
+        Path log = log();
+        if (log != null && LINKED.compareAndSet(false, true)) {
+            int linked = link(context, log);
+            Timing.mark("linked " + linked + " classes for the class-data archive");
+        }
+    }
+
     /**
      * Links the classes {@code log} says the product's bundles in {@code context}'s framework loaded.
      *
