@@ -17,6 +17,11 @@ MapNotify event, seen by xwait). CPU is user + system time of the process and it
 `window`: read from /proc at the moment the window is mapped). Each figure is the median of the
 rounds (min-max beside it). The machine's load (1, 5, 15 min) is printed before and after.
 
+Each --command runs in a working folder of its own (its players/ folder, its database data/) with a
+cache folder of its own (XDG_CACHE_HOME: bundle cache, class-data archives), both under this run's
+temporary folder and filled by the warm-up round, so that two builds measured in turn share nothing
+one of them writes.
+
   python3 benchmarks/startup/startup.py                       # ./boardlab, 5 rounds
   python3 benchmarks/startup/startup.py --runs 9 --busy 2     # with 2 busy processes (both cores)
   python3 benchmarks/startup/startup.py --command "java -jar /tmp/old/boardlab.jar"
@@ -162,7 +167,8 @@ def run_to_quit(argv, env, xwait):
 
 
 def run(case, env, xwait):
-    argv, kind = case
+    argv, kind, folder = case
+    os.chdir(folder)
     if kind == "quit":
         return run_to_quit(argv, env, xwait)
     return run_to_window(argv, env, xwait) if kind else run_to_exit(argv, env)
@@ -190,7 +196,7 @@ def main():
     env = dict(os.environ, DISPLAY=display)
     env.pop("WAYLAND_DISPLAY", None)
     commands = a.command or [os.path.join(ROOT, "boardlab")]
-    baseline = (["java", "-cp", work, "Hello"], False)
+    baseline = (["java", "-cp", work, "Hello"], False, work)
 
     def cases_of(command):
         boardlab = shlex.split(command)
@@ -202,11 +208,17 @@ def main():
             "quit": (boardlab + [], "quit"),
         }
 
-    cases = [cases_of(c) for c in commands]
     chosen = [c for c in a.cases.split(",") if c]
-    players = os.path.join(work, "run")
-    os.makedirs(players)
-    os.chdir(players)  # boardlab makes its players/ folder where it runs
+    # each command runs in a folder of its own (boardlab makes its players/ folder and its database,
+    # data/boardlab.mv.db, where it runs) with a cache folder of its own (bundle cache, class-data
+    # archives, help pages): two builds measured in turn must not share a database (a newer build's
+    # migration makes the older refuse it) or anything else one of them writes
+    cases, envs = [], []
+    for n, command in enumerate(commands):
+        folder = os.path.join(work, "run-%d" % (n + 1))
+        os.makedirs(folder)
+        cases.append({c: (argv, kind, folder) for c, (argv, kind) in cases_of(command).items()})
+        envs.append(dict(env, XDG_CACHE_HOME=os.path.join(work, "cache-%d" % (n + 1))))
     busy = busy_processes(a.busy)
     try:
         print("boardlab start-up: %s, %d rounds, %d busy processes" % (" | ".join(commands), a.runs, a.busy))
@@ -214,14 +226,15 @@ def main():
         if a.first_start:
             for n, command in enumerate(commands):
                 cache = os.path.join(work, "empty-cache-%d" % n)
-                argv, window = cases[n]["window"]
-                first_env = dict(env, JAVA_TOOL_OPTIONS="-Dboardlab.cache=" + cache)
+                argv, window, folder = cases[n]["window"]
+                os.chdir(folder)
+                first_env = dict(envs[n], JAVA_TOOL_OPTIONS="-Dboardlab.cache=" + cache)
                 wall, cpu = run_to_window(argv, first_env, xwait)
                 print("first start of the jar (empty bundle cache), window: %.2f s wall, %.2f s CPU  [%s]" % (wall, cpu, command))
         # one warm-up round: fills the bundle cache, the page cache, SWT's native libraries
         for n in range(len(commands)):
             for c in chosen:
-                run(cases[n][c], env, xwait)
+                run(cases[n][c], envs[n], xwait)
         results = {"baseline": []}
         for n in range(len(commands)):
             for c in chosen:
@@ -230,7 +243,7 @@ def main():
             for c in chosen:
                 for n in range(len(commands)):
                     results["baseline"].append(run(baseline, env, xwait))
-                    results[(n, c)].append(run(cases[n][c], env, xwait))
+                    results[(n, c)].append(run(cases[n][c], envs[n], xwait))
         print("after:  " + load())
         base = statistics.median(w for w, _ in results["baseline"])
         print("%-9s %22s %22s %8s" % ("case", "wall s, median (range)", "CPU s, median (range)", "x plain"))

@@ -265,6 +265,10 @@ public final class Main {
         if (!later.isEmpty()) {
             startWhenTheWindowIsShown(context, later, LATER_WAIT_MS);
         }
+        if (ArchiveLinks.log() != null) {
+            // ended by a signal (the workbench's window closed by SIGTERM), the JVM still writes the archive after its shutdown hooks
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> ArchiveLinks.linkOnce(context), "boardlab-archive-links"));
+        }
         Callable<?> main = mainService(context);
         if (main == null) {
             framework.waitForStop(0);
@@ -289,6 +293,7 @@ public final class Main {
             }
         }
         Timing.mark("command ended");
+        ArchiveLinks.linkOnce(context);
         framework.stop();
         awaitStop(framework, STOP_WAIT_MS, System.err);
         Timing.mark("framework stopped");

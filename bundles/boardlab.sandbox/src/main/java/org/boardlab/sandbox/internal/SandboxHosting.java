@@ -30,6 +30,12 @@ import org.osgi.framework.SynchronousBundleListener;
  * process of its own ({@link HostedPlayer}, {@link HostPool}), confined as this machine allows
  * ({@link Confinement}). Folders: {@value #DIR} (default {@code <java.io.tmpdir>/boardlab-sandbox-<pid>}) holds
  * the bundles written as jars for the hosts' class paths and the players' scratch folders.
+ *
+ * <p>What the machine offers (a trial run of bubblewrap, boardlab's control groups) is found on first
+ * need: when a player is first given a host, or the limits are first described or asked for. Most
+ * runs host no player (a {@code list}, a {@code match} of built-in players), and that trial run is a
+ * process started and waited for at every start (with the control groups' folders made and removed:
+ * 1-2 % of a {@code list}'s CPU samples).
  */
 @Named
 @Singleton
@@ -43,7 +49,10 @@ public final class SandboxHosting implements PlayerHosting {
     /** The system property naming the sandbox's folder. */
     static final String DIR = "boardlab.sandbox.dir";
 
-    private final HostPool pool;
+    /** Made on first need ({@link #pool()}); {@code null} before. */
+    private volatile HostPool pool;
+    /** Set when the bundle stops: no pool is made after that. */
+    private boolean closed;
     private final Path scratch;
     private final BundleJars jars;
     private final BundleContext context;
@@ -57,7 +66,6 @@ public final class SandboxHosting implements PlayerHosting {
         Path dir = Path.of(System.getProperty(DIR,
                 Path.of(System.getProperty("java.io.tmpdir"), "boardlab-sandbox-" + ProcessHandle.current().pid()).toString()));
         this.scratch = dir.resolve("scratch");
-        this.pool = new HostPool(Confinement.detect(), scratch);
         this.jars = new BundleJars(dir.resolve("jars"));
         Bundle self = FrameworkUtil.getBundle(SandboxHosting.class);
         this.context = self == null ? null : self.getBundleContext();
@@ -65,19 +73,55 @@ public final class SandboxHosting implements PlayerHosting {
             if (event instanceof RegistryEvent r && r.kind() == RegistryEvent.Kind.PLAYER
                     && (r.change() == RegistryEvent.Change.REMOVED || r.change() == RegistryEvent.Change.REPLACED)) {
                 List<String> old = keys.remove(r.id());
-                if (old != null) {
-                    old.forEach(pool::retire);
+                HostPool made = pool;
+                if (old != null && made != null) {
+                    old.forEach(made::retire);
                 }
             }
         }, RegistryEvent.class);
         if (context != null) {
             context.addBundleListener((SynchronousBundleListener) e -> {
                 if (e.getBundle() == self && e.getType() == BundleEvent.STOPPING) {
-                    pool.close();
+                    close();
                 }
             });
         }
-        Runtime.getRuntime().addShutdownHook(new Thread(pool::close, "boardlab-host-pool-close"));
+    }
+
+    /** The player hosts, made on first need (with what the machine offers to confine them). */
+    private HostPool pool() {
+        HostPool p = pool;
+        if (p != null) {
+            return p;
+        }
+        synchronized (this) {
+            if (pool == null) {
+                if (closed) {
+                    throw new IllegalStateException("boardlab's player hosts are closed");
+                }
+                HostPool made = new HostPool(Confinement.detect(), scratch);
+                try {
+                    Runtime.getRuntime().addShutdownHook(new Thread(made::close, "boardlab-host-pool-close"));
+                } catch (IllegalStateException e) {
+                    made.close(); // the JVM is ending
+                    throw new IllegalStateException("boardlab's player hosts are closed", e);
+                }
+                pool = made;
+            }
+            return pool;
+        }
+    }
+
+    /** Ends the hosts, if any were ever made; none are made after. */
+    private void close() {
+        HostPool p;
+        synchronized (this) {
+            closed = true;
+            p = pool;
+        }
+        if (p != null) {
+            p.close();
+        }
     }
 
     @Override
@@ -115,7 +159,7 @@ public final class SandboxHosting implements PlayerHosting {
         List<Path> cp = List.copyOf(classPath);
         Function<PlayerLimits, HostSpec> specs = limits -> new HostSpec(id, key, className, playerJar, cp, limits);
         Logger out = Logger.getLogger("org.boardlab.sandbox.player." + id);
-        return new HostedPlayer(pool, id, specs, className.substring(className.lastIndexOf('.') + 1)
+        return new HostedPlayer(pool(), id, specs, className.substring(className.lastIndexOf('.') + 1)
                 + ", in its own process", line -> out.log(Level.FINE, line));
     }
 
@@ -135,16 +179,16 @@ public final class SandboxHosting implements PlayerHosting {
 
     @Override
     public String describe(PlayerLimits limits) {
-        return pool.confinement().describe(limits);
+        return pool().confinement().describe(limits);
     }
 
     @Override
     public List<String> unenforced() {
-        return pool.confinement().unenforced();
+        return pool().confinement().unenforced();
     }
 
     Confinement confinement() {
-        return pool.confinement();
+        return pool().confinement();
     }
 
     /** Where players' scratch folders are made. */
@@ -154,11 +198,13 @@ public final class SandboxHosting implements PlayerHosting {
 
     /** Hosts running now. */
     public int hostsRunning() {
-        return pool.running();
+        HostPool p = pool;
+        return p == null ? 0 : p.running();
     }
 
     /** Hosts started since boardlab started. */
     public int hostsStarted() {
-        return pool.started();
+        HostPool p = pool;
+        return p == null ? 0 : p.started();
     }
 }

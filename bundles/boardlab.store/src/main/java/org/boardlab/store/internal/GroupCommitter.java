@@ -28,8 +28,22 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(GroupCommitter.class.getName());
 
-    /** {@code due}: the {@link System#nanoTime} by which the item's transaction should begin. */
+    /**
+     * {@code due}: the {@link System#nanoTime} by which the item's transaction should begin. Equal only
+     * to itself (each has a future of its own, but the one {@code wake}, so a record's equality would say
+     * the same): the record's own equals is made by an invokedynamic bootstrap at its first call, in
+     * the first game's commit.
+     */
     private record Item<T, R>(T value, CompletableFuture<R> done, long due) {
+        @Override
+        public boolean equals(Object o) {
+            return this == o;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
     }
 
     private final Function<List<T>, List<R>> batch;
