@@ -32,9 +32,29 @@ public final class Store implements AutoCloseable {
 
     private final Database db;
 
-    /** Opens the database at {@code url}, bringing its schema up to date. Prefer {@link Stores#open(String)}. */
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Store.class.getName());
+
+    /**
+     * Opens the database at {@code url}, bringing its schema up to date. Prefer {@link Stores#open(String)}.
+     *
+     * <p>An embedded H2 database that the process which had it open left without closing it (killed,
+     * or ended by a signal while it opened it: its lock file shows it) has its tournaments' queues
+     * checked and repaired first ({@link #repairTournamentQueues}): across processes H2 can have
+     * written part of a transaction (the class {@code Database} says how). Each repair is logged as a
+     * warning; a repair that fails is logged and the store opens all the same.
+     */
     public static Store open(String url) {
-        return new Store(Database.open(url));
+        Store store = new Store(Database.open(url));
+        if (store.db.leftOpenByAnEndedProcess()) {
+            try {
+                for (String repaired : store.repairTournamentQueues()) {
+                    LOG.warning(() -> "the database " + store.url() + " was left open by a process that ended without closing it: " + repaired);
+                }
+            } catch (StoreException e) {
+                LOG.log(java.util.logging.Level.WARNING, "the tournaments' queues of " + store.url() + " could not be checked: " + e.getMessage(), e);
+            }
+        }
+        return store;
     }
 
     private Store(Database db) {
@@ -1027,6 +1047,98 @@ public final class Store implements AutoCloseable {
                 last = r.getLong(1); // NULL (no game): 0
             }
             return new QueueState(scheduled, done, List.copyOf(leased), last);
+        });
+    }
+
+    /**
+     * Checks every tournament's queue against what its transactions write together, and repairs what
+     * disagrees, in one transaction: a scheduled game whose game is stored ({@code games.scheduled_id})
+     * but whose queue row is not done is marked done with that game's result (the game was played and
+     * stored: its row is the proof); then each tournament's counts ({@code tournament_counts}: games
+     * scheduled, games done) are set to what its rows give. One read of the queue's rows (all
+     * tournaments') and one of the stored games that name a queue row not done.
+     *
+     * <p>Why: these are written in one transaction (a game, its queue row marked done, its tournament's
+     * count), and on H2 a process killed at the wrong moment can leave part of a transaction of another
+     * process that reached the database through {@code AUTO_SERVER} (the class {@code Database}; the
+     * store's own transactions are whole, they write one at a time). {@link #open} calls it when the
+     * process that had an H2 database open ended without closing it. A count too high made a
+     * tournament's runner read its whole queue at every look for a game it could never find; too low,
+     * a game stored elsewhere went unseen.
+     *
+     * @return one line per repair, in words (empty: nothing disagreed)
+     */
+    public List<String> repairTournamentQueues() {
+        return db.transaction(c -> {
+            List<String> repairs = new ArrayList<>();
+            Map<Long, String> names = new java.util.HashMap<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT id, name FROM tournaments")) {
+                while (r.next()) {
+                    names.put(r.getLong(1), r.getString(2));
+                }
+            }
+            List<Object[]> undone = new ArrayList<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT s.id, s.tournament_id, s.number, s.state, g.id, "
+                    + "g.winner, g.ending, g.result, g.plies FROM scheduled_games s JOIN games g ON g.scheduled_id = s.id "
+                    + "WHERE s.state <> 'done' ORDER BY s.id")) {
+                while (r.next()) {
+                    undone.add(new Object[] {r.getLong(1), r.getLong(2), r.getInt(3), r.getString(4), r.getLong(5), getLong(r, 6),
+                            r.getString(7), r.getString(8), r.getInt(9)});
+                }
+            }
+            if (!undone.isEmpty()) {
+                try (PreparedStatement p = c.prepareStatement("UPDATE scheduled_games SET state = 'done', game_id = ?, lease_until = NULL, "
+                        + "winner = ?, ending = ?, result = ?, plies = ? WHERE id = ?")) {
+                    for (Object[] u : undone) {
+                        p.setLong(1, (Long) u[4]);
+                        setLong(p, 2, (Long) u[5]);
+                        p.setString(3, (String) u[6]);
+                        p.setString(4, (String) u[7]);
+                        p.setInt(5, (Integer) u[8]);
+                        p.setLong(6, (Long) u[0]);
+                        p.addBatch();
+                        repairs.add("tournament '" + names.get((Long) u[1]) + "': its game " + u[2] + " is stored (game " + u[4]
+                                + ") but its queue row was " + u[3] + "; marked done");
+                    }
+                    p.executeBatch();
+                }
+            }
+            Map<Long, long[]> rows = new java.util.TreeMap<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT tournament_id, COUNT(*), "
+                    + "SUM(CASE WHEN state = 'done' THEN 1 ELSE 0 END) FROM scheduled_games GROUP BY tournament_id")) {
+                while (r.next()) {
+                    rows.put(r.getLong(1), new long[] {r.getLong(2), r.getLong(3)});
+                }
+            }
+            Map<Long, long[]> counted = new java.util.TreeMap<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT tournament_id, games_scheduled, games_done "
+                    + "FROM tournament_counts")) {
+                while (r.next()) {
+                    counted.put(r.getLong(1), new long[] {r.getLong(2), r.getLong(3)});
+                }
+            }
+            java.util.Set<Long> ids = new java.util.TreeSet<>(rows.keySet());
+            ids.addAll(counted.keySet());
+            for (long id : ids) {
+                long[] real = rows.getOrDefault(id, new long[2]);
+                long[] count = counted.get(id);
+                if (count != null && count[0] == real[0] && count[1] == real[1]) {
+                    continue;
+                }
+                String sql = count == null
+                        ? "INSERT INTO tournament_counts (games_scheduled, games_done, tournament_id) VALUES (?, ?, ?)"
+                        : "UPDATE tournament_counts SET games_scheduled = ?, games_done = ? WHERE tournament_id = ?";
+                try (PreparedStatement p = c.prepareStatement(sql)) {
+                    p.setLong(1, real[0]);
+                    p.setLong(2, real[1]);
+                    p.setLong(3, id);
+                    p.executeUpdate();
+                }
+                repairs.add("tournament '" + names.get(id) + "': " + (count == null ? "no counts"
+                        : "counted " + count[0] + " games scheduled, " + count[1] + " done") + "; its queue holds " + real[0] + " scheduled, "
+                        + real[1] + " done: counts set to the queue's");
+            }
+            return repairs;
         });
     }
 

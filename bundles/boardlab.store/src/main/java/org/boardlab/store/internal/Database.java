@@ -83,7 +83,15 @@ public final class Database {
         String shown = redact(url);
         ConnectionPoolDataSource source;
         boolean postgres;
+        boolean leftOpen = false;
         if (url.startsWith("jdbc:h2:")) {
+            // a lock file that a process which has ended left (killed, or ended by a signal while it opened the database)
+            // would make H2 wait some 3 s: deleted first if it is provably left behind (H2LockFile says how)
+            H2LockFile.Found lock = H2LockFile.removeIfLeftBehind(url);
+            leftOpen = lock == H2LockFile.Found.REMOVED;
+            if (leftOpen) {
+                LOG.fine(() -> "deleted the lock file of " + shown + " that a process which ended without closing it left");
+            }
             JdbcDataSource h2 = new JdbcDataSource();
             // no background compaction: a process killed while H2 moves chunks can leave a file that does not open
             // again ("Double mark", h2database#2752); KillTest failed 2 runs in 3 with it, 0 in 8 without
@@ -111,6 +119,7 @@ public final class Database {
         Database db;
         try {
             db = new Database(shown, postgres, pool, postgres ? null : (JdbcDataSource) source, postgres ? null : h2Writes(pool, url));
+            db.leftOpen = leftOpen;
             db.write(c -> {
                 if (!postgres) {
                     // commit means written to the file (not only to H2's memory): a killed process loses no committed game
@@ -146,6 +155,19 @@ public final class Database {
         int semicolon = url.indexOf(';');
         String key = path != null ? "file:" + path : "url:" + (semicolon < 0 ? url : url.substring(0, semicolon));
         return H2_WRITES.computeIfAbsent(key, k -> new ReentrantLock(true));
+    }
+
+    /**
+     * Whether the process that had this (H2) database open before ended without closing it, as its lock
+     * file showed ({@link H2LockFile}: deleted before the database was opened). What it committed is in
+     * the file; a transaction of another process that reached it through {@code AUTO_SERVER} may be there
+     * in part (see the class).
+     */
+    private boolean leftOpen;
+
+    /** {@code true} if the process that had this H2 database open before ended without closing it (see the field). */
+    public boolean leftOpenByAnEndedProcess() {
+        return leftOpen;
     }
 
     public String shownUrl() {

@@ -1,0 +1,180 @@
+package org.boardlab.store.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * The lock file ({@code NAME.lock.db}) of an embedded H2 database opened with {@code AUTO_SERVER=TRUE}
+ * (boardlab's default database), and what to do with one that a process which has ended left behind.
+ *
+ * <p><b>Why.</b> With {@code AUTO_SERVER} H2 locks a database with a file of its own beside it (its
+ * {@code FILE} lock method): the process that opens the database writes the file (a random {@code id},
+ * {@code method=file}, and {@code server=HOST:PORT}, the loopback port on which it serves the
+ * database to other processes) and deletes it when it closes the database. A process that ends
+ * without closing it (killed with {@code kill -9}; or ended by a signal, SIGTERM or Ctrl+C, while
+ * it was opening the database: H2 closes a database on the JVM's exit only once it has been
+ * opened, which the store bundle's exit hook now sees to, {@link OpenStores}) leaves the file. The next process to open the database then waits for H2's own check
+ * that nobody holds the file (H2 2.3.232, {@code FileLock.lock}): it first tries the dead server's
+ * address, 16 attempts with growing pauses (about 1.2 s), then waits until the file is 2 s old, then
+ * writes its own id into it and waits 2 s more to see that nobody writes it back. The command after
+ * a workbench ended that way took 3 s longer (session 15: {@code benchmarks/startup/startup.py},
+ * whose {@code window} case ends the workbench with SIGTERM just after its window appears, when
+ * its embedded server's Dots port opens the database for its accounts; {@code leftopen.py} beside it
+ * ends it while it opens the database).
+ *
+ * <p><b>When a lock file is taken for left behind.</b> Only when it names a server
+ * ({@code server=...}) that refuses a connection: a process that holds the database with
+ * {@code AUTO_SERVER} starts its server right after it has written the file and stops it only as
+ * it closes the database, so a live holder's server answers (H2 would connect through it). A file
+ * without a server (a process between writing the file and starting its server, for a few
+ * milliseconds; or one that locks with {@code FILE_LOCK=FILE} and no server), or whose server does
+ * not answer within {@link #CONNECT_TIMEOUT_MS} (not a refusal: another machine's address), is left
+ * to H2's own check. Such a file is deleted only if it still holds what was read (the same
+ * {@code id}); H2 then opens the database without waiting.
+ *
+ * <p><b>Pitfall.</b> A lock file left behind means that the process that had the database open did
+ * not close it: what it had committed is in the file, but across processes H2 may have written part
+ * of another process's transaction ({@link Database}'s class): the store checks the tournaments'
+ * counts then ({@code Store.open}).
+ */
+public final class H2LockFile {
+
+    /** How long the check waits for the server the lock file names to accept a connection. */
+    static final int CONNECT_TIMEOUT_MS = 1_000;
+
+    private H2LockFile() {
+    }
+
+    /** What {@link #removeIfLeftBehind} found. */
+    public enum Found {
+        /** No lock file: the database was closed (or never opened). */
+        NONE,
+        /** A lock file a live process holds, or one that could not be shown to be left behind: left to H2. */
+        KEPT,
+        /** A lock file left by a process that ended without closing the database: deleted. */
+        REMOVED
+    }
+
+    /**
+     * The path H2 makes its files' names from ({@code PATH} of {@code PATH.mv.db}, {@code PATH.lock.db})
+     * for an embedded file database's URL ({@code jdbc:h2:file:PATH[;...]}, {@code jdbc:h2:/PATH},
+     * {@code jdbc:h2:./PATH}, {@code jdbc:h2:~/PATH}), or {@code null} for any other (in memory, over TCP, ...).
+     */
+    static Path base(String url) {
+        if (!url.startsWith("jdbc:h2:")) {
+            return null;
+        }
+        String rest = url.substring("jdbc:h2:".length());
+        int options = rest.indexOf(';');
+        if (options >= 0) {
+            rest = rest.substring(0, options);
+        }
+        if (rest.startsWith("file:")) {
+            rest = rest.substring("file:".length());
+        } else if (!(rest.startsWith("/") || rest.startsWith("./") || rest.startsWith("~/"))) {
+            return null; // mem:, tcp:, ssl:, zip:, nio:, ... or a relative name H2 refuses anyway
+        }
+        if (rest.startsWith("~")) {
+            rest = System.getProperty("user.home") + rest.substring(1);
+        }
+        try {
+            return rest.isEmpty() ? null : Path.of(rest).toAbsolutePath();
+        } catch (InvalidPathException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Before H2 opens the database at {@code url}: deletes its lock file if a process that has ended
+     * left it (see the class). Never throws: anything unexpected leaves the file to H2.
+     */
+    public static Found removeIfLeftBehind(String url) {
+        Path base = base(url);
+        return base == null ? Found.NONE : removeIfLeftBehind(base);
+    }
+
+    /** {@link #removeIfLeftBehind(String)} for the database whose files are {@code base.*.db}. */
+    static Found removeIfLeftBehind(Path base) {
+        Path lock = Path.of(base + ".lock.db");
+        Properties first = read(lock);
+        if (first == null) {
+            return Found.NONE;
+        }
+        String server = first.getProperty("server");
+        String id = first.getProperty("id");
+        if (server == null || id == null || !"file".equals(first.getProperty("method", "").toLowerCase(Locale.ROOT))) {
+            return Found.KEPT;
+        }
+        if (!refuses(server)) {
+            return Found.KEPT;
+        }
+        Properties again = read(lock);
+        if (again == null) {
+            return Found.NONE; // deleted meanwhile (its holder closed the database)
+        }
+        if (!id.equals(again.getProperty("id"))) {
+            return Found.KEPT; // another process has just taken it over
+        }
+        try {
+            Files.deleteIfExists(lock);
+            return Found.REMOVED;
+        } catch (IOException e) {
+            return Found.KEPT;
+        }
+    }
+
+    /** The lock file's properties, or {@code null} if there is none (or it cannot be read: left to H2). */
+    private static Properties read(Path lock) {
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(lock)) {
+            p.load(in);
+            return p;
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException | IllegalArgumentException e) {
+            return Files.exists(lock) ? new Properties() : null; // unreadable: kept (no server in it)
+        }
+    }
+
+    /**
+     * Whether nothing listens at {@code hostAndPort} ({@code HOST:PORT}, as H2 writes it): the
+     * connection is refused (or the address is unknown or cannot be reached). A connection accepted,
+     * or not answered within {@link #CONNECT_TIMEOUT_MS}, is not a refusal.
+     */
+    static boolean refuses(String hostAndPort) {
+        int colon = hostAndPort.lastIndexOf(':');
+        if (colon <= 0) {
+            return false;
+        }
+        int port;
+        try {
+            port = Integer.parseInt(hostAndPort.substring(colon + 1).trim());
+        } catch (NumberFormatException e) {
+            return false;
+        }
+        if (port <= 0 || port > 65_535) {
+            return false;
+        }
+        String host = hostAndPort.substring(0, colon).trim();
+        if (host.startsWith("[") && host.endsWith("]")) {
+            host = host.substring(1, host.length() - 1);
+        }
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
+            return false; // a server answers: its process is alive (H2 connects through it)
+        } catch (SocketTimeoutException e) {
+            return false;
+        } catch (IOException | IllegalArgumentException | SecurityException e) {
+            return true; // refused, no route, unknown host
+        }
+    }
+}
