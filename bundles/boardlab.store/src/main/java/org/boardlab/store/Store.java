@@ -304,8 +304,7 @@ public final class Store implements AutoCloseable {
                 }
                 w.in.finish();
                 w.c.commit();
-                w.in.committed();
-                w.in.reset();
+                afterCommit(w, ids.size());
                 return ids;
             } catch (SQLException e) {
                 dropWriterSession(w);
@@ -316,6 +315,32 @@ public final class Store implements AutoCloseable {
             }
         }
     }
+
+    /**
+     * What a batch does once its transaction has committed: the ladder's cache keeps what it wrote, and
+     * the statements are made ready for the next batch. A failure here must not fail the batch: its games
+     * are stored, and a batch that throws is committed again game by game by the writer (each game would
+     * be stored twice, and rated twice). So it is logged, and the writer's session (its connection, its
+     * statements and the ladder's cache, which may be half updated) is dropped: the next batch starts
+     * afresh on a new connection.
+     */
+    private void afterCommit(WriterSession w, int games) {
+        try {
+            Runnable fault = afterWriterCommit;
+            if (fault != null) {
+                fault.run();
+            }
+            w.in.committed();
+            w.in.reset();
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(java.util.logging.Level.WARNING, "the store writer of " + url() + " committed " + games
+                    + " games, then failed to make its connection ready for the next batch (a new one is taken): " + e, e);
+            dropWriterSession(w);
+        }
+    }
+
+    /** For tests: run by the writer after a batch's commit, before its session is made ready for the next batch. */
+    static volatile Runnable afterWriterCommit;
 
     /** After a failed batch: rolled back, and the connection given back (the next batch takes a new one). */
     private void dropWriterSession(WriterSession w) {

@@ -190,6 +190,53 @@ class StoreWriterTest {
         assertThat(store.countGames() - base).isEqualTo(5);
     }
 
+    /**
+     * A batch whose commit succeeded and whose writer then fails (making its connection ready for the next
+     * batch: the ladder's cache, the statements' batches) is stored once: the writer commits a failed batch
+     * again game by game, which for a batch already committed stored (and rated) each game a second time.
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aFailureAfterABatchCommittedStoresNoGameTwice(String kind) throws Exception {
+        Store store = store(kind);
+        List<FinishedGame> games = play(5, 8); // random#1 against random#2: rated, so the batch writes the ladder too
+        CountDownLatch release = new CountDownLatch(1);
+        // the first game's follower holds the writer's thread: the next three queue up meanwhile and make one batch
+        CompletableFuture<Void> held = holdWriter(store, games.get(0), release);
+        long base = store.countGames();
+        int rated = store.ratingHistory("elo", "othello", "random#1").size();
+        List<CompletableFuture<Long>> batch = new ArrayList<>();
+        for (FinishedGame g : games.subList(1, 4)) {
+            batch.add(store.saveLater(g));
+        }
+        AtomicBoolean failed = new AtomicBoolean();
+        Store.afterWriterCommit = () -> {
+            if (failed.compareAndSet(false, true)) {
+                throw new IllegalStateException("the connection broke after the commit");
+            }
+        };
+        try {
+            release.countDown();
+            held.get(30, TimeUnit.SECONDS);
+            Set<Long> ids = new HashSet<>();
+            for (CompletableFuture<Long> f : batch) {
+                ids.add(f.get(30, TimeUnit.SECONDS)); // committed: each future has its game's id, none failed
+            }
+            assertThat(failed).as("the fault struck after the batch's commit").isTrue();
+            assertThat(ids).hasSize(3);
+            assertThat(store.countGames() - base).as("each game of the batch stored once").isEqualTo(3);
+            // rated once too: one history row per ladder and player for each game
+            assertThat(store.ratingHistory("elo", "othello", "random#1")).hasSize(rated + 3);
+            // the writer goes on, on a new connection
+            long next = store.saveLater(games.get(4)).get(30, TimeUnit.SECONDS);
+            assertThat(store.game(next)).isPresent();
+            assertThat(store.countGames() - base).isEqualTo(4);
+            assertThat(store.ratingHistory("elo", "othello", "random#1")).hasSize(rated + 4);
+        } finally {
+            Store.afterWriterCommit = null;
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("kinds")
     void closingCommitsWhatIsQueuedAndRefusesWhatComesAfter(String kind) throws Exception {

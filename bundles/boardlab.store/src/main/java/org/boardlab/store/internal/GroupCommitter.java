@@ -60,7 +60,9 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
 
     /**
      * @param name       what is written (in messages): the database's shown URL
-     * @param batch      commits a list in one transaction, giving one result per item in order
+     * @param batch      commits a list in one transaction, giving one result per item in order; it throws only if
+     *                   that transaction did not commit (a batch that throws is committed again item by item:
+     *                   thrown after its commit, every item would be committed twice)
      * @param single     commits one item in its own transaction (after a batch failed)
      * @param capacity   how many items may wait; more makes {@link #submit} wait
      * @param batchLimit the largest batch
