@@ -14,16 +14,24 @@ public final class StoreActivator implements BundleActivator {
     @Override
     public void start(BundleContext context) {
         // stores open on first use
-        exitHook = OpenStores.exitHook();
-        Runtime.getRuntime().addShutdownHook(exitHook);
+        Thread hook = OpenStores.exitHook();
+        try {
+            Runtime.getRuntime().addShutdownHook(hook);
+            exitHook = hook;
+        } catch (IllegalStateException exitBegun) {
+            OpenStores.exiting(); // started while the JVM exits (a bundle started late): no opening from now on
+        }
     }
 
     @Override
     public void stop(BundleContext context) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(exitHook);
-        } catch (IllegalStateException exitBegun) {
-            // the JVM is exiting: the hook runs
+        if (exitHook != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitHook);
+            } catch (IllegalStateException exitBegun) {
+                // the JVM is exiting: the hook runs
+            }
+            exitHook = null;
         }
         OpenStores.closeAll();
     }
