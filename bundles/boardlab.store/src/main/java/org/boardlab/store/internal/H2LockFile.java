@@ -5,10 +5,14 @@ import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -39,7 +43,9 @@ import java.util.Properties;
  * milliseconds; or one that locks with {@code FILE_LOCK=FILE} and no server), or whose server does
  * not answer within {@link #CONNECT_TIMEOUT_MS} (not a refusal: another machine's address), is left
  * to H2's own check. Such a file is deleted only if it still holds what was read (the same
- * {@code id}); H2 then opens the database without waiting.
+ * {@code id}) and no process has the data file ({@code PATH.mv.db}) open, which H2 locks while a
+ * store is open: a holder that is closing the database has stopped its server already but still
+ * writes the file ({@link #dataFileInUse}); H2 then opens the database without waiting.
  *
  * <p><b>Pitfall.</b> A lock file left behind means that the process that had the database open did
  * not close it: what it had committed is in the file, but across processes H2 may have written part
@@ -124,11 +130,40 @@ public final class H2LockFile {
         if (!id.equals(again.getProperty("id"))) {
             return Found.KEPT; // another process has just taken it over
         }
+        if (dataFileInUse(base)) {
+            return Found.KEPT; // its holder is still closing the database: H2 stops the server first
+        }
         try {
             Files.deleteIfExists(lock);
             return Found.REMOVED;
         } catch (IOException e) {
             return Found.KEPT;
+        }
+    }
+
+    /**
+     * Whether a process still has the database's data file ({@code PATH.mv.db}) open: H2 locks it (an
+     * exclusive {@link FileChannel#tryLock()}) for as long as its store is open. This covers the
+     * holder that is closing the database: H2 stops its server first and deletes the lock file only
+     * after it has written the last chunk (and, in boardlab, compacted the file, up to seconds), so in
+     * between the server refuses while the database is still being written. Anything that cannot be
+     * told counts as in use (the lock file is then left to H2).
+     */
+    static boolean dataFileInUse(Path base) {
+        Path data = Path.of(base + ".mv.db");
+        try (FileChannel channel = FileChannel.open(data, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                return true; // another process holds it
+            }
+            lock.release();
+            return false;
+        } catch (NoSuchFileException e) {
+            return false;
+        } catch (OverlappingFileLockException e) {
+            return true; // this process holds it
+        } catch (IOException | RuntimeException e) {
+            return true;
         }
     }
 
