@@ -52,6 +52,10 @@ public final class WireTap implements AutoCloseable {
     private final java.util.Queue<Frame> queue = io.netty.util.internal.PlatformDependent.newFixedMpscQueue(CAPACITY);
     private final AtomicLong sequence = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    /** Frames handed to {@link #offer}, counted before they are queued (or dropped). */
+    private final AtomicLong handed = new AtomicLong();
+    /** Frames whose event every listener has had, counted after the publish returns. */
+    private final AtomicLong published = new AtomicLong();
     private final AtomicLong queuedBytes = new AtomicLong();
     private final Thread publisher;
     private volatile boolean running = true;
@@ -94,6 +98,7 @@ public final class WireTap implements AutoCloseable {
     }
 
     void offer(Frame frame) {
+        handed.incrementAndGet();
         int size = frame.raw().length;
         if (queuedBytes.addAndGet(size) > CAPACITY_BYTES) {
             queuedBytes.addAndGet(-size);
@@ -114,6 +119,19 @@ public final class WireTap implements AutoCloseable {
         return dropped.get();
     }
 
+    /**
+     * Frames (and faults) handed to the tap whose events have not reached every listener yet, neither published nor
+     * dropped: the tap publishes on a thread of its own, so a listener hears of a frame a moment after the connection
+     * saw it (longer on a busy machine). 0 means that everything handed over so far has been heard: code that reads
+     * what its listener collected after some traffic (a test) waits for it. Never counts low: a frame is counted from
+     * before it is queued until after its event was published.
+     */
+    public long pending() {
+        long done = published.get();
+        long lost = dropped.get();
+        return handed.get() - lost - done;
+    }
+
     private void publish() {
         while (running || !queue.isEmpty()) {
             Frame frame = queue.poll();
@@ -130,7 +148,7 @@ public final class WireTap implements AutoCloseable {
             if (frame.fault() != null) {
                 String kind = frame.fault();
                 String text = frame.violation();
-                events.publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
+                publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
                         frame.remote(), frame.player(), frame.protocol().id(), frame.fromClient(), frame.raw(),
                         () -> faultMessage(kind, text, frame.fromClient(), frame.raw().length), frame.matchId(), kind));
                 continue;
@@ -139,9 +157,17 @@ public final class WireTap implements AutoCloseable {
                     ? () -> new DecodedMessage("violation", "protocol violation: " + frame.violation(), java.util.List.of(),
                             frame.violation())
                     : () -> frame.protocol().describe(frame.raw(), frame.fromClient());
-            events.publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
+            publish(new WireEvent(frame.timeMicros(), sequence.incrementAndGet(), frame.connectionId(),
                     frame.remote(), frame.player(), frame.protocol().id(), frame.fromClient(), frame.raw(), describe,
                     frame.matchId()));
+        }
+    }
+
+    private void publish(WireEvent event) {
+        try {
+            events.publish(event);
+        } finally {
+            published.incrementAndGet();
         }
     }
 

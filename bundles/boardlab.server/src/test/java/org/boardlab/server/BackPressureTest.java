@@ -4,10 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelPipeline;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.LineBasedFrameDecoder;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -18,8 +14,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
-import org.boardlab.api.DecodedMessage;
-import org.boardlab.api.Protocol;
 import org.boardlab.core.EventBus;
 import org.boardlab.game.tictactoe.TicTacToe;
 import org.boardlab.server.testing.HostileClient;
@@ -135,48 +129,17 @@ class BackPressureTest {
     }
 
     /** Lines in, 1 KiB lines out. */
-    private static final class Amplifier implements ServerProtocol, Protocol {
-        @Override
-        public Protocol protocol() {
-            return this;
+    private static final class Amplifier extends LineProtocol {
+        Amplifier() {
+            super("amplifier");
         }
 
         @Override
-        public void initChannel(ChannelPipeline pipeline, Connection connection) {
-            pipeline.addLast(new LineBasedFrameDecoder(100), connection.tap(), new SimpleChannelInboundHandler<ByteBuf>() {
-                @Override
-                protected void channelRead0(ChannelHandlerContext ctx, ByteBuf msg) {
-                    byte[] answer = new byte[ANSWER];
-                    java.util.Arrays.fill(answer, (byte) 'a');
-                    answer[ANSWER - 1] = '\n';
-                    ctx.writeAndFlush(Unpooled.wrappedBuffer(answer));
-                }
-            });
-        }
-
-        @Override
-        public String id() {
-            return "amplifier";
-        }
-
-        @Override
-        public String name() {
-            return "amplifier";
-        }
-
-        @Override
-        public String gameId() {
-            return "tictactoe";
-        }
-
-        @Override
-        public int defaultPort() {
-            return 0;
-        }
-
-        @Override
-        public DecodedMessage describe(byte[] frame, boolean fromClient) {
-            return new DecodedMessage("line", new String(frame, StandardCharsets.US_ASCII), List.of(), null);
+        ByteBuf answer(ByteBuf line) {
+            byte[] answer = new byte[ANSWER];
+            java.util.Arrays.fill(answer, (byte) 'a');
+            answer[ANSWER - 1] = '\n';
+            return Unpooled.wrappedBuffer(answer);
         }
     }
 }

@@ -3,10 +3,8 @@ package org.boardlab.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandlerContext;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.LineBasedFrameDecoder;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -16,8 +14,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.boardlab.api.DecodedMessage;
-import org.boardlab.api.Protocol;
 import org.boardlab.core.EventBus;
 import org.boardlab.game.tictactoe.TicTacToe;
 import org.junit.jupiter.api.AfterEach;
@@ -74,7 +70,7 @@ class EventLoopsTest {
     }
 
     /** A protocol on a port of its own (a plain server socket that greets each client and hangs up). */
-    private static final class OwnPort extends Named implements ServerProtocol {
+    private static final class OwnPort extends LineProtocol {
         OwnPort() {
             super("own");
         }
@@ -123,59 +119,22 @@ class EventLoopsTest {
         public void initChannel(ChannelPipeline pipeline, Connection connection) {
             throw new AssertionError("a protocol on its own port has no Netty channel");
         }
+
+        @Override
+        ByteBuf answer(ByteBuf line) {
+            throw new AssertionError("a protocol on its own port has no Netty channel");
+        }
     }
 
     /** Lines back as they came, on a Netty port. */
-    private static final class Echo extends Named implements ServerProtocol {
+    private static final class Echo extends LineProtocol {
         Echo() {
             super("echo");
         }
 
         @Override
-        public void initChannel(ChannelPipeline pipeline, Connection connection) {
-            pipeline.addLast(new LineBasedFrameDecoder(100, false, false), new SimpleChannelInboundHandler<ByteBuf>() {
-                @Override
-                protected void channelRead0(ChannelHandlerContext ctx, ByteBuf msg) {
-                    ctx.writeAndFlush(msg.retain());
-                }
-            });
-        }
-    }
-
-    private abstract static class Named implements Protocol {
-        private final String id;
-
-        Named(String id) {
-            this.id = id;
-        }
-
-        public Protocol protocol() {
-            return this;
-        }
-
-        @Override
-        public String id() {
-            return id;
-        }
-
-        @Override
-        public String name() {
-            return id;
-        }
-
-        @Override
-        public String gameId() {
-            return "tictactoe";
-        }
-
-        @Override
-        public int defaultPort() {
-            return 0;
-        }
-
-        @Override
-        public DecodedMessage describe(byte[] frame, boolean fromClient) {
-            return new DecodedMessage("line", new String(frame, StandardCharsets.US_ASCII), List.of(), null);
+        ByteBuf answer(ByteBuf line) {
+            return Unpooled.wrappedBuffer(line.retain(), Unpooled.wrappedBuffer(new byte[] {'\n'}));
         }
     }
 }

@@ -46,10 +46,6 @@ class KillTest {
     @TempDir
     Path dir;
 
-    static List<String> kinds() {
-        return TestDatabases.kinds();
-    }
-
     /** One run of {@link KillableTournament}; its output lines so far, its standard error in a file. */
     private static final class Run {
         final Process process;
@@ -86,7 +82,7 @@ class KillTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void killedTwentyTimesAndResumedEndsAsAnUninterruptedRun(String kind) throws Exception {
         String reference = TestDatabases.fresh(kind, dir);
         Run whole = new Run(reference, "term", dir.resolve("whole.err"));

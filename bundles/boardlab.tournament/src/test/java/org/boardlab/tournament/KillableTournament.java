@@ -42,10 +42,8 @@ public final class KillableTournament {
                 }));
             }
             StoreTournamentLog.Opened opened = StoreTournamentLog.open(store, args[1], settings(args[1]), false);
-            TournamentSettings s = opened.settings();
             opened.log().claimAhead(4); // as boardlab tournament does (its concurrency): a kill also finds games taken ahead, not started
-            TournamentRunner runner = new TournamentRunner(lab.referee, lab.registry, lab.bus, s,
-                    Openings.parse(s.openings(), lab.registry.requireGame(s.game()), s.options()), opened.log(), opened.history(), 4);
+            TournamentRunner runner = lab.runner(opened, 4);
             runner.listen(new TournamentRunner.Listener() {
                 @Override
                 public void finished(ScheduledGame game, GameScore score, int finished) {

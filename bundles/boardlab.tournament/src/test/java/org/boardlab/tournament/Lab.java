@@ -1,7 +1,9 @@
 package org.boardlab.tournament;
 
+import java.util.List;
 import org.boardlab.ai.basic.FirstLegalPlayer;
 import org.boardlab.ai.basic.RandomPlayer;
+import org.boardlab.api.GameOptions;
 import org.boardlab.api.Move;
 import org.boardlab.api.MoveRequest;
 import org.boardlab.api.Player;
@@ -12,9 +14,14 @@ import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.game.tictactoe.TicTacToe;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
-/** A small lab for the tests: tic-tac-toe and Othello, seeded random players, a slow one. */
-final class Lab implements AutoCloseable {
+/**
+ * A small lab for the tests: tic-tac-toe and Othello, seeded random players, a slow one. A test that registers it
+ * ({@code @RegisterExtension final Lab lab = new Lab();}) has its referee closed after each test.
+ */
+final class Lab implements AutoCloseable, AfterEachCallback {
 
     final EventBus bus = new EventBus();
     final Registry registry = new Registry(bus);
@@ -43,6 +50,40 @@ final class Lab implements AutoCloseable {
                 return random.chooseMove(request);
             }
         }));
+    }
+
+    /**
+     * The tic-tac-toe tournament the store's tests play: the four seeded random players and first-legal, two games
+     * a pair, 2 s a game, seed 11, one random opening ply.
+     */
+    static TournamentSettings ticTacToe(String name, Format format, int rounds) {
+        return new TournamentSettings(name, "tictactoe", GameOptions.DEFAULT, List.of("random", "random2", "random3", "first-legal", "random4"),
+                format, rounds, 2, TimeControl.parse("2s"), 11, "random:1", List.of(), null);
+    }
+
+    /** A runner of a tournament opened in a store: its settings and their openings, its log, its history. */
+    TournamentRunner runner(StoreTournamentLog.Opened opened, int concurrency) {
+        TournamentSettings s = opened.settings();
+        Openings openings = Openings.parse(s.openings(), registry.requireGame(s.game()), s.options());
+        return new TournamentRunner(referee, registry, bus, s, openings, opened.log(), opened.history(), concurrency);
+    }
+
+    /** Makes {@code runner} stop itself once {@code games} games are finished (its own and those it found); returns it. */
+    static TournamentRunner stoppingAfter(TournamentRunner runner, int games) {
+        runner.listen(new TournamentRunner.Listener() {
+            @Override
+            public void finished(ScheduledGame game, GameScore score, int finished) {
+                if (finished >= games) {
+                    runner.stop();
+                }
+            }
+        });
+        return runner;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     @Override

@@ -26,7 +26,7 @@ import org.boardlab.store.ScheduledGame;
 import org.boardlab.store.Store;
 import org.boardlab.store.StoredGame;
 import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -47,20 +47,12 @@ class QueueWorkerJarTest {
     @TempDir
     Path dir;
 
-    private final Lab tournamentLab = new Lab();
-    private final Lab oldVersionLab = new Lab();
-    private final Lab noGreedyLab = new Lab();
-
-    @AfterEach
-    void close() {
-        tournamentLab.close();
-        oldVersionLab.close();
-        noGreedyLab.close();
-    }
-
-    static List<String> kinds() {
-        return TestDatabases.kinds();
-    }
+    @RegisterExtension
+    final Lab tournamentLab = new Lab();
+    @RegisterExtension
+    final Lab oldVersionLab = new Lab();
+    @RegisterExtension
+    final Lab noGreedyLab = new Lab();
 
     /** A real bundle jar of player {@code greedy}, version {@code version}. */
     private Path greedyJar(String version) throws Exception {
@@ -121,7 +113,7 @@ class QueueWorkerJarTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aWorkerPlaysOnlyTheJarsTheTournamentNames(String kind) throws Exception {
         Path v100 = greedyJar("1.0.0");
         Path v101 = greedyJar("1.0.1");

@@ -9,7 +9,7 @@ import org.boardlab.api.GameOptions;
 import org.boardlab.store.GameQuery;
 import org.boardlab.store.Store;
 import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,19 +20,11 @@ class QueueWorkerTest {
     @TempDir
     Path dir;
 
-    private final Lab lab = new Lab();
-
-    @AfterEach
-    void close() {
-        lab.close();
-    }
-
-    static List<String> kinds() {
-        return TestDatabases.kinds();
-    }
+    @RegisterExtension
+    final Lab lab = new Lab();
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void theRunnerAndTwoWorkersShareTheQueue(String kind) throws Exception {
         // players that take 30 ms a move: while the runner (one game at a time) plays one game of a round,
         // the round's other game waits in the queue for 150 ms or more, so the workers (who look every 200 ms)

@@ -6,13 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.boardlab.api.GameOptions;
 import org.boardlab.store.GameQuery;
 import org.boardlab.store.Store;
 import org.boardlab.store.StoredGame;
 import org.boardlab.store.testing.OldDatabases;
 import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,46 +22,13 @@ class StoreTournamentTest {
     @TempDir
     Path dir;
 
-    private final Lab lab = new Lab();
-
-    @AfterEach
-    void close() {
-        lab.close();
-    }
-
-    static List<String> kinds() {
-        return TestDatabases.kinds();
-    }
-
-    private static TournamentSettings settings(String name, Format format, int rounds) {
-        return new TournamentSettings(name, "tictactoe", GameOptions.DEFAULT, List.of("random", "random2", "random3", "first-legal", "random4"),
-                format, rounds, 2, TimeControl.parse("2s"), 11, "random:1", List.of(), null);
-    }
-
-    private TournamentRunner runner(StoreTournamentLog.Opened opened, int concurrency) {
-        TournamentSettings s = opened.settings();
-        Openings openings = Openings.parse(s.openings(), lab.registry.requireGame(s.game()), s.options());
-        return new TournamentRunner(lab.referee, lab.registry, lab.bus, s, openings, opened.log(), opened.history(), concurrency);
-    }
+    @RegisterExtension
+    final Lab lab = new Lab();
 
     private static Map<Integer, List<Object>> withoutText(Map<Integer, GameScore> results) {
         Map<Integer, List<Object>> out = new java.util.TreeMap<>();
         results.forEach((n, s) -> out.put(n, java.util.Arrays.asList(s.firstPoints(), s.ending(), s.loser(), s.plies())));
         return out;
-    }
-
-    /** A runner that stops itself once {@code stop} games are finished (its own and those it found). */
-    private TournamentRunner stopping(StoreTournamentLog.Opened opened, int concurrency, int stop) {
-        TournamentRunner r = runner(opened, concurrency);
-        r.listen(new TournamentRunner.Listener() {
-            @Override
-            public void finished(ScheduledGame game, GameScore score, int finished) {
-                if (finished >= stop) {
-                    r.stop();
-                }
-            }
-        });
-        return r;
     }
 
     /**
@@ -72,18 +38,18 @@ class StoreTournamentTest {
      * read, and told to the listeners once), and ends with the table of an uninterrupted run.
      */
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aResumeStartsBeforeItReadsTheFinishedGamesAndCountsEachGameOnce(String kind) throws Exception {
         try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
-            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", settings("whole", Format.ROUND_ROBIN, 2), false);
-            TournamentRunner uninterrupted = runner(a, 2);
+            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", Lab.ticTacToe("whole", Format.ROUND_ROBIN, 2), false);
+            TournamentRunner uninterrupted = lab.runner(a, 2);
             Standings expected = uninterrupted.run();
             a.log().close();
             int all = uninterrupted.scheduledGames().size();
             assertThat(all).isEqualTo(40);
 
-            StoreTournamentLog.Opened first = StoreTournamentLog.open(store, "lazy", settings("lazy", Format.ROUND_ROBIN, 2), false);
-            stopping(first, 2, 11).run();
+            StoreTournamentLog.Opened first = StoreTournamentLog.open(store, "lazy", Lab.ticTacToe("lazy", Format.ROUND_ROBIN, 2), false);
+            Lab.stoppingAfter(lab.runner(first, 2), 11).run();
             first.log().close();
 
             StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "lazy", null, true);
@@ -95,7 +61,7 @@ class StoreTournamentTest {
 
             // another process (a worker) stores a game after the resume counted the queue, before the runner reads
             StoreTournamentLog.Opened elsewhere = StoreTournamentLog.open(store, "lazy", null, true);
-            TournamentRunner worker = stopping(elsewhere, 1, before + 1);
+            TournamentRunner worker = Lab.stoppingAfter(lab.runner(elsewhere, 1), before + 1);
             List<Integer> workerPlayed = new java.util.concurrent.CopyOnWriteArrayList<>();
             worker.listen(new TournamentRunner.Listener() {
                 @Override
@@ -109,7 +75,7 @@ class StoreTournamentTest {
             assertThat(workerPlayed).hasSize(1);
             int byWorker = workerPlayed.get(0);
 
-            TournamentRunner r = runner(again, 2);
+            TournamentRunner r = lab.runner(again, 2);
             List<Boolean> readAtStart = new java.util.concurrent.CopyOnWriteArrayList<>();
             List<Integer> told = new java.util.concurrent.CopyOnWriteArrayList<>();
             List<Integer> counts = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -151,12 +117,12 @@ class StoreTournamentTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void everyGameIsStoredOnceWithItsOpeningAndAResumeEndsWhereAnUninterruptedRunEnds(String kind) throws Exception {
         try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
-            TournamentSettings whole = settings("whole", Format.SWISS, 3);
+            TournamentSettings whole = Lab.ticTacToe("whole", Format.SWISS, 3);
             StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", whole, false);
-            TournamentRunner uninterrupted = runner(a, 2);
+            TournamentRunner uninterrupted = lab.runner(a, 2);
             Standings expected = uninterrupted.run();
             a.log().close();
             assertThat(store.tournament("whole").orElseThrow().status()).isEqualTo("finished");
@@ -167,19 +133,11 @@ class StoreTournamentTest {
             assertThat(one.game().moves()).hasSize(one.game().plies());
 
             // the same tournament, stopped twice and resumed, taking up to 3 games a take (claim ahead: one commit for several)
-            TournamentSettings s = settings("stopped", Format.SWISS, 3);
+            TournamentSettings s = Lab.ticTacToe("stopped", Format.SWISS, 3);
             for (int stop : new int[] {3, 7}) {
                 StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "stopped", s, stop != 3);
                 o.log().claimAhead(3);
-                TournamentRunner r = runner(o, 2);
-                r.listen(new TournamentRunner.Listener() {
-                    @Override
-                    public void finished(ScheduledGame game, GameScore score, int finished) {
-                        if (finished >= stop) {
-                            r.stop();
-                        }
-                    }
-                });
+                TournamentRunner r = Lab.stoppingAfter(lab.runner(o, 2), stop);
                 r.run();
                 o.log().close();
                 assertThat(r.state()).isEqualTo(TournamentRunner.State.STOPPED);
@@ -190,7 +148,7 @@ class StoreTournamentTest {
             assertThat(last.resumed()).isTrue();
             assertThat(last.results().size()).isBetween(7, 9);
             last.log().claimAhead(3);
-            TournamentRunner r = runner(last, 2);
+            TournamentRunner r = lab.runner(last, 2);
             Standings resumed = r.run();
             last.log().close();
             assertThat(resumed.toJson()).isEqualTo(expected.toJson());
@@ -206,29 +164,21 @@ class StoreTournamentTest {
      * games, and the resume finds the same results and ends with the table of an uninterrupted run.
      */
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aTournamentStoppedUnderTheSchemaBeforeResumesWithTheSameResultsAndEndsAsAnUninterruptedRun(String kind) throws Exception {
         String url = TestDatabases.fresh(kind, dir);
         Standings expected;
         Map<Integer, GameScore> before;
         int all;
         try (Store store = Store.open(url)) {
-            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", settings("whole", Format.ROUND_ROBIN, 2), false);
-            TournamentRunner uninterrupted = runner(a, 2);
+            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", Lab.ticTacToe("whole", Format.ROUND_ROBIN, 2), false);
+            TournamentRunner uninterrupted = lab.runner(a, 2);
             expected = uninterrupted.run();
             a.log().close();
             all = uninterrupted.scheduledGames().size();
 
-            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "old", settings("old", Format.ROUND_ROBIN, 2), false);
-            TournamentRunner r = runner(o, 2);
-            r.listen(new TournamentRunner.Listener() {
-                @Override
-                public void finished(ScheduledGame game, GameScore score, int finished) {
-                    if (finished >= 13) {
-                        r.stop();
-                    }
-                }
-            });
+            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "old", Lab.ticTacToe("old", Format.ROUND_ROBIN, 2), false);
+            TournamentRunner r = Lab.stoppingAfter(lab.runner(o, 2), 13);
             r.run();
             o.log().close();
             StoreTournamentLog.Opened stopped = StoreTournamentLog.open(store, "old", null, true);
@@ -243,7 +193,7 @@ class StoreTournamentTest {
         try (Store store = Store.open(url)) {
             StoreTournamentLog.Opened last = StoreTournamentLog.open(store, "old", null, true);
             assertThat(last.results()).isEqualTo(before);
-            TournamentRunner r = runner(last, 2);
+            TournamentRunner r = lab.runner(last, 2);
             Standings resumed = r.run();
             last.log().close();
             assertThat(resumed.toJson()).isEqualTo(expected.toJson());
@@ -255,14 +205,14 @@ class StoreTournamentTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aNameThatExistsWithOtherSettingsIsRefusedAndNothingIsLost(String kind) throws Exception {
         try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
-            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "term", settings("term", Format.ROUND_ROBIN, 1), false);
-            runner(a, 2).run();
+            StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "term", Lab.ticTacToe("term", Format.ROUND_ROBIN, 1), false);
+            lab.runner(a, 2).run();
             a.log().close();
             long stored = store.countGames();
-            assertThatThrownBy(() -> StoreTournamentLog.open(store, "term", settings("term", Format.SWISS, 2), false))
+            assertThatThrownBy(() -> StoreTournamentLog.open(store, "term", Lab.ticTacToe("term", Format.SWISS, 2), false))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("a tournament named 'term' exists in")
                     .hasMessageContaining("with other settings: format is round-robin, not swiss; rounds is 1, not 2")
@@ -271,8 +221,8 @@ class StoreTournamentTest {
                     .hasMessageContaining("there is no tournament named 'nope'");
             assertThat(store.countGames()).isEqualTo(stored);
             // the same settings: a finished tournament plays nothing more and gives the same table
-            StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "term", settings("term", Format.ROUND_ROBIN, 1), false);
-            TournamentRunner r = runner(again, 2);
+            StoreTournamentLog.Opened again = StoreTournamentLog.open(store, "term", Lab.ticTacToe("term", Format.ROUND_ROBIN, 1), false);
+            TournamentRunner r = lab.runner(again, 2);
             r.run();
             again.log().close();
             assertThat(r.playedHere()).isZero();

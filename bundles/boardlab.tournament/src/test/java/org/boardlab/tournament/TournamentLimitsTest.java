@@ -23,8 +23,8 @@ import org.boardlab.core.PlayerLimits;
 import org.boardlab.store.GameQuery;
 import org.boardlab.store.Store;
 import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -43,7 +43,8 @@ class TournamentLimitsTest {
     @TempDir
     Path dir;
 
-    private final Lab lab = new Lab();
+    @RegisterExtension
+    final Lab lab = new Lab();
     /** What each game's limited player was told: its limits and the time for a move. */
     private final Queue<Told> told = new ConcurrentLinkedQueue<>();
 
@@ -82,15 +83,6 @@ class TournamentLimitsTest {
         }
     }
 
-    @AfterEach
-    void close() {
-        lab.close();
-    }
-
-    static List<String> kinds() {
-        return TestDatabases.kinds();
-    }
-
     private static TournamentSettings settings(String name, String time) {
         return new TournamentSettings(name, "tictactoe", GameOptions.DEFAULT, List.of("limited", "random", "random2"), Format.ROUND_ROBIN, 1, 2,
                 TimeControl.parse(time), 3, "none", List.of(), null);
@@ -120,20 +112,12 @@ class TournamentLimitsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void theLimitsAreStoredWithTheTournamentAndAResumeKeepsThem(String kind) throws Exception {
         try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
             TournamentSettings s = settings("term", "1s").withLimits(SMALL);
             StoreTournamentLog.Opened first = StoreTournamentLog.open(store, "term", s, false);
-            TournamentRunner r = runner(first, 1);
-            r.listen(new TournamentRunner.Listener() {
-                @Override
-                public void finished(ScheduledGame game, GameScore score, int finished) {
-                    if (finished >= 2) {
-                        r.stop();
-                    }
-                }
-            });
+            TournamentRunner r = Lab.stoppingAfter(runner(first, 1), 2);
             r.run();
             first.log().close();
             assertThat(r.state()).isEqualTo(TournamentRunner.State.STOPPED);
@@ -161,7 +145,7 @@ class TournamentLimitsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aTournamentStoredBeforeLimitsWereKeptGoesOnWithTheDefaults(String kind) throws Exception {
         try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
             TournamentSettings s = settings("old", "5s+1s");
@@ -189,7 +173,7 @@ class TournamentLimitsTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aWorkerPlaysEachTournamentsGamesUnderThatTournamentsLimits(String kind) throws Exception {
         try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
             PlayerLimits other = PlayerLimits.DEFAULT.withThreads(32).withFileMegabytes(8);

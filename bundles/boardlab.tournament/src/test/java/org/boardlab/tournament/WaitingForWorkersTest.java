@@ -10,7 +10,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.boardlab.api.GameOptions;
 import org.boardlab.store.FinishedGame;
 import org.boardlab.store.GameQuery;
 import org.boardlab.store.GameToSchedule;
@@ -18,7 +17,7 @@ import org.boardlab.store.Store;
 import org.boardlab.store.Tournament;
 import org.boardlab.store.testing.StoreFixture;
 import org.boardlab.store.testing.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -34,32 +33,13 @@ class WaitingForWorkersTest {
     @TempDir
     Path dir;
 
-    private final Lab lab = new Lab();
-
-    @AfterEach
-    void close() {
-        lab.close();
-    }
-
-    static List<String> kinds() {
-        return TestDatabases.kinds();
-    }
-
-    private static TournamentSettings settings(String name) {
-        return new TournamentSettings(name, "tictactoe", GameOptions.DEFAULT, List.of("random", "random2", "random3", "first-legal", "random4"),
-                Format.ROUND_ROBIN, 2, 2, TimeControl.parse("2s"), 11, "random:1", List.of(), null);
-    }
-
-    private TournamentRunner runner(StoreTournamentLog.Opened opened, int concurrency) {
-        TournamentSettings s = opened.settings();
-        Openings openings = Openings.parse(s.openings(), lab.registry.requireGame(s.game()), s.options());
-        return new TournamentRunner(lab.referee, lab.registry, lab.bus, s, openings, opened.log(), opened.history(), concurrency);
-    }
+    @RegisterExtension
+    final Lab lab = new Lab();
 
     /** Plays tournament "whole" (40 games) and returns its standings; its stored games, with their moves, go to {@code games}. */
     private Standings whole(Store store, List<FinishedGame> games) throws Exception {
-        StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", settings("whole"), false);
-        Standings expected = runner(a, 2).run();
+        StoreTournamentLog.Opened a = StoreTournamentLog.open(store, "whole", Lab.ticTacToe("whole", Format.ROUND_ROBIN, 2), false);
+        Standings expected = lab.runner(a, 2).run();
         a.log().close();
         store.games(GameQuery.ALL.withTournament("whole")).forEach(g -> games.add(store.game(g.id()).orElseThrow().game()));
         assertThat(games).hasSize(40);
@@ -87,7 +67,7 @@ class WaitingForWorkersTest {
     }
 
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aRunnerWaitingForWorkersReadsEachOfTheirGamesOnceNotTheTournamentEveryLook(String kind) throws Exception {
         try (Store store = Store.open(TestDatabases.fresh(kind, dir))) {
             List<FinishedGame> played = new ArrayList<>();
@@ -95,8 +75,8 @@ class WaitingForWorkersTest {
             school(store, played, 3000);
 
             // the tournament's process plays nothing (--concurrency 0): it schedules the games and waits for the workers' results
-            StoreTournamentLog.Opened waiting = StoreTournamentLog.open(store, "waited", settings("waited"), false);
-            TournamentRunner r = runner(waiting, 0);
+            StoreTournamentLog.Opened waiting = StoreTournamentLog.open(store, "waited", Lab.ticTacToe("waited", Format.ROUND_ROBIN, 2), false);
+            TournamentRunner r = lab.runner(waiting, 0);
             Standings[] table = new Standings[1];
             Throwable[] failed = new Throwable[1];
             Thread t = new Thread(() -> {
@@ -122,7 +102,7 @@ class WaitingForWorkersTest {
             }
             // a worker (another runner on the queue, one game at a time)
             StoreTournamentLog.Opened worker = StoreTournamentLog.open(store, "waited", null, true);
-            TournamentRunner w = runner(worker, 1);
+            TournamentRunner w = lab.runner(worker, 1);
             w.run();
             worker.log().close();
             t.join(60_000);
@@ -147,13 +127,13 @@ class WaitingForWorkersTest {
      * 1 by the tournament's count of done games, read in the same snapshot as the rows.
      */
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aGameThatCommitsAfterALaterGameIsNotLost(String kind) throws Exception {
         String url = TestDatabases.fresh(kind, dir);
         try (Store store = Store.open(url)) {
             List<FinishedGame> played = new ArrayList<>();
             whole(store, played);
-            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "late", settings("late"), false);
+            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "late", Lab.ticTacToe("late", Format.ROUND_ROBIN, 2), false);
             StoreTournamentLog log = o.log();
             log.scheduled(List.of(new ScheduledGame(1, 1, 1, "random", "random2", List.of(), 1),
                     new ScheduledGame(2, 1, 1, "random2", "random", List.of(), 2)));
@@ -206,13 +186,13 @@ class WaitingForWorkersTest {
 
     /** A done game whose games row is gone (a database changed by hand) is still found, from its queue row. */
     @ParameterizedTest
-    @MethodSource("kinds")
+    @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void aDoneGameWithoutItsGamesRowIsFoundInTheQueue(String kind) throws Exception {
         String url = TestDatabases.fresh(kind, dir);
         try (Store store = Store.open(url)) {
             List<FinishedGame> played = new ArrayList<>();
             whole(store, played);
-            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "gone", settings("gone"), false);
+            StoreTournamentLog.Opened o = StoreTournamentLog.open(store, "gone", Lab.ticTacToe("gone", Format.ROUND_ROBIN, 2), false);
             o.log().scheduled(List.of(new ScheduledGame(1, 1, 1, "random", "random2", List.of(), 1),
                     new ScheduledGame(2, 1, 1, "random2", "random", List.of(), 2)));
             o.log().close();

@@ -8,6 +8,7 @@ import org.boardlab.store.Bug;
 import org.boardlab.store.BugLog;
 import org.boardlab.store.Store;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -26,8 +27,8 @@ public final class BugsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--db", paramLabel = "URL", description = "The database (default: -Dboardlab.db, else data/boardlab under the working directory).")
-    String db;
+    @Mixin
+    StoreOption database;
 
     @Option(names = "--component", paramLabel = "NAME", description = "Only this component's bugs.")
     String component;
@@ -40,10 +41,8 @@ public final class BugsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!List.of("text", "markdown", "csv").contains(format)) {
-            throw new UsageException("--format is text, markdown or csv, not " + format);
-        }
-        Store store = cli.services().stores().open(db);
+        UsageException.requireOneOf("--format", format, "text", "markdown", "csv");
+        Store store = database.open(cli);
         List<Bug> bugs = store.bugs(component, protocol);
         PrintWriter out = spec.commandLine().getOut();
         switch (format) {

@@ -26,6 +26,7 @@ import org.boardlab.store.StoredGame;
 import org.boardlab.store.StoredMove;
 import org.boardlab.store.Tournament;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,8 +49,8 @@ public final class GamesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--db", paramLabel = "URL", description = "The database (default: -Dboardlab.db, else data/boardlab under the working directory).")
-    String db;
+    @Mixin
+    StoreOption database;
 
     @Option(names = "--tournament", paramLabel = "NAME", description = "Only this tournament's games.")
     String tournament;
@@ -78,12 +79,12 @@ public final class GamesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        checkFormat(format);
+        UsageException.requireOneOf("--format", format, "text", "csv", "json");
         if (limit < 0) {
             throw new UsageException("--limit must be 0 (all) or more");
         }
         GameQuery q = new GameQuery(tournament, player, game, instant(since, "--since"), instant(until, "--until"), result, limit);
-        Store store = cli.services().stores().open(db);
+        Store store = database.open(cli);
         List<StoredGame> games = store.games(q);
         Map<Long, String> tournaments = tournamentNames(store);
         PrintWriter out = spec.commandLine().getOut();
@@ -127,12 +128,6 @@ public final class GamesCommand implements Callable<Integer> {
     }
 
     private static final DateTimeFormatter WHEN = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneOffset.UTC);
-
-    static void checkFormat(String format) {
-        if (!List.of("text", "csv", "json").contains(format)) {
-            throw new UsageException("--format is text, csv or json, not " + format);
-        }
-    }
 
     private static Instant instant(String text, String option) {
         if (text == null) {
@@ -240,18 +235,16 @@ public final class GamesCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID", description = "The game's id (from 'boardlab games').")
         long id;
 
-        @Option(names = "--db", paramLabel = "URL", description = "The database (default: -Dboardlab.db, else data/boardlab under the working directory).")
-        String db;
+        @Mixin
+        StoreOption database;
 
         @Option(names = "--format", paramLabel = "F", description = "text (default) or json.", defaultValue = "text")
         String format;
 
         @Override
         public Integer call() {
-            if (!List.of("text", "json").contains(format)) {
-                throw new UsageException("--format is text or json, not " + format);
-            }
-            Store store = parent.cli.services().stores().open(db != null ? db : parent.db);
+            UsageException.requireOneOf("--format", format, "text", "json");
+            Store store = database.open(parent.cli, parent.database);
             StoredGame s = find(store, id);
             Map<Long, String> tournaments = tournamentNames(store);
             PrintWriter out = spec.commandLine().getOut();
@@ -304,15 +297,15 @@ public final class GamesCommand implements Callable<Integer> {
         @Parameters(index = "0", paramLabel = "ID", description = "The game's id (from 'boardlab games').")
         long id;
 
-        @Option(names = "--db", paramLabel = "URL", description = "The database (default: -Dboardlab.db, else data/boardlab under the working directory).")
-        String db;
+        @Mixin
+        StoreOption database;
 
         @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write the record to FILE instead of standard output.")
         Path output;
 
         @Override
         public Integer call() {
-            Store store = parent.cli.services().stores().open(db != null ? db : parent.db);
+            Store store = database.open(parent.cli, parent.database);
             String text = find(store, id).game().record().write();
             if (output == null) {
                 spec.commandLine().getOut().print(text);

@@ -11,6 +11,7 @@ import org.boardlab.cli.Cli;
 import org.boardlab.store.LadderEntry;
 import org.boardlab.store.Store;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -31,8 +32,8 @@ public final class RatingsCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--db", paramLabel = "URL", description = "The database (default: -Dboardlab.db, else data/boardlab under the working directory).")
-    String db;
+    @Mixin
+    StoreOption database;
 
     @Option(names = "--game", paramLabel = "GAME", description = "Only this game's ladder (othello, gomoku, ...); default: every game's.")
     String game;
@@ -46,11 +47,9 @@ public final class RatingsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        GamesCommand.checkFormat(format);
-        if (!List.of("elo", "glicko2").contains(ladder)) {
-            throw new UsageException("--ladder is elo or glicko2, not " + ladder);
-        }
-        Store store = cli.services().stores().open(db);
+        UsageException.requireOneOf("--format", format, "text", "csv", "json");
+        UsageException.requireOneOf("--ladder", ladder, "elo", "glicko2");
+        Store store = database.open(cli);
         List<LadderEntry> entries = store.ladder(ladder, game);
         boolean glicko = ladder.equals("glicko2");
         PrintWriter out = spec.commandLine().getOut();

@@ -12,4 +12,20 @@ public final class UsageException extends IllegalArgumentException {
     public UsageException(String message) {
         super(message);
     }
+
+    /**
+     * Checks an option whose value is one of a few words: {@code --format is text, csv or json, not xml}.
+     *
+     * @throws UsageException saying which words {@code option} takes, if {@code value} is none of {@code allowed}
+     */
+    public static void requireOneOf(String option, String value, String... allowed) {
+        for (String a : allowed) {
+            if (a.equals(value)) {
+                return;
+            }
+        }
+        int last = allowed.length - 1;
+        String words = last == 0 ? allowed[0] : String.join(", ", java.util.Arrays.copyOf(allowed, last)) + " or " + allowed[last];
+        throw new UsageException(option + " is " + words + ", not " + value);
+    }
 }

@@ -68,6 +68,12 @@ class GamesCommandTest {
         shown.get("moves").forEach(m -> moves.append(moves.length() == 0 ? "" : " ").append(m.get("move").asText()));
         assertThat(moves.toString()).isEqualTo(played.get(2).get("moves").asText());
 
+        // the --db of games itself serves its subcommands (StoreOption)
+        assertThat(run("games", "--db", db, "show", Long.toString(id), "--format", "json")).isZero();
+        assertThat(CliHarness.json(cli.out()).get("id").asLong()).isEqualTo(id);
+        assertThat(run("games", "--db", db, "export", Long.toString(id))).isZero();
+        assertThat(cli.out()).contains("game: othello");
+
         assertThat(run("games", "show", Long.toString(id), "--db", db)).isZero();
         String firstName = played.get(2).get("first").asText();
         assertThat(cli.out()).contains("game " + id + ": othello", "first:  " + firstName + " (" + firstName + ", boardlab.ai.basic 0.1.0)",
@@ -99,6 +105,10 @@ class GamesCommandTest {
         assertThat(run("games", "show", "seven", "--db", db)).isEqualTo(2);
         assertThat(run("games", "--format", "xml", "--db", db)).isEqualTo(2);
         assertThat(cli.err()).contains("--format is text, csv or json, not xml");
+        assertThat(run("games", "show", "1", "--format", "csv", "--db", db)).isEqualTo(2);
+        assertThat(cli.err()).contains("--format is text or json, not csv");
+        assertThat(run("bugs", "--format", "json", "--db", db)).isEqualTo(2);
+        assertThat(cli.err()).contains("--format is text, markdown or csv, not json");
         assertThat(run("games", "--since", "yesterday", "--db", db)).isEqualTo(2);
     }
 

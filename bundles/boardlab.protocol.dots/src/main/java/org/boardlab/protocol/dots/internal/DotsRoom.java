@@ -94,6 +94,8 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     private final AtomicLong gamesPlayed = new AtomicLong();
     private LocalSession server;
     private ScheduledFuture<?> sweeper;
+    /** boardlab's rule for invitations that cross ({@link #seedLobby}); on unless a test plays the seed's lobby. */
+    private volatile boolean crossingRule = true;
 
     DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers) {
         this.bayeux = bayeux;
@@ -121,6 +123,15 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         bayeux.removeExtension(this);
         bayeux.addExtension(first);
         bayeux.addExtension(this);
+    }
+
+    /**
+     * For tests: the seed's own lobby, without boardlab's rule for invitations that cross. The seed's server
+     * (html5-dots) delivers an invitation to a player whose own invitation to the sender stands like any other,
+     * and makes no game of the two; a client that plays on both servers must then accept one of them itself.
+     */
+    void seedLobby() {
+        crossingRule = false;
     }
 
     void close() {
@@ -401,7 +412,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                     if (error != null) {
                         return error;
                     }
-                    if (invites(target, user, System.nanoTime())) {
+                    if (crossingRule && invites(target, user, System.nanoTime())) {
                         // crossing invitations: the target invited the sender first, and that invitation stands. The
                         // sender's is taken as his accepting it (the seed's clients each ignore the other's invitation
                         // while their own stands, so both would wait for an answer that never comes)

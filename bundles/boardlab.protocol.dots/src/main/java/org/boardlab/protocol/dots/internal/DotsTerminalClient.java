@@ -31,8 +31,10 @@ import org.boardlab.client.TerminalLoop;
  * {@code quit}.
  *
  * <p>With {@code --player ID} a loaded player moves on the user's turns, accepts every invitation (or,
- * with {@code --invite NAME}, invites NAME whenever both are in the lobby) and declines offers; the
- * client quits after {@code --games N} games.
+ * with {@code --invite NAME}, invites NAME whenever both are in the lobby, or accepts NAME's invitation
+ * instead; when the two invite each other, the one with the lower user id accepts the other's and takes
+ * back its own, so that two such clients make one game on any server) and declines offers; the client
+ * quits after {@code --games N} games.
  */
 @Named("dots")
 @Singleton
@@ -125,7 +127,8 @@ public final class DotsTerminalClient implements TerminalClient {
                             autoPlay.games(), autoPlay.invite() == null, 1));
                     client.seatDone().thenRun(loop::gamesPlayed);
                     said(autoPlay.playerId() + " plays for you: " + (autoPlay.invite() == null ? "it accepts every invitation"
-                            : "it invites " + autoPlay.invite() + " whenever you are both in the lobby")
+                            : "it invites " + autoPlay.invite() + " whenever you are both in the lobby, or accepts "
+                            + autoPlay.invite() + "'s invitation")
                             + (autoPlay.games() == 0 ? "" : ", for " + autoPlay.games() + " game" + (autoPlay.games() == 1 ? "" : "s")));
                 }
                 return loop.run(in, this::typed, () -> said("played " + client.seatDone().join() + " game"

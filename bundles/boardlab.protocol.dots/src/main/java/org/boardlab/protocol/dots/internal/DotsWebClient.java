@@ -87,6 +87,10 @@ final class DotsWebClient implements AutoCloseable {
     static final Duration MIN_MOVE_GAP = Duration.ofMillis(20);
     /** How long the server cannot be reached before the client gives up. */
     static final Duration GIVE_UP = Duration.ofSeconds(15);
+    /** Seed 002's invitation life: 15 s. */
+    static final Duration INVITATION_LIFE = Duration.ofSeconds(15);
+    /** How long a refused {@code accept} waits for a {@code newgame} that makes the refusal moot before it is told. */
+    static final Duration ACCEPT_REFUSAL_WAIT = Duration.ofSeconds(1);
 
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
     };
@@ -175,6 +179,11 @@ final class DotsWebClient implements AutoCloseable {
     private long retryInviteAt;
     /** The seat's games are played: done once the new rating is heard (or after 2 s). */
     private boolean doneOnRating;
+    /**
+     * Who this client is being paired with: an {@code accept} was heard (or the seat's own sent), so a {@code newgame}
+     * is on its way; {@code null} when none.
+     */
+    private String matchedWith;
 
     /**
      * A client of the server at {@code http://host:port} that sends heartbeats every {@code heartbeat}.
@@ -586,13 +595,28 @@ final class DotsWebClient implements AutoCloseable {
 
     /** Publishes {@code data} on {@code channel}; a refusal goes to {@code refused} on the loop. */
     private void publish(String channel, Map<String, Object> data, Consumer<String> refused) {
+        publish(channel, data, refused, null);
+    }
+
+    /**
+     * Publishes {@code data} on {@code channel}; a refusal goes to {@code refused} on the loop, and then, refused or
+     * not, {@code answered} runs there (if not {@code null}) once the server has answered.
+     */
+    private void publish(String channel, Map<String, Object> data, Consumer<String> refused, Runnable answered) {
         if (bayeux == null) {
             throw new IllegalStateException("log in first (login NAME PASSWORD, or register NAME PASSWORD)");
         }
         bayeux.getChannel(channel).publish(data, reply -> {
-            if (!reply.isSuccessful()) {
-                String e = error(reply);
-                loop.execute(() -> refused.accept(e));
+            String e = reply.isSuccessful() ? null : error(reply);
+            if (e != null || answered != null) {
+                loop.execute(() -> {
+                    if (e != null) {
+                        refused.accept(e);
+                    }
+                    if (answered != null) {
+                        answered.run();
+                    }
+                });
             }
         });
     }
@@ -693,6 +717,12 @@ final class DotsWebClient implements AutoCloseable {
         publish(DotsWire.QUEUE_CHANNEL, data("request", "target", m.id()), e -> {
             if (m.id().equals(invitedId)) {
                 invitedId = null;
+            }
+            if (game != null) {
+                return; // a game began meanwhile (the invitation of the player invited was accepted instead)
+            }
+            if (acceptsStandingInvitation()) {
+                return; // the player invited had invited this client first, and waits for it to accept
             }
             if (e.startsWith("406::Already exists")) {
                 retryInviteAt = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
@@ -900,6 +930,7 @@ final class DotsWebClient implements AutoCloseable {
     /** Joins the lobby (a heartbeat) and reads who is there ({@code GET /queue}), as the seed's page does. */
     private void joinLobby() {
         inLobby = true;
+        matchedWith = null;
         publish(DotsWire.QUEUE_CHANNEL, data("heartbeat"), e -> say("cannot join the lobby: " + e));
         restartHeartbeats();
         new CompletableResponseListener(get("/queue", "id", id, "token", token).timeout(15, TimeUnit.SECONDS)).send()
@@ -971,7 +1002,9 @@ final class DotsWebClient implements AutoCloseable {
             }
             case "request" -> {
                 String target = str(d.get("target"));
-                if (from.equals(id)) {
+                if (matchedWith != null) {
+                    // an invitation accepted: its newgame is on its way (and may come in the answer read last)
+                } else if (from.equals(id)) {
                     say("you invited " + nameOf(target) + "; the invitation stands 15 s (cancel to take it back)");
                 } else if (target.equals(id) && game == null) {
                     Map<?, ?> user = d.get("user") instanceof Map<?, ?> u ? u : Map.of();
@@ -982,6 +1015,20 @@ final class DotsWebClient implements AutoCloseable {
                         say(user.get("name") + " (" + user.get("rating") + ") invites you; accepting");
                         inviterId = null;
                         publish(DotsWire.QUEUE_CHANNEL, data("accept", "target", from), e -> say("accept refused: " + e));
+                    } else if (wants(str(user.get("name"))) && from.equals(invitedId)) {
+                        // crossing invitations: boardlab's server takes the second as accepting the first, but the seed's
+                        // delivers both, and each player would wait for the other to answer; one of the two accepts, the
+                        // same one on both clients whatever order their messages come in: the one with the lower id
+                        if (lowerId(id, from)) {
+                            say("you and " + user.get("name") + " invited each other: accepting " + user.get("name")
+                                    + "'s invitation and taking back yours");
+                            acceptInvitation(from);
+                        } else {
+                            say(user.get("name") + " (" + user.get("rating") + ") invites you too: one of you accepts the other's invitation");
+                        }
+                    } else if (wants(str(user.get("name")))) {
+                        say(user.get("name") + " (" + user.get("rating") + ") invites you; accepting");
+                        acceptInvitation(from);
                     } else {
                         say(user.get("name") + " (" + user.get("rating") + ") invites you: accept or decline within 15 s");
                     }
@@ -991,11 +1038,17 @@ final class DotsWebClient implements AutoCloseable {
                 String target = str(d.get("target"));
                 if (target.equals(id)) {
                     invitedId = null;
+                    matchedWith = game == null ? from : null; // null: its newgame came first
                     say(nameOf(from) + " accepted your invitation");
-                } else if (from.equals(id) && target.equals(invitedId)) {
-                    // the server takes an invitation to a player whose own invitation to you stands as accepting his
-                    say("you and " + nameOf(target) + " invited each other: yours counts as accepting " + nameOf(target)
-                            + "'s, which came first");
+                } else if (from.equals(id)) {
+                    if (target.equals(invitedId)) {
+                        // the server takes an invitation to a player whose own invitation to you stands as accepting his
+                        say("you and " + nameOf(target) + " invited each other: yours counts as accepting " + nameOf(target)
+                                + "'s, which came first");
+                    }
+                    invitedId = null;
+                    inviterId = null;
+                    matchedWith = game == null ? target : null; // null: its newgame came first
                 }
             }
             case "decline" -> {
@@ -1040,11 +1093,14 @@ final class DotsWebClient implements AutoCloseable {
 
     /** With a seat that invites: invites its opponent when both are in the lobby and no invitation stands. */
     private void maybeInvite() {
-        if (seat == null || seat.invite() == null || game != null || !inLobby || !gamesLeft() || closed) {
+        if (seat == null || seat.invite() == null || game != null || !inLobby || !gamesLeft() || closed || matchedWith != null) {
             return;
         }
         long now = System.nanoTime();
         if (invitedId != null && now - invitedNanos < TimeUnit.SECONDS.toNanos(16)) {
+            return;
+        }
+        if (acceptsStandingInvitation()) {
             return;
         }
         if (now < retryInviteAt) {
@@ -1054,12 +1110,81 @@ final class DotsWebClient implements AutoCloseable {
         lobby.values().stream().filter(m -> m.name().equals(seat.invite())).findFirst().ifPresent(this::sendInvitation);
     }
 
+    /** Whether the seat plays against {@code name} (its {@code --invite}) and has games left. */
+    private boolean wants(String name) {
+        return seat != null && seat.invite() != null && seat.invite().equals(name) && gamesLeft() && game == null && !closed;
+    }
+
+    /**
+     * With no invitation of its own standing, a seat accepts the one of the player it would invite, if it stands (it
+     * came before the seat began, or while the seat's own invitation was on its way and the seat waited for the
+     * other to accept; that invitation was refused meanwhile).
+     *
+     * @return {@code true} if it accepted
+     */
+    private boolean acceptsStandingInvitation() {
+        if (invitedId != null || inviterId == null || System.nanoTime() - inviterNanos >= INVITATION_LIFE.toNanos()) {
+            return false;
+        }
+        Member m = lobby.get(inviterId);
+        if (m == null || !wants(m.name())) {
+            return false;
+        }
+        say(m.name() + " invited you; accepting");
+        acceptInvitation(inviterId);
+        return true;
+    }
+
+    /**
+     * Accepts {@code inviter}'s invitation for the seat, after taking back the seat's own invitation if one stands
+     * or is on its way: the seed's server keeps it for its whole life otherwise (it would stop the seat's offers in
+     * the game), and a player may be in one game only. The {@code accept} goes once the server has answered the
+     * {@code decline}, so that it comes second on either server. Until the game begins the client makes no
+     * invitation and hears none ({@link #matchedWith}). When the {@code accept} is refused, the user is told, and the
+     * seat may invite again, unless a game has begun {@link #ACCEPT_REFUSAL_WAIT} later: on boardlab's server, a seat
+     * whose own invitation was on its way is often in the game already (its invitation counted as accepting), and
+     * CometD may hand the client the server's answer before the {@code newgame}.
+     */
+    private void acceptInvitation(String inviter) {
+        inviterId = null;
+        String own = invitedId;
+        invitedId = null;
+        matchedWith = inviter; // no invitation of its own meanwhile (a heartbeat would make one)
+        Runnable accept = () -> {
+            if (game == null && !closed) {
+                publish(DotsWire.QUEUE_CHANNEL, data("accept", "target", inviter), e -> loop.schedule(() -> {
+                    if (game == null && !closed) {
+                        matchedWith = null;
+                        say("accept refused: " + e);
+                        maybeInvite();
+                    }
+                }, ACCEPT_REFUSAL_WAIT.toMillis(), TimeUnit.MILLISECONDS));
+            }
+        };
+        if (own == null) {
+            accept.run();
+        } else {
+            // refused when the server no longer has it (lapsed, or taken as accepting): nothing to take back then
+            publish(DotsWire.QUEUE_CHANNEL, data("decline", "init", id, "target", own), e -> { }, accept);
+        }
+    }
+
+    /** {@code true} if user id {@code a} is lower than {@code b} (numbers if both are, else as text). */
+    static boolean lowerId(String a, String b) {
+        try {
+            return Long.parseLong(a) < Long.parseLong(b);
+        } catch (NumberFormatException e) {
+            return a.compareTo(b) < 0;
+        }
+    }
+
     // ================================================================ a game
 
     private void startGame(String channel, String p1, String p2) {
         inLobby = false;
         invitedId = null;
         inviterId = null;
+        matchedWith = null;
         publish(DotsWire.QUEUE_CHANNEL, data("quit"), e -> { });
         lobby.remove(p1);
         lobby.remove(p2);

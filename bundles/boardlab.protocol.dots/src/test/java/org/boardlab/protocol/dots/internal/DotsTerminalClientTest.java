@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -26,7 +27,12 @@ import org.boardlab.api.event.MatchOutcome;
 import org.boardlab.client.TerminalClient;
 import org.boardlab.core.GameResult;
 import org.boardlab.game.dots.Dots;
+import org.boardlab.protocol.dots.DotsWire;
 import org.boardlab.store.rating.SeedElo;
+import org.cometd.bayeux.Promise;
+import org.cometd.bayeux.server.BayeuxServer;
+import org.cometd.bayeux.server.ServerMessage;
+import org.cometd.bayeux.server.ServerSession;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -165,13 +171,70 @@ class DotsTerminalClientTest {
     }
 
     /**
-     * Two loaded players that each invite the other ({@code --invite}), started together: each one's seat ignores an
-     * invitation while its own stands, so before the server took crossing invitations as one game they waited for ever
-     * (a new invitation each every 15 s). Whichever invitation reaches the server second accepts the first, so this
-     * holds whatever the order: one game, and one of them says that they invited each other.
+     * Two loaded players that each invite the other ({@code --invite}), started together: before the server took
+     * crossing invitations as one game, each one's seat ignored an invitation while its own stood, and they waited for
+     * ever (a new invitation each every 15 s). Now whichever invitation reaches the server second accepts the first,
+     * and a seat accepts the invitation of the player it would invite: one game, and one of them says how they met.
      */
     @Test
     void twoLoadedPlayersWhoInviteEachOtherPlayOneGame() throws Exception {
+        playOneGameInvitingEachOther();
+    }
+
+    /**
+     * The same on the seed's own lobby (html5-dots), which has no rule for invitations that cross: a seat accepts the
+     * invitation of the player it would invite, and of two that cross, the lower user id's seat accepts the other's.
+     * Before, the two waited for ever here even when the server had the rule, as the seed's does not.
+     */
+    @Test
+    void twoLoadedPlayersWhoInviteEachOtherPlayOneGameOnTheSeedsLobby() throws Exception {
+        server.room().seedLobby();
+        playOneGameInvitingEachOther();
+    }
+
+    /**
+     * Invitations that cross for certain (the server holds the first until the second has come, so each client hears
+     * the other's while its own stands), on the seed's lobby: the client with the lower user id accepts the other's
+     * invitation and takes back its own; the other waits. One game, the inviter whose invitation stood plays red.
+     */
+    @Test
+    void invitationsThatCrossOnTheSeedsLobbyMakeOneGameTheLowerIdAccepting() throws Exception {
+        server.room().seedLobby();
+        server.room().before(new CrossingGate());
+        Typist[] both = playOneGameInvitingEachOther();
+        Typist lower = Long.parseLong(idOf(both[0])) < Long.parseLong(idOf(both[1])) ? both[0] : both[1];
+        Typist higher = lower == both[0] ? both[1] : both[0];
+        String higherName = higher == both[0] ? "ann" : "bob";
+        String lowerName = higher == both[0] ? "bob" : "ann";
+        assertThat(lower.text()).as(lower.text()).contains("you and " + higherName + " invited each other: accepting " + higherName
+                + "'s invitation and taking back yours");
+        assertThat(higher.text()).as(higher.text()).contains(lowerName + " (1600) invites you too: one of you accepts the other's invitation")
+                .contains(lowerName + " accepted your invitation");
+        for (Typist t : both) {
+            // nothing of the lobby's refused (a move may be, when ann leaves the game)
+            assertThat(t.text()).as(t.text()).contains(": " + higherName + " (red, moves first) against " + lowerName + " (blue)")
+                    .doesNotContain("accept refused").doesNotContain("cancel refused").doesNotContainPattern("invitation to \\w+ refused");
+        }
+    }
+
+    /**
+     * The same on boardlab's lobby: the invitation that reaches the server second accepts the first (when it is the
+     * lower id's, that client also accepts the other's, and is refused: the game is already made).
+     */
+    @Test
+    void invitationsThatCrossOnBoardlabsLobbyMakeOneGame() throws Exception {
+        server.room().before(new CrossingGate());
+        playOneGameInvitingEachOther();
+    }
+
+    /**
+     * ann and bob, each a loaded player inviting the other for one game: they play one game (ann leaves it), and
+     * exactly one line of the two clients says how they met (they invited each other, or one accepted the other's
+     * invitation).
+     *
+     * @return ann and bob
+     */
+    private Typist[] playOneGameInvitingEachOther() throws Exception {
         Typist ann = new Typist("ann", random("bob", 1), "secret-ann");
         Typist bob = new Typist("bob", random("ann", 1), "secret-bob");
         ann.await("(red, moves first) against");
@@ -180,10 +243,47 @@ class DotsTerminalClientTest {
         assertThat(ann.exit.get(60, TimeUnit.SECONDS)).as(ann.text()).isZero();
         assertThat(bob.exit.get(60, TimeUnit.SECONDS)).as(bob.text()).isZero();
         assertThat(server.results).hasSize(1);
-        assertThat(ann.count("invited each other") + bob.count("invited each other")).as(ann.text() + "\n----\n" + bob.text())
-                .isEqualTo(1);
+        int met = 0;
         for (Typist t : List.of(ann, bob)) {
+            met += t.count("invited each other") + t.count("invites you; accepting") + t.count("invited you; accepting");
             assertThat(t.text()).contains("played 1 game; bye");
+        }
+        assertThat(met).as(ann.text() + "\n----\n" + bob.text()).isEqualTo(1);
+        return new Typist[] {ann, bob};
+    }
+
+    /**
+     * Holds the first invitation ({@code request} on the lobby's channel) until a second one comes, then lets both go
+     * on, in the order they came: two clients that invite each other when they see each other cross for certain.
+     */
+    private static final class CrossingGate implements BayeuxServer.Extension {
+        private Promise<Boolean> held;
+        private boolean open;
+
+        @Override
+        public void incoming(ServerSession from, ServerMessage.Mutable message, Promise<Boolean> promise) {
+            Map<String, Object> data = message.isMeta() ? null : message.getDataAsMap();
+            if (data == null || !DotsWire.QUEUE_CHANNEL.equals(message.getChannel()) || !"request".equals(data.get("type"))) {
+                promise.succeed(true);
+                return;
+            }
+            Promise<Boolean> first;
+            synchronized (this) {
+                if (open) {
+                    first = null;
+                } else if (held == null) {
+                    held = promise;
+                    return;
+                } else {
+                    first = held;
+                    held = null;
+                    open = true;
+                }
+            }
+            if (first != null) {
+                first.succeed(true);
+            }
+            promise.succeed(true);
         }
     }
 

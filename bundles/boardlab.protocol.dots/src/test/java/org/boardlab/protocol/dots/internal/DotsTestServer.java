@@ -23,6 +23,7 @@ final class DotsTestServer implements AutoCloseable {
     final String base;
     final List<String> log = new CopyOnWriteArrayList<>();
     final List<GameResult> results = new CopyOnWriteArrayList<>();
+    private final DotsServerProtocol protocol;
 
     DotsTestServer(DotsWire.Timers timers) {
         this(timers, "h2");
@@ -34,9 +35,15 @@ final class DotsTestServer implements AutoCloseable {
         Dots dots = new Dots();
         server = new EmbeddedServer(id -> dots, new EventBus(), ServerSettings.defaults(), log::add);
         server.onResult(results::add);
-        server.addProtocol(new DotsServerProtocol(new DotsProtocol(), () -> accounts, timers));
+        protocol = new DotsServerProtocol(new DotsProtocol(), () -> accounts, timers);
+        server.addProtocol(protocol);
         InetSocketAddress at = server.start("dots", "127.0.0.1", 0);
         base = "http://127.0.0.1:" + at.getPort();
+    }
+
+    /** The room of the open port: its lobby, games and extensions. */
+    DotsRoom room() {
+        return protocol.web().room();
     }
 
     int port() {
