@@ -8,18 +8,29 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.lang.reflect.Proxy;
+import java.util.Map;
 import java.util.ArrayList;
 import java.util.List;
+import javax.inject.Inject;
 import javax.inject.Named;
 import javax.inject.Qualifier;
 import javax.inject.Singleton;
+import org.eclipse.sisu.inject.DefaultBeanLocator;
+import org.eclipse.sisu.inject.MutableBeanLocator;
 import org.eclipse.sisu.space.ClassSpace;
 import org.eclipse.sisu.space.SpaceModule;
 import org.eclipse.sisu.space.URLClassSpace;
+import org.eclipse.sisu.wire.WireModule;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
 
 import com.google.inject.Binding;
+import com.google.inject.Guice;
+import com.google.inject.Injector;
+import com.google.inject.Key;
 import com.google.inject.Module;
 import com.google.inject.spi.Element;
 import com.google.inject.spi.Elements;
@@ -97,6 +108,48 @@ class IndexedBundlePlanTest {
         String all = String.join("\n", ours);
         assertThat(all).contains(Plain.class.getName(), Unnamed.class.getName(), CustomQualified.class.getName())
                 .doesNotContain(Abstract.class.getName(), Interface.class.getName(), NotQualified.class.getName(), "NoSuchClass");
+    }
+
+    /** A component that needs what the context module binds: the bundle's context and a property. */
+    @Named
+    public static class NeedsTheContext {
+        final BundleContext context;
+        final String greeting;
+
+        @Inject
+        public NeedsTheContext(BundleContext context, @Named("${boardlab.test.greeting}") String greeting) {
+            this.context = context;
+            this.greeting = greeting;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T stub(Class<T> type, Object... answers) {
+        return (T) Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, args) -> {
+            for (Object a : answers) {
+                if (method.getReturnType().isInstance(a)) {
+                    return a;
+                }
+            }
+            return method.getName().equals("toString") ? type.getSimpleName() : null;
+        });
+    }
+
+    @Test
+    void theContextModuleBindsWhatSisusDoesAndStillPublishesTheInjector() {
+        MutableBeanLocator locator = new DefaultBeanLocator();
+        BundleContext context = stub(BundleContext.class);
+        Bundle bundle = stub(Bundle.class, context);
+        Map<String, String> properties = Map.of("boardlab.test.greeting", "hello");
+        Module components = binder -> binder.bind(NeedsTheContext.class);
+
+        Injector injector = Guice.createInjector(new WireModule(new IndexedBundlePlan.ContextModule(locator, properties, bundle), components));
+
+        NeedsTheContext made = injector.getInstance(NeedsTheContext.class);
+        assertThat(made.context).isSameAs(context);
+        assertThat(made.greeting).isEqualTo("hello"); // the properties reach Sisu's placeholders
+        // the locator, still bound to its instance, was given the injector as it was made (Sisu's auto-publishing)
+        assertThat(locator.locate(Key.get(NeedsTheContext.class))).hasSize(1);
     }
 
     @Test
