@@ -230,8 +230,8 @@ final class GomokuLoadClient implements GomokuClient.Listener {
             stats.movesThrough.increment();
             if (sentAt == -1) {
                 error("desync", name + " got " + GomokuWire.point(u.row(), u.col()) + " but its partner sent no move");
-            } else if (schedule.inWindow(sentAt)) {
-                stats.latencies.add(now - sentAt);
+            } else {
+                stats.latency(now - sentAt, schedule.inWindow(sentAt));
             }
             if (schedule.inWindow(now)) {
                 stats.movesInWindow.increment();

@@ -19,6 +19,14 @@ final class Latencies {
         samples[size++] = nanos;
     }
 
+    /** The samples so far, sorted, and none kept after: the next snapshot holds only later ones. */
+    synchronized Snapshot drain() {
+        long[] sorted = Arrays.copyOf(samples, size);
+        size = 0;
+        Arrays.sort(sorted);
+        return new Snapshot(sorted);
+    }
+
     /** The samples so far, sorted. */
     synchronized Snapshot snapshot() {
         long[] sorted = Arrays.copyOf(samples, size);

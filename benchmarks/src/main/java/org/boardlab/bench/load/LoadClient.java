@@ -292,8 +292,8 @@ final class LoadClient implements OthelloClient.Listener {
             stats.movesThrough.increment();
             if (sentAt == -1) {
                 error("desync", name + " got " + m.encode() + " but its partner sent no move");
-            } else if (schedule.inWindow(sentAt)) {
-                stats.latencies.add(now - sentAt);
+            } else {
+                stats.latency(now - sentAt, schedule.inWindow(sentAt));
             }
             if (schedule.inWindow(now)) {
                 stats.movesInWindow.increment();

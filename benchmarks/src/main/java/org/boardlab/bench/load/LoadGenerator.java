@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -364,8 +365,10 @@ public final class LoadGenerator {
             }
             if (now - nextPrint >= 0 && now - schedule.deadline() < 0) {
                 long moves = stats.movesThrough.sum();
-                System.out.printf("  %4.0f s: %,d moves (%,.0f/s now), %,d games finished, %,d under way, %d errors%n",
+                Latencies.Snapshot recent = stats.recent.drain();
+                System.out.printf(Locale.ROOT, "  %4.0f s: %,d moves (%,.0f/s now, p99 %.1f ms, max %.1f ms), %,d games finished, %,d under way, %d errors%n",
                         (now - start) / 1e9, moves, (moves - lastMoves) / ((now - lastTime) / 1e9),
+                        recent.percentileMillis(99), recent.maxMillis(),
                         stats.gamesFinished.sum(), stats.gamesInProgress.get(), stats.errorCount());
                 lastMoves = moves;
                 lastTime = now;

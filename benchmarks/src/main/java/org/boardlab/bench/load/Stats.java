@@ -33,6 +33,19 @@ final class Stats {
     /** Lobby lines (SADDP, SDELP, SUPS of other players) dropped unparsed by the clients. */
     final LongAdder lobbyLines = new LongAdder();
     final Latencies latencies = new Latencies();
+    /**
+     * Every latency since the last progress line, warm-up included (drained by each line): where in
+     * the run the slow moves fall (a burst of game ends, a pause of the server's collector).
+     */
+    final Latencies recent = new Latencies();
+
+    /** Records one move's latency: always in {@link #recent}, in {@link #latencies} when in the window. */
+    void latency(long nanos, boolean inWindow) {
+        recent.add(nanos);
+        if (inWindow) {
+            latencies.add(nanos);
+        }
+    }
     /** The longest CPING to SPONG round trip, in nanoseconds: how far behind the server's I/O fell. */
     final java.util.concurrent.atomic.AtomicLong maxPingRoundTrip = new java.util.concurrent.atomic.AtomicLong();
 
