@@ -3,6 +3,7 @@ package org.boardlab.core;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.boardlab.api.Game;
@@ -68,24 +69,149 @@ public final class MatchJournal {
     /**
      * One move of the game.
      *
-     * @param ply         the position's ply after this move (the first move is ply 1)
-     * @param side        the side that moved
-     * @param move        the move
-     * @param after       the position after it
-     * @param timeMicros  when the referee applied it, in microseconds since 1970 (the unit of every
-     *                    event and of the wire tap's frames)
-     * @param times       how long it took
-     * @param firstClock  the first side's total thinking time after this move, in nanoseconds
-     * @param secondClock the second side's total thinking time after this move, in nanoseconds
-     * @param forced      {@code true} when the referee played it for the side (its only move, such
-     *                    as a pass), without asking
+     * <p>Its position ({@link #after()}) is not kept for every move: a journal keeps the position after
+     * every {@value MatchJournal#KEPT_EVERY}th move and the one after the last move, and an entry
+     * without one replays the moves since the nearest kept position when asked (at most
+     * {@value MatchJournal#KEPT_EVERY} - 1 moves). A server holds thousands of games for minutes;
+     * keeping a position for each of their moves made most of what its collector copied on every
+     * pause (10,000 Gomoku clients: 473 bytes a move kept, 360 of them the position, 150 MB in all),
+     * while the
+     * positions of past moves are asked for only by the Match view and the inspector, a few at a time.
+     * An entry is equal to another with the same fields, its position included, like a record.
      */
-    public record Entry(int ply, Side side, Move move, GameState after, long timeMicros, MoveTimes times,
-            long firstClock, long secondClock, boolean forced) {
+    public static final class Entry {
+
+        private final int ply;
+        private final Side side;
+        private final Move move;
+        /** The position after this move, or {@code null} when {@link #journal} replays it. */
+        private final GameState after;
+        private final MatchJournal journal;
+        private final long timeMicros;
+        // the move's times, not a MoveTimes object: one object less per move kept
+        private final long elapsedNanos;
+        private final long networkNanos;
+        private final long thinkingNanos;
+        private final long hostNanos;
+        private final long firstClock;
+        private final long secondClock;
+        private final boolean forced;
+
+        /**
+         * A move with its position.
+         *
+         * @param ply         the position's ply after this move (the first move is ply 1)
+         * @param side        the side that moved
+         * @param move        the move
+         * @param after       the position after it
+         * @param timeMicros  when the referee applied it, in microseconds since 1970 (the unit of every
+         *                    event and of the wire tap's frames)
+         * @param times       how long it took
+         * @param firstClock  the first side's total thinking time after this move, in nanoseconds
+         * @param secondClock the second side's total thinking time after this move, in nanoseconds
+         * @param forced      {@code true} when the referee played it for the side (its only move, such
+         *                    as a pass), without asking
+         */
+        public Entry(int ply, Side side, Move move, GameState after, long timeMicros, MoveTimes times,
+                long firstClock, long secondClock, boolean forced) {
+            this(ply, side, move, Objects.requireNonNull(after, "after"), null, timeMicros, times, firstClock,
+                    secondClock, forced);
+        }
+
+        private Entry(int ply, Side side, Move move, GameState after, MatchJournal journal, long timeMicros,
+                MoveTimes times, long firstClock, long secondClock, boolean forced) {
+            this.ply = ply;
+            this.side = side;
+            this.move = move;
+            this.after = after;
+            this.journal = journal;
+            this.timeMicros = timeMicros;
+            this.elapsedNanos = times.elapsedNanos();
+            this.networkNanos = times.networkNanos();
+            this.thinkingNanos = times.thinkingNanos();
+            this.hostNanos = times.hostNanos();
+            this.firstClock = firstClock;
+            this.secondClock = secondClock;
+            this.forced = forced;
+        }
+
+        /** This entry without its position, which {@code journal} replays when asked. */
+        Entry replayedBy(MatchJournal journal) {
+            return new Entry(ply, side, move, null, journal, timeMicros, times(), firstClock, secondClock, forced);
+        }
+
+        /** {@code true} when this entry holds its position (it is not replayed). */
+        boolean holdsPosition() {
+            return after != null;
+        }
+
+        /** The position's ply after this move (the first move is ply 1). */
+        public int ply() {
+            return ply;
+        }
+
+        /** The side that moved. */
+        public Side side() {
+            return side;
+        }
+
+        public Move move() {
+            return move;
+        }
+
+        /** The position after this move (replayed from the nearest kept position if not kept). */
+        public GameState after() {
+            return after != null ? after : journal.positionAfter(ply);
+        }
+
+        /** When the referee applied it, in microseconds since 1970. */
+        public long timeMicros() {
+            return timeMicros;
+        }
+
+        /** How long it took. */
+        public MoveTimes times() {
+            return new MoveTimes(elapsedNanos, networkNanos, thinkingNanos, hostNanos);
+        }
+
+        /** The first side's total thinking time after this move, in nanoseconds. */
+        public long firstClock() {
+            return firstClock;
+        }
+
+        /** The second side's total thinking time after this move, in nanoseconds. */
+        public long secondClock() {
+            return secondClock;
+        }
+
+        /** {@code true} when the referee played it for the side (its only move), without asking. */
+        public boolean forced() {
+            return forced;
+        }
 
         /** {@code side}'s total thinking time after this move, in nanoseconds. */
         public long clockNanos(Side of) {
             return of == Side.FIRST ? firstClock : secondClock;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Entry e && ply == e.ply && side == e.side && Objects.equals(move, e.move)
+                    && timeMicros == e.timeMicros && elapsedNanos == e.elapsedNanos && networkNanos == e.networkNanos
+                    && thinkingNanos == e.thinkingNanos && hostNanos == e.hostNanos && firstClock == e.firstClock
+                    && secondClock == e.secondClock && forced == e.forced && Objects.equals(after(), e.after());
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(ply, side, move, timeMicros, elapsedNanos, networkNanos, thinkingNanos, hostNanos, firstClock,
+                    secondClock, forced);
+        }
+
+        @Override
+        public String toString() {
+            return "Entry[ply=" + ply + ", side=" + side + ", move=" + move + ", timeMicros=" + timeMicros + ", times="
+                    + times() + ", firstClock=" + firstClock + ", secondClock=" + secondClock + ", forced=" + forced + "]";
         }
     }
 
@@ -191,8 +317,22 @@ public final class MatchJournal {
     private final GameState start;
     private final List<String> players;
     private final Duration timePerMove;
-    /** Grows only; its prefix is shared with snapshots (guarded by this). */
+    /**
+     * Every {@code KEPT_EVERY}th move's entry holds its position; the others replay it from the
+     * nearest one that does (see {@link Entry}).
+     */
+    static final int KEPT_EVERY = 16;
+
+    /**
+     * Grows only; its prefix is shared with snapshots (guarded by this). The last move's entry is
+     * the one the referee wrote, with its position; when the next move is written it is replaced by
+     * one without (unless it is a {@link #KEPT_EVERY}th), so an entry followers or snapshots were
+     * given keeps its position.
+     */
     private final ArrayList<Entry> entries = new ArrayList<>();
+    /** The last position replayed by {@link #positionAfter} and its ply, or {@code null}. */
+    private GameState replayed;
+    private int replayedPly = -1;
     private final CopyOnWriteArrayList<Following> followers = new CopyOnWriteArrayList<>();
 
     /** A follower and the ply it follows from. */
@@ -320,6 +460,34 @@ public final class MatchJournal {
         return () -> followers.remove(following);
     }
 
+    /**
+     * The position after {@code ply} moves, replayed from the nearest kept position before it (or the
+     * start); the last one replayed is remembered, so reading a game's moves in order replays each
+     * once.
+     */
+    synchronized GameState positionAfter(int ply) {
+        if (ply == 0) {
+            return start;
+        }
+        Entry at = entries.get(ply - 1);
+        if (at.holdsPosition()) {
+            return at.after();
+        }
+        int from = ply - ply % KEPT_EVERY;
+        GameState position = from == 0 ? start : entries.get(from - 1).after();
+        if (replayed != null && replayedPly > from && replayedPly <= ply) {
+            from = replayedPly;
+            position = replayed;
+        }
+        for (int p = from + 1; p <= ply; p++) {
+            Entry e = entries.get(p - 1);
+            position = e.holdsPosition() ? e.after() : position.apply(e.move());
+        }
+        replayed = position;
+        replayedPly = ply;
+        return position;
+    }
+
     // ---- written by the referee only ----
 
     synchronized void asked(Turn asked) {
@@ -335,6 +503,12 @@ public final class MatchJournal {
     synchronized Entry moved(Side side, Move move, GameState after, long timeMicros, MoveTimes times, long[] clocks,
             boolean forced) {
         Entry entry = new Entry(entries.size() + 1, side, move, after, timeMicros, times, clocks[0], clocks[1], forced);
+        // the entry before this one gives up its position now (unless it is a kept one): replacing it
+        // here, not at once, keeps the current position at hand for the referee and the view
+        int previous = entries.size() - 1;
+        if (previous >= 0 && entries.get(previous).ply() % KEPT_EVERY != 0 && entries.get(previous).holdsPosition()) {
+            entries.set(previous, entries.get(previous).replayedBy(this));
+        }
         entries.add(entry);
         turn = null;
         last = null;

@@ -73,6 +73,46 @@ class MatchJournalTest {
     }
 
     @Test
+    void aLongGameKeepsEverySixteenthPositionAndReplaysTheOthersExactly() {
+        Match match = new Match(referee, new org.boardlab.game.othello.Othello(), GameOptions.DEFAULT,
+                new PlayerSeat("a", RandomPlayer::new), new PlayerSeat("b", RandomPlayer::new),
+                MatchSettings.defaults().withGames(1), bus);
+        List<MatchJournal.Entry> followed = new ArrayList<>();
+        MatchJournal journal = match.journal();
+        journal.follow(0, followed::add);
+        match.runHere();
+        MatchJournal.Snapshot s = journal.snapshot();
+        assertThat(s.ply()).isGreaterThan(2 * MatchJournal.KEPT_EVERY);
+
+        // what the journal holds: a position every 16th move and after the last one, none in between
+        for (MatchJournal.Entry e : s.entries()) {
+            boolean kept = e.ply() % MatchJournal.KEPT_EVERY == 0 || e.ply() == s.ply();
+            assertThat(e.holdsPosition()).as("ply %d holds its position", e.ply()).isEqualTo(kept);
+        }
+        // every position it gives back is the referee's own, read in order, backwards and at random
+        List<Integer> plies = new ArrayList<>();
+        for (int p = 0; p <= s.ply(); p++) {
+            plies.add(p);
+        }
+        List<Integer> backwards = new ArrayList<>(plies);
+        Collections.reverse(backwards);
+        List<Integer> shuffled = new ArrayList<>(plies);
+        Collections.shuffle(shuffled, new java.util.Random(7));
+        for (List<Integer> order : List.of(plies, backwards, shuffled)) {
+            for (int p : order) {
+                GameState expected = p == 0 ? s.start() : followed.get(p - 1).after();
+                assertThat(s.positionAt(p)).as("position after %d moves", p).isEqualTo(expected);
+                assertThat(s.positionAt(p).boardText()).isEqualTo(expected.boardText());
+            }
+        }
+        // the entries followers were given kept their positions: they are the referee's objects
+        assertThat(followed).hasSize(s.ply());
+        assertThat(followed).allMatch(MatchJournal.Entry::holdsPosition);
+        assertThat(s.entries()).isEqualTo(followed);
+        assertThat(s.state()).isSameAs(followed.get(s.ply() - 1).after());
+    }
+
+    @Test
     void plyAtTellsWhichPositionWasOnTheBoardAtAMoment() {
         Match match = match(new PlayerSeat("a", FirstLegalPlayer::new), new PlayerSeat("b", FirstLegalPlayer::new), 1);
         match.runHere();
