@@ -22,7 +22,12 @@ final class ServerProbe {
     /** Nothing known: the server runs elsewhere and no pid was given. */
     static final ServerProbe NONE = new ServerProbe(-2);
 
-    private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)K");
+    /**
+     * The heap's use in {@code GC.heap_info}, as each collector prints it: G1's and Parallel's
+     * "{@code total 1024000K, used 56789K}", Shenandoah's "{@code 378M committed, 119M used}", ZGC's
+     * "{@code used 40M}" (Metaspace's "used 9136K" is not the heap: see {@link #heapUsedMb}).
+     */
+    private static final Pattern HEAP_USED = Pattern.compile("used (\\d+)([KMG])\\b|(\\d+)([KMG]) used\\b");
 
     /** {@code -1}: this process; {@code -2}: not known. */
     private final long pid;
@@ -92,11 +97,7 @@ final class ServerProbe {
         if (collectFirst) {
             jcmd("GC.run");
         }
-        String info = jcmd("GC.heap_info");
-        Matcher m = HEAP_USED.matcher(info);
-        if (m.find()) {
-            heap = Long.parseLong(m.group(1)) / 1024.0;
-        }
+        heap = heapUsedMb(jcmd("GC.heap_info"));
         int rssKb = statusField(p, "VmRSS:");
         return new Sample(-1, statusField(p, "Threads:"), heap, rssKb < 0 ? -1 : rssKb / 1024.0);
     }
@@ -277,5 +278,36 @@ final class ServerProbe {
             Thread.currentThread().interrupt();
             return "";
         }
+    }
+
+    /**
+     * The used heap in MB that {@code GC.heap_info}'s text gives (the sum of its top-level lines before
+     * Metaspace: one for G1, Shenandoah and ZGC; the young and the old generation for Parallel and
+     * Serial), or {@code -1}.
+     */
+    static double heapUsedMb(String heapInfo) {
+        double mb = 0;
+        boolean found = false;
+        for (String line : heapInfo.split("\n")) {
+            if (line.trim().startsWith("Metaspace")) {
+                break;
+            }
+            if (line.startsWith("  ")) {
+                continue; // a detail of the line above (eden space, region size)
+            }
+            Matcher m = HEAP_USED.matcher(line);
+            if (m.find()) {
+                boolean before = m.group(1) != null;
+                long amount = Long.parseLong(before ? m.group(1) : m.group(3));
+                String unit = before ? m.group(2) : m.group(4);
+                mb += switch (unit) {
+                    case "K" -> amount / 1024.0;
+                    case "M" -> amount;
+                    default -> amount * 1024.0;
+                };
+                found = true;
+            }
+        }
+        return found ? mb : -1;
     }
 }
