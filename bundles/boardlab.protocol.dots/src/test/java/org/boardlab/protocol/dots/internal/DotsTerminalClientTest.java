@@ -208,8 +208,17 @@ class DotsTerminalClientTest {
         String lowerName = higher == both[0] ? "bob" : "ann";
         assertThat(lower.text()).as(lower.text()).contains("you and " + higherName + " invited each other: accepting " + higherName
                 + "'s invitation and taking back yours");
-        assertThat(higher.text()).as(higher.text()).contains(lowerName + " (1600) invites you too: one of you accepts the other's invitation")
-                .contains(lowerName + " accepted your invitation");
+        assertThat(higher.text()).as(higher.text()).contains(lowerName + " accepted your invitation")
+                .doesNotContain("invites you; accepting").doesNotContain("invited each other: accepting");
+        // the higher id's client hears the other's invitation before the accept when the two come in one answer; but
+        // CometD may bring them in two answers read at once (the invitations were published in the answer to the held
+        // publish, the accept in the long poll's: seen once in CI, "bob took back the invitation", "bob accepted your
+        // invitation", and no invitation at all), and the client then drops the invitation as the game is made
+        String text = higher.text();
+        int too = text.indexOf(lowerName + " (1600) invites you too: one of you accepts the other's invitation");
+        if (too >= 0) {
+            assertThat(too).as(text).isLessThan(text.indexOf(lowerName + " accepted your invitation"));
+        }
         for (Typist t : both) {
             // nothing of the lobby's refused (a move may be, when ann leaves the game)
             assertThat(t.text()).as(t.text()).contains(": " + higherName + " (red, moves first) against " + lowerName + " (blue)")
