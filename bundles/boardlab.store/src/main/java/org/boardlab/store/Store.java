@@ -226,7 +226,9 @@ public final class Store implements AutoCloseable {
                 if (closed) {
                     return null;
                 }
-                writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::writeBatch, this::saveGame, WRITER_QUEUE, WRITER_BATCH);
+                // a failed batch's games are committed again one by one through the same checked commit (writeBatch)
+                writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::writeBatch, g -> writeBatch(List.of(g)).get(0), WRITER_QUEUE,
+                        WRITER_BATCH);
             }
             return writer;
         }
@@ -245,9 +247,32 @@ public final class Store implements AutoCloseable {
         final Inserter in;
         PreparedStatement lock;
 
+        /** PostgreSQL: the server process that serves this connection, and when it started (its pid alone may be reused); else 0, {@code null}. */
+        int backendPid;
+        OffsetDateTime backendStart;
+
         WriterSession(Connection c) throws SQLException {
             this.c = c;
-            c.setAutoCommit(false);
+            try {
+                if (db.postgres()) {
+                    // what a failed commit waits for to end before it asks whether the batch is there (committedAllTheSame)
+                    try (Statement s = c.createStatement();
+                            ResultSet r = s.executeQuery("SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()")) {
+                        if (r.next()) {
+                            backendPid = r.getInt(1);
+                            backendStart = r.getObject(2, OffsetDateTime.class);
+                        }
+                    }
+                }
+                c.setAutoCommit(false);
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    c.close();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
             this.in = new Inserter(c, new Ladders.Cache());
         }
 
@@ -284,35 +309,63 @@ public final class Store implements AutoCloseable {
         // on H2 the one transaction that writes, from before its first statement until after its commit or its
         // rollback (a rollback writes a chunk too): Database's class says why
         try (Database.Held held = db.holdWrites()) {
-            WriterSession w = writerSession;
-            try {
-                if (w == null) {
-                    w = new WriterSession(db.connection());
-                    writerSession = w;
-                }
-                long ladderVersion = -1;
-                if (games.stream().anyMatch(Ladders::rated)) {
-                    if (w.lock == null) {
-                        w.lock = w.c.prepareStatement(Ladders.LOCK);
-                    }
-                    ladderVersion = Ladders.lock(w.lock); // first, before any other lock (see Ladders)
-                }
-                w.in.begin(ladderVersion);
-                List<Long> ids = new ArrayList<>(games.size());
-                for (FinishedGame g : games) {
-                    ids.add(w.in.insert(g));
-                }
-                w.in.finish();
-                w.c.commit();
-                afterCommit(w, ids.size());
-                return ids;
-            } catch (SQLException e) {
-                dropWriterSession(w);
-                throw db.translate(e);
-            } catch (RuntimeException | Error e) {
-                dropWriterSession(w);
-                throw e;
+            List<Long> ids = writeBatchOnce(games);
+            if (ids == null) {
+                ids = writeBatchOnce(games); // its commit was lost and did not happen: once more, on a new connection
             }
+            if (ids == null) {
+                throw lostCommit; // lost twice: the writer commits the games again one by one (or fails a lone one)
+            }
+            return ids;
+        }
+    }
+
+    /** The last commit that {@link #writeBatchOnce} found lost and not done (the writer's thread only). */
+    private StoreException lostCommit;
+
+    /**
+     * One attempt at a batch: its ids once committed; {@code null} if its commit threw and the database
+     * shows that it did not happen ({@link #committedAllTheSame}; the error in {@link #lostCommit}).
+     */
+    private List<Long> writeBatchOnce(List<FinishedGame> games) {
+        WriterSession w = writerSession;
+        try {
+            if (w == null) {
+                w = new WriterSession(db.connection());
+                writerSession = w;
+            }
+            long ladderVersion = -1;
+            if (games.stream().anyMatch(Ladders::rated)) {
+                if (w.lock == null) {
+                    w.lock = w.c.prepareStatement(Ladders.LOCK);
+                }
+                ladderVersion = Ladders.lock(w.lock); // first, before any other lock (see Ladders)
+            }
+            w.in.begin(ladderVersion);
+            List<Long> ids = new ArrayList<>(games.size());
+            for (FinishedGame g : games) {
+                ids.add(w.in.insert(g));
+            }
+            w.in.finish();
+            try {
+                w.c.commit();
+            } catch (SQLException e) {
+                if (!connectionLost(e)) {
+                    throw e; // the database refused the commit: not committed
+                }
+                WriterSession lost = w;
+                dropWriterSession(lost);
+                w = null; // dropped: not again below
+                return committedAllTheSame(lost, ids, e);
+            }
+            afterCommit(w, ids.size());
+            return ids;
+        } catch (SQLException e) {
+            dropWriterSession(w);
+            throw db.translate(e);
+        } catch (RuntimeException | Error e) {
+            dropWriterSession(w);
+            throw e;
         }
     }
 
@@ -336,6 +389,122 @@ public final class Store implements AutoCloseable {
             LOG.log(java.util.logging.Level.WARNING, "the store writer of " + url() + " committed " + games
                     + " games, then failed to make its connection ready for the next batch (a new one is taken): " + e, e);
             dropWriterSession(w);
+        }
+    }
+
+    /** How long a failed commit goes on asking whether its games are there (the database unreachable meanwhile). */
+    static final long COMMIT_CHECK_MS = 20_000;
+    /** How long a failed commit waits on PostgreSQL for its server process to end by itself before it ends it. */
+    static final long COMMIT_BACKEND_WAIT_MS = 5_000;
+
+    /**
+     * A batch's commit threw: it may have happened all the same. A PostgreSQL connection lost in the middle
+     * of {@code COMMIT} (the server committed, its answer never arrived) throws exactly as one lost before
+     * it; committing the batch again would store (and rate) each game twice, or refuse a scheduled game's
+     * result as already stored. So the writer asks the database, on a new connection, whether the batch's
+     * games are there, by the ids the database gave them in the transaction (an id is handed out once,
+     * whether its transaction commits or not: a row with it is this batch's game, and one transaction's rows
+     * are all there or none). On PostgreSQL it first waits for the server process that ran the transaction
+     * to end (it may still be committing; ended, its transaction has committed or rolled back for good),
+     * after {@link #COMMIT_BACKEND_WAIT_MS} ending it ({@code pg_terminate_backend}: a process inside its
+     * commit ends only after it).
+     *
+     * @return the ids, if every game is there (the commit happened); {@code null} if none is (it did not: the
+     *         batch is committed again), with the commit's error in {@link #lostCommit}
+     * @throws StoreException a {@code CommitOutcomeUnknown} if that cannot be told (not committed again)
+     */
+    private List<Long> committedAllTheSame(WriterSession w, List<Long> ids, SQLException failure) {
+        StoreException commitError = db.translate(failure);
+        long start = System.nanoTime();
+        boolean terminated = false;
+        StoreException last = null;
+        while (true) {
+            long waited = (System.nanoTime() - start) / 1_000_000;
+            if (waited > COMMIT_CHECK_MS) {
+                throw new org.boardlab.store.internal.CommitOutcomeUnknown("the commit of " + ids.size() + (ids.size() == 1 ? " game" : " games")
+                        + " to " + url() + " failed (" + commitError.getMessage() + "), and whether the database has them could not be told in "
+                        + COMMIT_CHECK_MS / 1000 + " s (" + (last == null ? "its server process did not end" : last.getMessage())
+                        + "): they were not stored again; look for them (boardlab games) before storing them again", failure);
+            }
+            Integer found;
+            try {
+                boolean endTheBackend = !terminated && waited > COMMIT_BACKEND_WAIT_MS;
+                terminated |= endTheBackend;
+                found = db.call(c -> {
+                    if (w.backendStart != null && backendRuns(c, w, endTheBackend)) {
+                        return null; // its transaction may still commit: ask again
+                    }
+                    return present(c, ids);
+                });
+            } catch (StoreException e) {
+                last = e; // not reachable yet
+                found = null;
+            }
+            if (found == null) {
+                try {
+                    Thread.sleep(last == null ? 20 : 250);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw commitError;
+                }
+                continue;
+            }
+            if (found == 0) {
+                LOG.warning(() -> "the commit of " + ids.size() + (ids.size() == 1 ? " game" : " games") + " to " + url() + " failed ("
+                        + commitError.getMessage() + "), and the database does not have them: committing them again");
+                lostCommit = commitError;
+                return null; // not committed: committed again
+            }
+            if (found < ids.size()) {
+                throw new org.boardlab.store.internal.CommitOutcomeUnknown("the commit of " + ids.size() + " games to " + url() + " failed ("
+                        + commitError.getMessage() + "), and the database has " + found + " of them: they were not stored again", failure);
+            }
+            LOG.warning(() -> "the commit of " + ids.size() + (ids.size() == 1 ? " game" : " games") + " to " + url() + " failed ("
+                    + commitError.getMessage() + "), but the database has them: the commit happened; stored once, not again");
+            return ids;
+        }
+    }
+
+    /**
+     * Whether {@code e} says that the connection was lost (so a commit may have happened all the same):
+     * PostgreSQL's connection errors (class 08) and its server process ended by the server (57P01-57P03);
+     * H2's connection to another process's server broken (90067). Any other error of a commit is the
+     * database refusing it: not committed.
+     */
+    private boolean connectionLost(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (db.postgres()) {
+            return state.startsWith("08") || state.startsWith("57P");
+        }
+        return e.getErrorCode() == 90067;
+    }
+
+    /** Whether the PostgreSQL server process of the writer's lost connection still runs; ends it first if {@code end}. */
+    private static boolean backendRuns(Connection c, WriterSession w, boolean end) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement((end ? "SELECT pg_terminate_backend(pid)" : "SELECT pid")
+                + " FROM pg_stat_activity WHERE pid = ? AND backend_start = ?")) {
+            p.setInt(1, w.backendPid);
+            p.setObject(2, w.backendStart);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next();
+            }
+        }
+    }
+
+    /** How many of the games {@code ids} are stored. */
+    private static int present(Connection c, List<Long> ids) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT COUNT(*) FROM games WHERE id IN (");
+        for (int k = 0; k < ids.size(); k++) {
+            sql.append(k == 0 ? "?" : ", ?");
+        }
+        try (PreparedStatement p = c.prepareStatement(sql.append(')').toString())) {
+            for (int k = 0; k < ids.size(); k++) {
+                p.setLong(k + 1, ids.get(k));
+            }
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
         }
     }
 

@@ -283,8 +283,23 @@ public final class Database {
         }
     }
 
+    /**
+     * A connection from the pool. A pooled PostgreSQL connection whose link broke (the server restarted, a
+     * connection lost in the middle of a commit) goes back to the pool when it is closed, and the pool's next
+     * hand-out of it fails (the driver's {@code 08003}, "This connection has been closed.") and drops it: that
+     * failure is not the caller's, so the next connection is taken, as many times as the pool can hold dead
+     * ones.
+     */
     private Connection connect() throws SQLException {
-        return pool.getConnection();
+        for (int attempt = 0;; attempt++) {
+            try {
+                return pool.getConnection();
+            } catch (SQLException e) {
+                if (!postgres || !"08003".equals(e.getSQLState()) || attempt >= pool.getMaxConnections()) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /**
