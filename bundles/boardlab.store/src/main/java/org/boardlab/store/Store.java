@@ -39,7 +39,7 @@ public final class Store implements AutoCloseable {
      *
      * <p>An embedded H2 database that the process which had it open left without closing it (killed,
      * or ended by a signal while it opened it: its lock file shows it) has its tournaments' queues
-     * checked and repaired first ({@link #repairTournamentQueues}): across processes H2 can have
+     * and its ladder checked and repaired first ({@link #repairTournamentQueues}, {@link #repairLadder}): across processes H2 can have
      * written part of a transaction (the class {@code Database} says how). Each repair is logged as a
      * warning; a repair that fails is logged and the store opens all the same.
      */
@@ -52,6 +52,13 @@ public final class Store implements AutoCloseable {
                 }
             } catch (StoreException e) {
                 LOG.log(java.util.logging.Level.WARNING, "the tournaments' queues of " + store.url() + " could not be checked: " + e.getMessage(), e);
+            }
+            try {
+                for (String repaired : store.repairLadder()) {
+                    LOG.warning(() -> "the database " + store.url() + " was left open by a process that ended without closing it: " + repaired);
+                }
+            } catch (StoreException e) {
+                LOG.log(java.util.logging.Level.WARNING, "the ladder of " + store.url() + " could not be checked: " + e.getMessage(), e);
             }
         }
         return store;
@@ -1334,6 +1341,95 @@ public final class Store implements AutoCloseable {
             }
             return repairs;
         });
+    }
+
+    /**
+     * Checks the lab ladder against the games stored, and repairs it, in one transaction that holds the
+     * ladder's lock: the rating history's rows of a game that is not stored are deleted; each player's
+     * {@code ladder} row is set to what its history says (its newest row's rating, the games counted, the
+     * wins, draws and losses of those games; a row without history is deleted); a rated game stored after
+     * the newest game with history rows, but without history rows itself, is rated now (in id order, as
+     * the store rates). A database whose history is empty has nothing rated (games stored before schema 5
+     * are not rated, and cannot be told from a game whose rating was torn off).
+     *
+     * <p>Why: a game, its ladder rows and its history rows are one transaction, and on H2 a process killed
+     * at the wrong moment can leave part of a transaction of another process that reached the database
+     * through {@code AUTO_SERVER} (the class {@code Database}): the game without its ratings, or the ratings
+     * of a game that is not there. Only the last rating transaction can be torn so (they take the ladder's
+     * lock one after the other, and the kill ends them all). {@link #open} calls it when the process that
+     * had an H2 database open ended without closing it.
+     *
+     * @return one line per repair, in words (empty: nothing disagreed)
+     */
+    public List<String> repairLadder() {
+        return db.transaction(c -> {
+            Ladders.lock(c); // first, before any other lock (see Ladders)
+            List<String> repairs = new ArrayList<>();
+            List<Long> orphans = new ArrayList<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT DISTINCT game_id FROM ratings "
+                    + "WHERE game_id NOT IN (SELECT id FROM games) ORDER BY game_id")) {
+                while (r.next()) {
+                    orphans.add(r.getLong(1));
+                }
+            }
+            if (!orphans.isEmpty()) {
+                int deleted;
+                try (Statement st = c.createStatement()) {
+                    deleted = st.executeUpdate("DELETE FROM ratings WHERE game_id NOT IN (SELECT id FROM games)");
+                }
+                repairs.add("the ladder: " + deleted + " rating rows of " + (orphans.size() == 1 ? "game " : "games ")
+                        + joined(orphans) + ", which " + (orphans.size() == 1 ? "is" : "are") + " not stored; deleted");
+            }
+            Ladders.rebuildFromHistory(c, repairs);
+            Long newest;
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT MAX(game_id) FROM ratings")) {
+                r.next();
+                newest = getLong(r, 1);
+            }
+            if (newest != null) {
+                List<Object[]> unrated = new ArrayList<>();
+                try (PreparedStatement p = c.prepareStatement("SELECT id, game, tournament_id, first_name, first_player, second_name, "
+                        + "second_player, started_at, ended_at, winner, ending, origin FROM games WHERE id > ? AND origin <> 'import' "
+                        + "AND ending <> 'aborted' AND first_player <> second_player ORDER BY id")) {
+                    p.setLong(1, newest);
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            Integer winner = r.getObject(10) == null ? null : r.getInt(10);
+                            FinishedGame g = new FinishedGame(r.getString(2), "", r.getString(12), getLong(r, 3), null,
+                                    new Seat(r.getString(4), r.getString(5), null, null, null),
+                                    new Seat(r.getString(6), r.getString(7), null, null, null), instant(r, 8), instant(r, 9), winner,
+                                    r.getString(11), "", 0, 0, 0, 0, 0, 0, List.of());
+                            unrated.add(new Object[] {r.getLong(1), g});
+                        }
+                    }
+                }
+                if (!unrated.isEmpty()) {
+                    try (Ladders.Session ladder = new Ladders.Session(c)) {
+                        for (Object[] u : unrated) {
+                            FinishedGame g = (FinishedGame) u[1];
+                            ladder.rate(g, (Long) u[0]);
+                            repairs.add("the ladder: game " + u[0] + " (" + g.game() + ", '" + g.first().player() + "' against '"
+                                    + g.second().player() + "') is stored but was not rated; rated now");
+                        }
+                        ladder.flush();
+                    }
+                }
+            }
+            if (!repairs.isEmpty()) {
+                try (Statement st = c.createStatement()) {
+                    st.executeUpdate("UPDATE ladder_lock SET changes = changes + 1 WHERE id = 1"); // other writers' kept entries are stale
+                }
+            }
+            return repairs;
+        });
+    }
+
+    private static String joined(List<Long> ids) {
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < ids.size(); k++) {
+            b.append(k == 0 ? "" : k == ids.size() - 1 ? " and " : ", ").append(ids.get(k));
+        }
+        return b.toString();
     }
 
     /**
