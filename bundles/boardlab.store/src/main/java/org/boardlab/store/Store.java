@@ -39,7 +39,7 @@ public final class Store implements AutoCloseable {
      *
      * <p>An embedded H2 database that the process which had it open left without closing it (killed,
      * or ended by a signal while it opened it: its lock file shows it) has its tournaments' queues
-     * checked and repaired first ({@link #repairTournamentQueues}): across processes H2 can have
+     * and its ladder checked and repaired first ({@link #repairTournamentQueues}, {@link #repairLadder}): across processes H2 can have
      * written part of a transaction (the class {@code Database} says how). Each repair is logged as a
      * warning; a repair that fails is logged and the store opens all the same.
      */
@@ -52,6 +52,13 @@ public final class Store implements AutoCloseable {
                 }
             } catch (StoreException e) {
                 LOG.log(java.util.logging.Level.WARNING, "the tournaments' queues of " + store.url() + " could not be checked: " + e.getMessage(), e);
+            }
+            try {
+                for (String repaired : store.repairLadder()) {
+                    LOG.warning(() -> "the database " + store.url() + " was left open by a process that ended without closing it: " + repaired);
+                }
+            } catch (StoreException e) {
+                LOG.log(java.util.logging.Level.WARNING, "the ladder of " + store.url() + " could not be checked: " + e.getMessage(), e);
             }
         }
         return store;
@@ -226,7 +233,9 @@ public final class Store implements AutoCloseable {
                 if (closed) {
                     return null;
                 }
-                writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::writeBatch, this::saveGame, WRITER_QUEUE, WRITER_BATCH);
+                // a failed batch's games are committed again one by one through the same checked commit (writeBatch)
+                writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::writeBatch, g -> writeBatch(List.of(g)).get(0), WRITER_QUEUE,
+                        WRITER_BATCH);
             }
             return writer;
         }
@@ -245,9 +254,32 @@ public final class Store implements AutoCloseable {
         final Inserter in;
         PreparedStatement lock;
 
+        /** PostgreSQL: the server process that serves this connection, and when it started (its pid alone may be reused); else 0, {@code null}. */
+        int backendPid;
+        OffsetDateTime backendStart;
+
         WriterSession(Connection c) throws SQLException {
             this.c = c;
-            c.setAutoCommit(false);
+            try {
+                if (db.postgres()) {
+                    // what a failed commit waits for to end before it asks whether the batch is there (committedAllTheSame)
+                    try (Statement s = c.createStatement();
+                            ResultSet r = s.executeQuery("SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()")) {
+                        if (r.next()) {
+                            backendPid = r.getInt(1);
+                            backendStart = r.getObject(2, OffsetDateTime.class);
+                        }
+                    }
+                }
+                c.setAutoCommit(false);
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    c.close();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
             this.in = new Inserter(c, new Ladders.Cache());
         }
 
@@ -284,35 +316,63 @@ public final class Store implements AutoCloseable {
         // on H2 the one transaction that writes, from before its first statement until after its commit or its
         // rollback (a rollback writes a chunk too): Database's class says why
         try (Database.Held held = db.holdWrites()) {
-            WriterSession w = writerSession;
-            try {
-                if (w == null) {
-                    w = new WriterSession(db.connection());
-                    writerSession = w;
-                }
-                long ladderVersion = -1;
-                if (games.stream().anyMatch(Ladders::rated)) {
-                    if (w.lock == null) {
-                        w.lock = w.c.prepareStatement(Ladders.LOCK);
-                    }
-                    ladderVersion = Ladders.lock(w.lock); // first, before any other lock (see Ladders)
-                }
-                w.in.begin(ladderVersion);
-                List<Long> ids = new ArrayList<>(games.size());
-                for (FinishedGame g : games) {
-                    ids.add(w.in.insert(g));
-                }
-                w.in.finish();
-                w.c.commit();
-                afterCommit(w, ids.size());
-                return ids;
-            } catch (SQLException e) {
-                dropWriterSession(w);
-                throw db.translate(e);
-            } catch (RuntimeException | Error e) {
-                dropWriterSession(w);
-                throw e;
+            List<Long> ids = writeBatchOnce(games);
+            if (ids == null) {
+                ids = writeBatchOnce(games); // its commit was lost and did not happen: once more, on a new connection
             }
+            if (ids == null) {
+                throw lostCommit; // lost twice: the writer commits the games again one by one (or fails a lone one)
+            }
+            return ids;
+        }
+    }
+
+    /** The last commit that {@link #writeBatchOnce} found lost and not done (the writer's thread only). */
+    private StoreException lostCommit;
+
+    /**
+     * One attempt at a batch: its ids once committed; {@code null} if its commit threw and the database
+     * shows that it did not happen ({@link #committedAllTheSame}; the error in {@link #lostCommit}).
+     */
+    private List<Long> writeBatchOnce(List<FinishedGame> games) {
+        WriterSession w = writerSession;
+        try {
+            if (w == null) {
+                w = new WriterSession(db.connection());
+                writerSession = w;
+            }
+            long ladderVersion = -1;
+            if (games.stream().anyMatch(Ladders::rated)) {
+                if (w.lock == null) {
+                    w.lock = w.c.prepareStatement(Ladders.LOCK);
+                }
+                ladderVersion = Ladders.lock(w.lock); // first, before any other lock (see Ladders)
+            }
+            w.in.begin(ladderVersion);
+            List<Long> ids = new ArrayList<>(games.size());
+            for (FinishedGame g : games) {
+                ids.add(w.in.insert(g));
+            }
+            w.in.finish();
+            try {
+                w.c.commit();
+            } catch (SQLException e) {
+                if (!connectionLost(e)) {
+                    throw e; // the database refused the commit: not committed
+                }
+                WriterSession lost = w;
+                dropWriterSession(lost);
+                w = null; // dropped: not again below
+                return committedAllTheSame(lost, ids, e);
+            }
+            afterCommit(w, ids.size());
+            return ids;
+        } catch (SQLException e) {
+            dropWriterSession(w);
+            throw db.translate(e);
+        } catch (RuntimeException | Error e) {
+            dropWriterSession(w);
+            throw e;
         }
     }
 
@@ -336,6 +396,122 @@ public final class Store implements AutoCloseable {
             LOG.log(java.util.logging.Level.WARNING, "the store writer of " + url() + " committed " + games
                     + " games, then failed to make its connection ready for the next batch (a new one is taken): " + e, e);
             dropWriterSession(w);
+        }
+    }
+
+    /** How long a failed commit goes on asking whether its games are there (the database unreachable meanwhile). */
+    static final long COMMIT_CHECK_MS = 20_000;
+    /** How long a failed commit waits on PostgreSQL for its server process to end by itself before it ends it. */
+    static final long COMMIT_BACKEND_WAIT_MS = 5_000;
+
+    /**
+     * A batch's commit threw: it may have happened all the same. A PostgreSQL connection lost in the middle
+     * of {@code COMMIT} (the server committed, its answer never arrived) throws exactly as one lost before
+     * it; committing the batch again would store (and rate) each game twice, or refuse a scheduled game's
+     * result as already stored. So the writer asks the database, on a new connection, whether the batch's
+     * games are there, by the ids the database gave them in the transaction (an id is handed out once,
+     * whether its transaction commits or not: a row with it is this batch's game, and one transaction's rows
+     * are all there or none). On PostgreSQL it first waits for the server process that ran the transaction
+     * to end (it may still be committing; ended, its transaction has committed or rolled back for good),
+     * after {@link #COMMIT_BACKEND_WAIT_MS} ending it ({@code pg_terminate_backend}: a process inside its
+     * commit ends only after it).
+     *
+     * @return the ids, if every game is there (the commit happened); {@code null} if none is (it did not: the
+     *         batch is committed again), with the commit's error in {@link #lostCommit}
+     * @throws StoreException a {@code CommitOutcomeUnknown} if that cannot be told (not committed again)
+     */
+    private List<Long> committedAllTheSame(WriterSession w, List<Long> ids, SQLException failure) {
+        StoreException commitError = db.translate(failure);
+        long start = System.nanoTime();
+        boolean terminated = false;
+        StoreException last = null;
+        while (true) {
+            long waited = (System.nanoTime() - start) / 1_000_000;
+            if (waited > COMMIT_CHECK_MS) {
+                throw new org.boardlab.store.internal.CommitOutcomeUnknown("the commit of " + ids.size() + (ids.size() == 1 ? " game" : " games")
+                        + " to " + url() + " failed (" + commitError.getMessage() + "), and whether the database has them could not be told in "
+                        + COMMIT_CHECK_MS / 1000 + " s (" + (last == null ? "its server process did not end" : last.getMessage())
+                        + "): they were not stored again; look for them (boardlab games) before storing them again", failure);
+            }
+            Integer found;
+            try {
+                boolean endTheBackend = !terminated && waited > COMMIT_BACKEND_WAIT_MS;
+                terminated |= endTheBackend;
+                found = db.call(c -> {
+                    if (w.backendStart != null && backendRuns(c, w, endTheBackend)) {
+                        return null; // its transaction may still commit: ask again
+                    }
+                    return present(c, ids);
+                });
+            } catch (StoreException e) {
+                last = e; // not reachable yet
+                found = null;
+            }
+            if (found == null) {
+                try {
+                    Thread.sleep(last == null ? 20 : 250);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw commitError;
+                }
+                continue;
+            }
+            if (found == 0) {
+                LOG.warning(() -> "the commit of " + ids.size() + (ids.size() == 1 ? " game" : " games") + " to " + url() + " failed ("
+                        + commitError.getMessage() + "), and the database does not have them: committing them again");
+                lostCommit = commitError;
+                return null; // not committed: committed again
+            }
+            if (found < ids.size()) {
+                throw new org.boardlab.store.internal.CommitOutcomeUnknown("the commit of " + ids.size() + " games to " + url() + " failed ("
+                        + commitError.getMessage() + "), and the database has " + found + " of them: they were not stored again", failure);
+            }
+            LOG.warning(() -> "the commit of " + ids.size() + (ids.size() == 1 ? " game" : " games") + " to " + url() + " failed ("
+                    + commitError.getMessage() + "), but the database has them: the commit happened; stored once, not again");
+            return ids;
+        }
+    }
+
+    /**
+     * Whether {@code e} says that the connection was lost (so a commit may have happened all the same):
+     * PostgreSQL's connection errors (class 08) and its server process ended by the server (57P01-57P03);
+     * H2's connection to another process's server broken (90067). Any other error of a commit is the
+     * database refusing it: not committed.
+     */
+    private boolean connectionLost(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        if (db.postgres()) {
+            return state.startsWith("08") || state.startsWith("57P");
+        }
+        return e.getErrorCode() == 90067;
+    }
+
+    /** Whether the PostgreSQL server process of the writer's lost connection still runs; ends it first if {@code end}. */
+    private static boolean backendRuns(Connection c, WriterSession w, boolean end) throws SQLException {
+        try (PreparedStatement p = c.prepareStatement((end ? "SELECT pg_terminate_backend(pid)" : "SELECT pid")
+                + " FROM pg_stat_activity WHERE pid = ? AND backend_start = ?")) {
+            p.setInt(1, w.backendPid);
+            p.setObject(2, w.backendStart);
+            try (ResultSet r = p.executeQuery()) {
+                return r.next();
+            }
+        }
+    }
+
+    /** How many of the games {@code ids} are stored. */
+    private static int present(Connection c, List<Long> ids) throws SQLException {
+        StringBuilder sql = new StringBuilder("SELECT COUNT(*) FROM games WHERE id IN (");
+        for (int k = 0; k < ids.size(); k++) {
+            sql.append(k == 0 ? "?" : ", ?");
+        }
+        try (PreparedStatement p = c.prepareStatement(sql.append(')').toString())) {
+            for (int k = 0; k < ids.size(); k++) {
+                p.setLong(k + 1, ids.get(k));
+            }
+            try (ResultSet r = p.executeQuery()) {
+                r.next();
+                return r.getInt(1);
+            }
         }
     }
 
@@ -1165,6 +1341,95 @@ public final class Store implements AutoCloseable {
             }
             return repairs;
         });
+    }
+
+    /**
+     * Checks the lab ladder against the games stored, and repairs it, in one transaction that holds the
+     * ladder's lock: the rating history's rows of a game that is not stored are deleted; each player's
+     * {@code ladder} row is set to what its history says (its newest row's rating, the games counted, the
+     * wins, draws and losses of those games; a row without history is deleted); a rated game stored after
+     * the newest game with history rows, but without history rows itself, is rated now (in id order, as
+     * the store rates). A database whose history is empty has nothing rated (games stored before schema 5
+     * are not rated, and cannot be told from a game whose rating was torn off).
+     *
+     * <p>Why: a game, its ladder rows and its history rows are one transaction, and on H2 a process killed
+     * at the wrong moment can leave part of a transaction of another process that reached the database
+     * through {@code AUTO_SERVER} (the class {@code Database}): the game without its ratings, or the ratings
+     * of a game that is not there. Only the last rating transaction can be torn so (they take the ladder's
+     * lock one after the other, and the kill ends them all). {@link #open} calls it when the process that
+     * had an H2 database open ended without closing it.
+     *
+     * @return one line per repair, in words (empty: nothing disagreed)
+     */
+    public List<String> repairLadder() {
+        return db.transaction(c -> {
+            Ladders.lock(c); // first, before any other lock (see Ladders)
+            List<String> repairs = new ArrayList<>();
+            List<Long> orphans = new ArrayList<>();
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT DISTINCT game_id FROM ratings "
+                    + "WHERE game_id NOT IN (SELECT id FROM games) ORDER BY game_id")) {
+                while (r.next()) {
+                    orphans.add(r.getLong(1));
+                }
+            }
+            if (!orphans.isEmpty()) {
+                int deleted;
+                try (Statement st = c.createStatement()) {
+                    deleted = st.executeUpdate("DELETE FROM ratings WHERE game_id NOT IN (SELECT id FROM games)");
+                }
+                repairs.add("the ladder: " + deleted + " rating rows of " + (orphans.size() == 1 ? "game " : "games ")
+                        + joined(orphans) + ", which " + (orphans.size() == 1 ? "is" : "are") + " not stored; deleted");
+            }
+            Ladders.rebuildFromHistory(c, repairs);
+            Long newest;
+            try (Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT MAX(game_id) FROM ratings")) {
+                r.next();
+                newest = getLong(r, 1);
+            }
+            if (newest != null) {
+                List<Object[]> unrated = new ArrayList<>();
+                try (PreparedStatement p = c.prepareStatement("SELECT id, game, tournament_id, first_name, first_player, second_name, "
+                        + "second_player, started_at, ended_at, winner, ending, origin FROM games WHERE id > ? AND origin <> 'import' "
+                        + "AND ending <> 'aborted' AND first_player <> second_player ORDER BY id")) {
+                    p.setLong(1, newest);
+                    try (ResultSet r = p.executeQuery()) {
+                        while (r.next()) {
+                            Integer winner = r.getObject(10) == null ? null : r.getInt(10);
+                            FinishedGame g = new FinishedGame(r.getString(2), "", r.getString(12), getLong(r, 3), null,
+                                    new Seat(r.getString(4), r.getString(5), null, null, null),
+                                    new Seat(r.getString(6), r.getString(7), null, null, null), instant(r, 8), instant(r, 9), winner,
+                                    r.getString(11), "", 0, 0, 0, 0, 0, 0, List.of());
+                            unrated.add(new Object[] {r.getLong(1), g});
+                        }
+                    }
+                }
+                if (!unrated.isEmpty()) {
+                    try (Ladders.Session ladder = new Ladders.Session(c)) {
+                        for (Object[] u : unrated) {
+                            FinishedGame g = (FinishedGame) u[1];
+                            ladder.rate(g, (Long) u[0]);
+                            repairs.add("the ladder: game " + u[0] + " (" + g.game() + ", '" + g.first().player() + "' against '"
+                                    + g.second().player() + "') is stored but was not rated; rated now");
+                        }
+                        ladder.flush();
+                    }
+                }
+            }
+            if (!repairs.isEmpty()) {
+                try (Statement st = c.createStatement()) {
+                    st.executeUpdate("UPDATE ladder_lock SET changes = changes + 1 WHERE id = 1"); // other writers' kept entries are stale
+                }
+            }
+            return repairs;
+        });
+    }
+
+    private static String joined(List<Long> ids) {
+        StringBuilder b = new StringBuilder();
+        for (int k = 0; k < ids.size(); k++) {
+            b.append(k == 0 ? "" : k == ids.size() - 1 ? " and " : ", ").append(ids.get(k));
+        }
+        return b.toString();
     }
 
     /**

@@ -50,7 +50,7 @@ class StoreWriterTest {
      * Hands {@code g} to the writer with a follower that keeps the writer's thread until
      * {@code release}; returns once the writer is held (the follower runs), with the follower's future.
      */
-    private static CompletableFuture<Void> holdWriter(Store store, FinishedGame g, CountDownLatch release) throws Exception {
+    static CompletableFuture<Void> holdWriter(Store store, FinishedGame g, CountDownLatch release) throws Exception {
         for (int attempt = 0; attempt < 50; attempt++) {
             CompletableFuture<Boolean> holding = new CompletableFuture<>();
             CompletableFuture<Void> held = store.saveLater(g).thenAccept(id -> {

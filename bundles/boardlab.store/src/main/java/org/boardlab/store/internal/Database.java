@@ -84,10 +84,15 @@ public final class Database {
         ConnectionPoolDataSource source;
         boolean postgres;
         boolean leftOpen = false;
+        java.nio.file.Path base = H2LockFile.base(url);
         if (url.startsWith("jdbc:h2:")) {
             // a lock file that a process which has ended left (killed, or ended by a signal while it opened the database)
-            // would make H2 wait some 3 s: deleted first if it is provably left behind (H2LockFile says how)
-            H2LockFile.Found lock = H2LockFile.removeIfLeftBehind(url);
+            // would make H2 wait some 3 s: deleted first if it is provably left behind (H2LockFile says how). Not looked at
+            // when this process has the database open already (or is opening it): the lock is this process's, and
+            // H2LockFile's look at the data file's lock would release this process's own (closing any channel on a
+            // file drops the process's locks on it)
+            boolean ours = base != null && OPEN_H2.merge(base, 1, Integer::sum) > 1;
+            H2LockFile.Found lock = ours ? H2LockFile.Found.KEPT : H2LockFile.removeIfLeftBehind(url);
             leftOpen = lock == H2LockFile.Found.REMOVED;
             if (leftOpen) {
                 LOG.fine(() -> "deleted the lock file of " + shown + " that a process which ended without closing it left");
@@ -133,12 +138,27 @@ public final class Database {
             });
         } catch (SQLException e) {
             pool.dispose();
+            forgetOpen(base);
             throw new Database(shown, postgres, pool, null, null).translate(e); // the first connection failed: in words, as any other
         } catch (RuntimeException e) {
             pool.dispose();
+            forgetOpen(base);
             throw e;
         }
+        db.base = base;
         return db;
+    }
+
+    /** The embedded H2 databases this process has open (or is opening) through this class, by base path, with how many times. */
+    private static final ConcurrentHashMap<java.nio.file.Path, Integer> OPEN_H2 = new ConcurrentHashMap<>();
+
+    /** This H2 database's base path while it is counted in {@link #OPEN_H2}; {@code null} otherwise. */
+    private java.nio.file.Path base;
+
+    private static void forgetOpen(java.nio.file.Path base) {
+        if (base != null) {
+            OPEN_H2.computeIfPresent(base, (k, n) -> n <= 1 ? null : n - 1);
+        }
     }
 
     /**
@@ -283,8 +303,23 @@ public final class Database {
         }
     }
 
+    /**
+     * A connection from the pool. A pooled PostgreSQL connection whose link broke (the server restarted, a
+     * connection lost in the middle of a commit) goes back to the pool when it is closed, and the pool's next
+     * hand-out of it fails (the driver's {@code 08003}, "This connection has been closed.") and drops it: that
+     * failure is not the caller's, so the next connection is taken, as many times as the pool can hold dead
+     * ones.
+     */
     private Connection connect() throws SQLException {
-        return pool.getConnection();
+        for (int attempt = 0;; attempt++) {
+            try {
+                return pool.getConnection();
+            } catch (SQLException e) {
+                if (!postgres || !"08003".equals(e.getSQLState()) || attempt >= pool.getMaxConnections()) {
+                    throw e;
+                }
+            }
+        }
     }
 
     /**
@@ -309,6 +344,15 @@ public final class Database {
         if (!closing.compareAndSet(false, true)) {
             return; // closed already: a second close must not open the H2 file again
         }
+        try {
+            closeConnections();
+        } finally {
+            forgetOpen(base);
+            base = null;
+        }
+    }
+
+    private void closeConnections() {
         if (h2 == null) {
             pool.dispose();
             return;

@@ -15,7 +15,8 @@ import org.boardlab.store.StoreException;
  * One writer thread per store that commits what is handed to it in batches: it takes whatever is
  * queued (up to {@code batchLimit} items), commits them in one transaction, and only then completes
  * each item's future, in the order they were handed in. A batch that fails is committed again item
- * by item, so one bad item (a game stored twice) fails only its own future.
+ * by item, so one bad item (a game stored twice) fails only its own future; one whose commit may or may
+ * not have happened ({@link CommitOutcomeUnknown}) is not committed again: each of its items fails.
  *
  * <p>The queue is bounded: when it is full, {@link #submit} waits (back-pressure on the thread
  * that finished the game) rather than dropping anything. The futures are completed on the writer's
@@ -62,7 +63,8 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
      * @param name       what is written (in messages): the database's shown URL
      * @param batch      commits a list in one transaction, giving one result per item in order; it throws only if
      *                   that transaction did not commit (a batch that throws is committed again item by item:
-     *                   thrown after its commit, every item would be committed twice)
+     *                   thrown after its commit, every item would be committed twice), or a
+     *                   {@link CommitOutcomeUnknown} if that cannot be told (each item's future then fails with it)
      * @param single     commits one item in its own transaction (after a batch failed)
      * @param capacity   how many items may wait; more makes {@link #submit} wait
      * @param batchLimit the largest batch
@@ -227,8 +229,11 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
             transactions.incrementAndGet();
             committed.addAndGet(items.size());
         } catch (RuntimeException e) {
-            if (items.size() == 1) {
-                items.get(0).done.completeExceptionally(e);
+            if (items.size() == 1 || e instanceof CommitOutcomeUnknown) {
+                // one item: its own failure; an outcome unknown: committing the items again could store them twice
+                for (Item<T, R> i : items) {
+                    i.done.completeExceptionally(e);
+                }
                 return;
             }
             // the batch was rolled back as a whole: each item on its own, so only the bad one fails

@@ -35,17 +35,25 @@ import java.util.Properties;
  * its embedded server's Dots port opens the database for its accounts; {@code leftopen.py} beside it
  * ends it while it opens the database).
  *
- * <p><b>When a lock file is taken for left behind.</b> Only when it names a server
- * ({@code server=...}) that refuses a connection: a process that holds the database with
- * {@code AUTO_SERVER} starts its server right after it has written the file and stops it only as
- * it closes the database, so a live holder's server answers (H2 would connect through it). A file
- * without a server (a process between writing the file and starting its server, for a few
- * milliseconds; or one that locks with {@code FILE_LOCK=FILE} and no server), or whose server does
- * not answer within {@link #CONNECT_TIMEOUT_MS} (not a refusal: another machine's address), is left
- * to H2's own check. Such a file is deleted only if it still holds what was read (the same
- * {@code id}) and no process has the data file ({@code PATH.mv.db}) open, which H2 locks while a
- * store is open: a holder that is closing the database has stopped its server already but still
- * writes the file ({@link #dataFileInUse}); H2 then opens the database without waiting.
+ * <p><b>When a lock file is taken for left behind.</b> When it names a server ({@code server=...})
+ * that refuses a connection: a process that holds the database with {@code AUTO_SERVER} starts its
+ * server right after it has written the file and stops it only as it closes the database, so a live
+ * holder's server answers (H2 would connect through it). A server that does not answer within
+ * {@link #CONNECT_TIMEOUT_MS} (not a refusal: another machine's address) leaves the file to H2's own
+ * check. Or when it names no server and is at least {@link #SERVERLESS_AGE_MS} old: H2 writes the file
+ * ({@code #FileLock}, the date, {@code id=} the time in hex and 16 random bytes, {@code method=file}),
+ * checks it 25 ms later, starts its server and writes its address into the file, all within a few
+ * milliseconds; a process killed in between ({@code kill -9}) leaves a file without a server (or an
+ * empty one: H2 creates the file, then writes it), which
+ * made the next opening wait for H2's own check (until the file is 2 s old, then 2 s more). A younger
+ * one is looked at again until it is that old ({@link Found#RECENT}). Either file is deleted only if it
+ * still holds what was read (the same {@code id} and server) and no process has the data file
+ * ({@code PATH.mv.db}) open, which H2 locks while a store is open: a holder without a server
+ * ({@code FILE_LOCK=FILE} without {@code AUTO_SERVER}), and a holder that is closing the database (it has
+ * stopped its server already but still writes the file, {@link #dataFileInUse}), are kept; H2 then opens
+ * the database without waiting. Not covered: a process that wrote the file and then stalls for more
+ * than {@link #SERVERLESS_AGE_MS} before it starts its server (H2 itself takes a file 2 s old for
+ * abandoned; its watchdog writes its own file back within 1 s if it is changed).
  *
  * <p><b>Pitfall.</b> A lock file left behind means that the process that had the database open did
  * not close it: what it had committed is in the file, but across processes H2 may have written part
@@ -67,8 +75,21 @@ public final class H2LockFile {
         /** A lock file a live process holds, or one that could not be shown to be left behind: left to H2. */
         KEPT,
         /** A lock file left by a process that ended without closing the database: deleted. */
-        REMOVED
+        REMOVED,
+        /**
+         * A lock file without a server written less than {@link #SERVERLESS_AGE_MS} ago and no process holding
+         * the data file: its writer may be a process opening the database, about to start its server. Looked at
+         * again once it is that old ({@link #removeIfLeftBehind(String)}).
+         */
+        RECENT
     }
+
+    /**
+     * How old a lock file without a server must be before it is taken for left behind (when no process holds
+     * the data file): H2 writes the server's address into it a few milliseconds after the file (after its own
+     * check of 25 ms and its server's start), and locks the data file just after that.
+     */
+    static final long SERVERLESS_AGE_MS = 1_000;
 
     /**
      * The path H2 makes its files' names from ({@code PATH} of {@code PATH.mv.db}, {@code PATH.lock.db})
@@ -105,10 +126,31 @@ public final class H2LockFile {
      */
     public static Found removeIfLeftBehind(String url) {
         Path base = base(url);
-        return base == null ? Found.NONE : removeIfLeftBehind(base);
+        if (base == null) {
+            return Found.NONE;
+        }
+        long until = System.nanoTime() + (SERVERLESS_AGE_MS + 500) * 1_000_000;
+        while (true) {
+            Found found = removeIfLeftBehind(base);
+            if (found != Found.RECENT) {
+                return found;
+            }
+            if (System.nanoTime() - until > 0) {
+                return Found.KEPT; // rewritten again and again: someone is at work on it; left to H2
+            }
+            try {
+                Thread.sleep(50); // until it is old enough to tell (at most SERVERLESS_AGE_MS), far less than H2's own wait
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return Found.KEPT;
+            }
+        }
     }
 
-    /** {@link #removeIfLeftBehind(String)} for the database whose files are {@code base.*.db}. */
+    /**
+     * One look at the lock file of the database whose files are {@code base.*.db} (see
+     * {@link #removeIfLeftBehind(String)}, which looks again while this finds {@link Found#RECENT}).
+     */
     static Found removeIfLeftBehind(Path base) {
         Path lock = Path.of(base + ".lock.db");
         Properties first = read(lock);
@@ -117,18 +159,29 @@ public final class H2LockFile {
         }
         String server = first.getProperty("server");
         String id = first.getProperty("id");
-        if (server == null || id == null || !"file".equals(first.getProperty("method", "").toLowerCase(Locale.ROOT))) {
+        // empty: H2 creates the file, then writes it; a process killed in between leaves it empty
+        if (!first.isEmpty() && (id == null || !"file".equals(first.getProperty("method", "").toLowerCase(Locale.ROOT)))) {
             return Found.KEPT;
         }
-        if (!refuses(server)) {
+        if (server == null) {
+            // written, but no server yet: a process killed before it started its server, or one starting it now, or one
+            // that locks without AUTO_SERVER (it holds the data file: kept below)
+            long age = ageMs(lock);
+            if (age < 0) {
+                return Found.NONE;
+            }
+            if (age < SERVERLESS_AGE_MS && !dataFileInUse(base)) {
+                return Found.RECENT;
+            }
+        } else if (!refuses(server)) {
             return Found.KEPT;
         }
         Properties again = read(lock);
         if (again == null) {
             return Found.NONE; // deleted meanwhile (its holder closed the database)
         }
-        if (!id.equals(again.getProperty("id"))) {
-            return Found.KEPT; // another process has just taken it over
+        if (!java.util.Objects.equals(id, again.getProperty("id")) || !java.util.Objects.equals(server, again.getProperty("server"))) {
+            return Found.KEPT; // another process has just taken it over, or its writer has just started its server
         }
         if (dataFileInUse(base)) {
             return Found.KEPT; // its holder is still closing the database: H2 stops the server first
@@ -167,6 +220,15 @@ public final class H2LockFile {
         }
     }
 
+    /** How long ago the file was last written, in milliseconds; -1 if it is gone. */
+    private static long ageMs(Path file) {
+        try {
+            return Math.max(0, System.currentTimeMillis() - Files.getLastModifiedTime(file).toMillis());
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     /** The lock file's properties, or {@code null} if there is none (or it cannot be read: left to H2). */
     private static Properties read(Path lock) {
         Properties p = new Properties();
@@ -176,7 +238,12 @@ public final class H2LockFile {
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException | IllegalArgumentException e) {
-            return Files.exists(lock) ? new Properties() : null; // unreadable: kept (no server in it)
+            if (!Files.exists(lock)) {
+                return null;
+            }
+            p = new Properties();
+            p.setProperty("unreadable", "true"); // kept: neither H2's properties nor empty
+            return p;
         }
     }
 

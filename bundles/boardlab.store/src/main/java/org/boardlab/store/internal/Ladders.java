@@ -394,6 +394,116 @@ public final class Ladders {
         }
     }
 
+    /**
+     * Sets every {@code ladder} row to what the rating history says, in the caller's transaction (which
+     * holds {@link #lock}): a player's rating, deviation, volatility and games from its newest history row
+     * (by game id), its wins, draws and losses counted over the games of its history rows, its last game
+     * and time from that newest row. A row the history does not support is deleted; one missing is added.
+     * Each change is said in {@code repairs}.
+     */
+    public static void rebuildFromHistory(Connection c, List<String> repairs) throws SQLException {
+        Map<String, Entry> told = new java.util.TreeMap<>();
+        try (java.sql.Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT r.ladder, r.game, r.player, r.rating, "
+                + "r.deviation, r.volatility, r.games, r.game_id, r.at, g.winner, g.first_player FROM ratings r "
+                + "JOIN games g ON g.id = r.game_id ORDER BY r.game_id")) {
+            while (r.next()) {
+                String ladder = r.getString(1);
+                String game = r.getString(2);
+                String player = r.getString(3);
+                Entry e = told.computeIfAbsent(ladder + "\n" + game + "\n" + player, k -> new Entry(ladder, game, player));
+                e.rating = r.getDouble(4);
+                double d = r.getDouble(5);
+                e.deviation = r.wasNull() ? null : d;
+                double v = r.getDouble(6);
+                e.volatility = r.wasNull() ? null : v;
+                e.games = r.getInt(7);
+                e.lastGameId = r.getLong(8);
+                e.updatedAt = r.getObject(9, OffsetDateTime.class);
+                int winner = r.getInt(10);
+                if (r.wasNull()) {
+                    e.draws++;
+                } else if ((winner == 1) == player.equals(r.getString(11))) {
+                    e.wins++;
+                } else {
+                    e.losses++;
+                }
+            }
+        }
+        Map<String, Entry> kept = new java.util.TreeMap<>();
+        try (java.sql.Statement st = c.createStatement(); ResultSet r = st.executeQuery("SELECT ladder, game, player, rating, deviation, "
+                + "volatility, games, wins, draws, losses, last_game_id FROM ladder")) {
+            while (r.next()) {
+                Entry e = new Entry(r.getString(1), r.getString(2), r.getString(3));
+                e.rating = r.getDouble(4);
+                double d = r.getDouble(5);
+                e.deviation = r.wasNull() ? null : d;
+                double v = r.getDouble(6);
+                e.volatility = r.wasNull() ? null : v;
+                e.games = r.getInt(7);
+                e.wins = r.getInt(8);
+                e.draws = r.getInt(9);
+                e.losses = r.getInt(10);
+                e.lastGameId = r.getLong(11);
+                kept.put(e.ladder + "\n" + e.game + "\n" + e.player, e);
+            }
+        }
+        java.util.Set<String> keys = new java.util.TreeSet<>(told.keySet());
+        keys.addAll(kept.keySet());
+        for (String key : keys) {
+            Entry want = told.get(key);
+            Entry have = kept.get(key);
+            if (want != null && have != null && same(want, have)) {
+                continue;
+            }
+            if (want == null) {
+                try (PreparedStatement p = c.prepareStatement("DELETE FROM ladder WHERE ladder = ? AND game = ? AND player = ?")) {
+                    p.setString(1, have.ladder);
+                    p.setString(2, have.game);
+                    p.setString(3, have.player);
+                    p.executeUpdate();
+                }
+                repairs.add("the ladder: " + who(have) + " was " + standing(have) + "; it has no rating history: deleted");
+                continue;
+            }
+            try (PreparedStatement p = c.prepareStatement(have == null
+                    ? "INSERT INTO ladder (rating, deviation, volatility, games, wins, draws, losses, last_game_id, updated_at, ladder, game, player) "
+                            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    : "UPDATE ladder SET rating = ?, deviation = ?, volatility = ?, games = ?, wins = ?, draws = ?, losses = ?, "
+                            + "last_game_id = ?, updated_at = ? WHERE ladder = ? AND game = ? AND player = ?")) {
+                p.setDouble(1, want.rating);
+                setDouble(p, 2, want.deviation);
+                setDouble(p, 3, want.volatility);
+                p.setInt(4, want.games);
+                p.setInt(5, want.wins);
+                p.setInt(6, want.draws);
+                p.setInt(7, want.losses);
+                p.setLong(8, want.lastGameId);
+                p.setObject(9, want.updatedAt);
+                p.setString(10, want.ladder);
+                p.setString(11, want.game);
+                p.setString(12, want.player);
+                p.executeUpdate();
+            }
+            repairs.add("the ladder: " + who(want) + (have == null ? " was missing" : " was " + standing(have)) + "; its rating history says "
+                    + standing(want) + ": set to the history's");
+        }
+    }
+
+    private static boolean same(Entry a, Entry b) {
+        return a.rating == b.rating && java.util.Objects.equals(a.deviation, b.deviation) && java.util.Objects.equals(a.volatility, b.volatility)
+                && a.games == b.games && a.wins == b.wins && a.draws == b.draws && a.losses == b.losses && a.lastGameId == b.lastGameId;
+    }
+
+    private static String who(Entry e) {
+        return e.ladder + " " + e.game + " '" + e.player + "'";
+    }
+
+    private static String standing(Entry e) {
+        String rating = e.rating == Math.rint(e.rating) ? String.valueOf((long) e.rating) : String.format(java.util.Locale.ROOT, "%.1f", e.rating);
+        return rating + " after " + e.games + (e.games == 1 ? " game" : " games") + " (" + e.wins + " won, " + e.draws + " drawn, " + e.losses
+                + " lost, the last game " + e.lastGameId + ")";
+    }
+
     private static Glicko2.Rating glicko(Entry e) {
         return new Glicko2.Rating(e.rating, e.deviation, e.volatility);
     }
