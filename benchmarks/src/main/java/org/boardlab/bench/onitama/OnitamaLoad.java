@@ -168,6 +168,8 @@ public final class OnitamaLoad {
         private OnitamaClient client;
         private Semaphore firstConnect;
         private boolean hadGame;
+        /** The generator closed this client while it waited for its game (after the deadline). */
+        private boolean leaving;
         private int stage; // 0 mode sent, 1 difficulty/table sent, 2 in game
         private long sentAt;
         private volatile boolean awaitingOk;
@@ -199,7 +201,9 @@ public final class OnitamaLoad {
             client = c;
             c.connect(address.getHostString(), address.getPort()).whenComplete((x, e) -> {
                 release();
-                if (e != null) {
+                if (e != null && leaving) {
+                    connected.decrementAndGet();
+                } else if (e != null) {
                     connectFailures.incrementAndGet();
                     String why = String.valueOf(e instanceof java.util.concurrent.CompletionException && e.getCause() != null
                             ? e.getCause() : e).replaceAll("[0-9]+\\.[0-9]+\\.[0-9]+\\.[0-9]+:[0-9]+", "HOST:PORT");
@@ -326,10 +330,14 @@ public final class OnitamaLoad {
             }
         }
 
-        /** After the deadline: a client still waiting for its game (no set-up yet) leaves. */
+        /**
+         * After the deadline: a PvP client still waiting at its table (no set-up yet) leaves, as its
+         * opponent may not come back. A PvE client that has connected gets its game and plays it out.
+         */
         void leaveIfWaiting() {
             loop.execute(() -> {
-                if (stage < 2 && client != null) {
+                if (!pve && stage < 2 && client != null) {
+                    leaving = true;
                     client.close();
                 }
             });
