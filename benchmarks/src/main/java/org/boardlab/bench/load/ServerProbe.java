@@ -17,10 +17,10 @@ import java.util.regex.Pattern;
  * its heap, the JDK's {@code jcmd PID GC.heap_info} (with {@code GC.run} first when a sample after
  * a collection is asked for).
  */
-final class ServerProbe {
+public final class ServerProbe {
 
     /** Nothing known: the server runs elsewhere and no pid was given. */
-    static final ServerProbe NONE = new ServerProbe(-2);
+    public static final ServerProbe NONE = new ServerProbe(-2);
 
     /**
      * The heap's use in {@code GC.heap_info}, as each collector prints it: G1's and Parallel's
@@ -36,11 +36,11 @@ final class ServerProbe {
         this.pid = pid;
     }
 
-    static ServerProbe thisProcess() {
+    public static ServerProbe thisProcess() {
         return new ServerProbe(-1);
     }
 
-    static ServerProbe process(long pid) {
+    public static ServerProbe process(long pid) {
         return new ServerProbe(pid);
     }
 
@@ -54,10 +54,10 @@ final class ServerProbe {
      * @param heapUsedMb   used heap in MB, {@code -1} unknown
      * @param rssMb        resident memory of the process in MB, {@code -1} unknown
      */
-    record Sample(int javaThreads, int osThreads, double heapUsedMb, double rssMb) {
-        static final Sample UNKNOWN = new Sample(-1, -1, -1, -1);
+    public record Sample(int javaThreads, int osThreads, double heapUsedMb, double rssMb) {
+        public static final Sample UNKNOWN = new Sample(-1, -1, -1, -1);
 
-        String text() {
+        public String text() {
             return String.format(Locale.ROOT, "%s Java threads, %s threads in the process, heap %s MB used, RSS %s MB",
                     javaThreads < 0 ? "?" : javaThreads, osThreads < 0 ? "?" : osThreads,
                     heapUsedMb < 0 ? "?" : String.format(Locale.ROOT, "%.0f", heapUsedMb),
@@ -65,7 +65,7 @@ final class ServerProbe {
         }
     }
 
-    boolean known() {
+    public boolean known() {
         return pid != -2;
     }
 
@@ -73,7 +73,7 @@ final class ServerProbe {
      * Looks at the server now; with {@code collectFirst}, after asking for a full garbage collection
      * (so the heap figure is what is still referenced).
      */
-    Sample sample(boolean collectFirst) {
+    public Sample sample(boolean collectFirst) {
         if (pid == -2) {
             return Sample.UNKNOWN;
         }
@@ -106,7 +106,7 @@ final class ServerProbe {
      * Seconds the server's JIT has compiled so far ({@code java.ci.totalTime} of
      * {@code jcmd PID PerfCounter.print} for another process), or NaN when not known.
      */
-    double jitSeconds() {
+    public double jitSeconds() {
         if (pid == -2) {
             return Double.NaN;
         }
@@ -127,7 +127,7 @@ final class ServerProbe {
      * {@code /proc/PID/stat}, in clock ticks of 1/100 s), or NaN when the server is not a process
      * of its own (in this JVM its time cannot be told from the load generator's).
      */
-    double cpuSeconds() {
+    public double cpuSeconds() {
         if (pid < 0) {
             return Double.NaN;
         }
@@ -146,7 +146,7 @@ final class ServerProbe {
      * connection: the entries of {@code /proc/PID/fd} that are sockets), or {@code -1} when not known
      * (a server in this JVM, not Linux, or the process is gone).
      */
-    int sockets() {
+    public int sockets() {
         if (pid < 0) {
             return -1;
         }
@@ -174,7 +174,7 @@ final class ServerProbe {
      *
      * @return the seconds waited, or NaN when the sockets cannot be counted or did not fall that low
      */
-    double awaitSocketsAtMost(int idle, int slack, double maxSeconds) {
+    public double awaitSocketsAtMost(int idle, int slack, double maxSeconds) {
         if (idle < 0) {
             return Double.NaN;
         }
@@ -211,7 +211,7 @@ final class ServerProbe {
      *                              side too, NaN when not known
      * @param settledSeconds        the seconds from the first look to the last, NaN when looked at once
      */
-    record Settled(Sample first, Sample settled, double socketsClosedSeconds, double settledSeconds) {
+    public record Settled(Sample first, Sample settled, double socketsClosedSeconds, double settledSeconds) {
     }
 
     /**
@@ -222,7 +222,7 @@ final class ServerProbe {
      * clients left can find much still held (session 12: 216 MB, then 22 MB a few seconds later). In this JVM
      * (or when nothing is known) it looks once.
      */
-    Settled sampleSettled(int idleSockets, int slack, double maxSocketSeconds, int maxLooks) {
+    public Settled sampleSettled(int idleSockets, int slack, double maxSocketSeconds, int maxLooks) {
         double socketsClosed = awaitSocketsAtMost(idleSockets, slack, maxSocketSeconds);
         Sample look = sample(true);
         if (pid < 0) {
@@ -247,6 +247,37 @@ final class ServerProbe {
             }
         }
         return new Settled(first, look, socketsClosed, settledSeconds);
+    }
+
+    /**
+     * CPU seconds (user and system) of the server's threads so far, summed by thread name with its
+     * digits left out ({@code /proc/PID/task/TID/stat}; the kernel keeps the first 15 characters of
+     * a Java thread's name, so {@code boardlab-referee-3} counts as {@code boardlab-refere}); for a
+     * server in this JVM, the threads of this process (the load generator's included). Threads that
+     * ended before the look are not in it. Empty when not known.
+     */
+    public java.util.Map<String, Double> threadCpuSeconds() {
+        java.util.Map<String, Double> byName = new java.util.TreeMap<>();
+        if (pid == -2) {
+            return byName;
+        }
+        Path tasks = Path.of("/proc", pid == -1 ? "self" : String.valueOf(pid), "task");
+        try (var dir = Files.newDirectoryStream(tasks)) {
+            for (Path task : dir) {
+                try {
+                    String stat = Files.readString(task.resolve("stat"));
+                    String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                    String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+                    double seconds = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+                    byName.merge(name.replaceAll("[0-9]+", "#"), seconds, Double::sum);
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended while we looked
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or the process is gone
+        }
+        return byName;
     }
 
     /** A number from {@code /proc/<who>/status}, or {@code -1}. */
