@@ -42,6 +42,8 @@ final class HostProcess {
     private final CompletableFuture<HostProcess> ready = new CompletableFuture<>();
     private final Deque<CompletableFuture<List<String>>> pending = new ArrayDeque<>();
     private final Deque<String> lastLines = new ArrayDeque<>();
+    /** Completed when the reader has read the process's output to its end. */
+    private final CompletableFuture<Void> readToEnd = new CompletableFuture<>();
     private volatile Consumer<String> output = line -> { };
     private volatile String fault;
     private volatile int move;
@@ -69,7 +71,10 @@ final class HostProcess {
         Thread reader = new Thread(this::read, "boardlab-host-" + spec.playerId() + "-" + process.pid());
         reader.setDaemon(true);
         reader.start();
-        process.onExit().thenRun(this::exited);
+        // the reason is told from the process's last lines (the JVM's "OutOfMemoryError" line), which the reader may
+        // not have read when the exit is seen: describe it once the reader has read to the end (at most 2 s later, in
+        // case something the process started still holds the pipe)
+        process.onExit().thenCompose(p -> readToEnd.completeOnTimeout(null, 2, TimeUnit.SECONDS)).thenRun(this::exited);
     }
 
     private static String safe(String id) {
@@ -130,6 +135,14 @@ final class HostProcess {
     }
 
     private void read() {
+        try {
+            readLines();
+        } finally {
+            readToEnd.complete(null);
+        }
+    }
+
+    private void readLines() {
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
