@@ -67,12 +67,6 @@ public final class StoreThroughput {
      * ({@link Store#saveLater(FinishedGame, java.time.Duration)}, as the server hands in its games).
      */
     private static volatile java.time.Duration DELAY = java.time.Duration.ZERO;
-    /**
-     * {@code --setup-sql "S1; S2"}: statements run on a new H2 database once the store has opened it
-     * (its migrations applied) and before the warm-up, to try a schema's shape (an index dropped or
-     * made otherwise) without a build; each runs on its own in auto-commit.
-     */
-    private static volatile String SETUP_SQL;
 
     private static Seat seat(String name) {
         return new Seat(name, LADDER ? name : "random", "boardlab.ai.basic", "0.1.0", null);
@@ -114,10 +108,9 @@ public final class StoreThroughput {
                 case "--players" -> PLAYERS = Integer.parseInt(args[++i]);
                 case "--rate" -> RATE = Double.parseDouble(args[++i]);
                 case "--delay" -> DELAY = java.time.Duration.ofMillis(Long.parseLong(args[++i]));
-                case "--setup-sql" -> SETUP_SQL = args[++i];
                 default -> {
                     System.err.println("usage: StoreThroughput [--db URL] [--games N] [--concurrency C] [--sync] [--no-store] [--commit-only] "
-                            + "[--ladder] [--players N] [--rate GAMES_PER_S] [--delay MS] [--setup-sql \"STATEMENT; ...\"]");
+                            + "[--ladder] [--players N] [--rate GAMES_PER_S] [--delay MS]");
                     System.exit(2);
                 }
             }
@@ -147,9 +140,6 @@ public final class StoreThroughput {
             return;
         }
         try (Store store = Store.open(url)) {
-            if (SETUP_SQL != null) {
-                setup(url, SETUP_SQL);
-            }
             long before = store.countGames();
             // warm-up: 200 games, not counted
             run(store, referee, events, othello, pairings, 200, concurrency, new AtomicLong());
@@ -162,7 +152,6 @@ public final class StoreThroughput {
             long cpu0 = cpuNanos();
             Path h2File = h2File(url);
             long file0 = fileBytes(h2File);
-            java.util.Map<String, String> h2Info0 = h2Info(url);
             long start = System.nanoTime();
             run(store, referee, events, othello, pairings, games, concurrency, maxCommitNanos);
             double seconds = (System.nanoTime() - start) / 1e9;
@@ -171,7 +160,6 @@ public final class StoreThroughput {
             long[] storeThreads1 = storeThreads();
             long file1 = fileBytes(h2File);
             long[] counts1 = store.writerCounts();
-            java.util.Map<String, String> h2Info1 = h2Info(url);
             double[] loadAfter = load();
             long stored = store.countGames() - before - 200;
             System.out.printf(Locale.ROOT, "store: %s%s%n", store.url(), LADDER ? " (every game rated on the lab ladder)" : "");
@@ -189,14 +177,6 @@ public final class StoreThroughput {
                             (file1 - file0) / 1024.0 / games, file1 / 1024.0 / 1024.0));
             System.out.printf(Locale.ROOT, "store threads (the writer and H2's background writer): %.3f ms of CPU and %.1f KB allocated a game%n",
                     (storeThreads1[0] - storeThreads0[0]) / 1e6 / games, (storeThreads1[1] - storeThreads0[1]) / 1024.0 / games);
-            if (!h2Info1.isEmpty()) {
-                System.out.printf(Locale.ROOT, "H2: %.2f reads of the file a game (%.1f KB), %.2f writes (%.1f KB); page cache %s of %s MB used, "
-                        + "hit ratio %s %% since the open (table-of-contents cache %s %%); %s chunks%n",
-                        delta(h2Info0, h2Info1, "info.FILE_READ") / games, delta(h2Info0, h2Info1, "info.FILE_READ_BYTES") / 1024 / games,
-                        delta(h2Info0, h2Info1, "info.FILE_WRITE") / games, delta(h2Info0, h2Info1, "info.FILE_WRITE_BYTES") / 1024 / games,
-                        h2Info1.get("info.CACHE_SIZE"), h2Info1.get("info.CACHE_MAX_SIZE"), h2Info1.get("info.CACHE_HIT_RATIO"),
-                        h2Info1.get("info.TOC_CACHE_HIT_RATIO"), h2Info1.get("info.CHUNK_COUNT"));
-            }
             System.out.printf(Locale.ROOT, "load average before %.2f %.2f %.2f, after %.2f %.2f %.2f; %d cores%n", loadBefore[0],
                     loadBefore[1], loadBefore[2], loadAfter[0], loadAfter[1], loadAfter[2], Runtime.getRuntime().availableProcessors());
             if (stored != games && !noStore) {
@@ -360,61 +340,6 @@ public final class StoreThroughput {
             }
         }
         return new long[] {cpu, allocated};
-    }
-
-    /**
-     * A connection to the H2 database the store has open in this process, as the store's own
-     * connections reach it (its URL with {@code AUTO_COMPACT_FILL_RATE=0}, user {@code sa}), or
-     * {@code null} for PostgreSQL.
-     */
-    private static java.sql.Connection h2Connection(String url) throws java.sql.SQLException {
-        if (!url.startsWith("jdbc:h2:")) {
-            return null;
-        }
-        org.h2.jdbcx.JdbcDataSource h2 = new org.h2.jdbcx.JdbcDataSource();
-        h2.setURL(url + (url.toUpperCase(Locale.ROOT).contains("AUTO_COMPACT_FILL_RATE") ? "" : ";AUTO_COMPACT_FILL_RATE=0"));
-        return url.toUpperCase(Locale.ROOT).contains(";USER=") ? h2.getConnection() : h2.getConnection("sa", "");
-    }
-
-    /** {@code --setup-sql}: each statement (separated by semicolons) on its own, in auto-commit. */
-    private static void setup(String url, String sql) throws java.sql.SQLException {
-        try (java.sql.Connection c = h2Connection(url)) {
-            if (c == null) {
-                throw new IllegalArgumentException("--setup-sql is for an H2 database, not " + url);
-            }
-            try (java.sql.Statement s = c.createStatement()) {
-                for (String statement : sql.split(";")) {
-                    if (!statement.isBlank()) {
-                        System.out.println("setup: " + statement.trim());
-                        s.execute(statement.trim());
-                    }
-                }
-            }
-        }
-    }
-
-    /**
-     * H2's own counters ({@code INFORMATION_SCHEMA.SETTINGS}, {@code info.*}: the file's reads and
-     * writes, the page cache's size and hit ratio), or an empty map for PostgreSQL.
-     */
-    private static java.util.Map<String, String> h2Info(String url) throws java.sql.SQLException {
-        java.util.Map<String, String> info = new java.util.HashMap<>();
-        try (java.sql.Connection c = h2Connection(url)) {
-            if (c == null) {
-                return info;
-            }
-            try (java.sql.Statement s = c.createStatement(); java.sql.ResultSet r = s.executeQuery(
-                    "SELECT SETTING_NAME, SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME LIKE 'info.%'")) {
-                while (r.next()) {
-                    info.put(r.getString(1), r.getString(2));
-                }
-            }
-        }
-        return info;
-    }
-
-    private static double delta(java.util.Map<String, String> before, java.util.Map<String, String> after, String key) {
-        return Double.parseDouble(after.getOrDefault(key, "0")) - Double.parseDouble(before.getOrDefault(key, "0"));
     }
 
     /** The H2 file of a {@code jdbc:h2:file:} URL, or {@code null} for another database. */

@@ -2051,7 +2051,8 @@ public final class Store implements AutoCloseable {
     /** A player's rating history on a ladder for a game, oldest first. */
     public List<Rating> ratingHistory(String ladder, String game, String player) {
         return db.call(c -> {
-            try (PreparedStatement p = c.prepareStatement(RATING_HISTORY)) {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings WHERE ladder = ? AND game = ? "
+                    + "AND player = ? ORDER BY id")) {
                 p.setString(1, ladder);
                 p.setString(2, game);
                 p.setString(3, player);
@@ -2063,14 +2064,11 @@ public final class Store implements AutoCloseable {
     /** Every player's current (newest) rating on a ladder for a game, by player. */
     public Map<String, Rating> ratings(String ladder, String game) {
         return db.call(c -> {
-            // the newest row of each player found in one pass (the table has no index by player since migration 10: a
-            // correlated MAX(id) per row would read the whole table once for every row)
-            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings WHERE ladder = ? AND game = ? "
-                    + "AND id IN (SELECT MAX(id) FROM ratings WHERE ladder = ? AND game = ? GROUP BY player) ORDER BY player")) {
+            try (PreparedStatement p = c.prepareStatement("SELECT " + RATING_COLUMNS + " FROM ratings r WHERE ladder = ? AND game = ? "
+                    + "AND id = (SELECT MAX(id) FROM ratings x WHERE x.ladder = r.ladder AND x.game = r.game AND x.player = r.player) "
+                    + "ORDER BY player")) {
                 p.setString(1, ladder);
                 p.setString(2, game);
-                p.setString(3, ladder);
-                p.setString(4, game);
                 Map<String, Rating> out = new LinkedHashMap<>();
                 for (Rating x : readRatings(p)) {
                     out.put(x.player(), x);
@@ -2081,9 +2079,6 @@ public final class Store implements AutoCloseable {
     }
 
     private static final String RATING_COLUMNS = "ladder, game, player, rating, deviation, volatility, games, tournament_id, game_id, at";
-
-    /** {@link #ratingHistory}'s query: a read of the whole table (no index by player since migration 10). */
-    private static final String RATING_HISTORY = "SELECT " + RATING_COLUMNS + " FROM ratings WHERE ladder = ? AND game = ? AND player = ? ORDER BY id";
 
     private static List<Rating> readRatings(PreparedStatement p) throws SQLException {
         List<Rating> out = new ArrayList<>();

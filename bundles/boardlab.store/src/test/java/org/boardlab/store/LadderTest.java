@@ -209,7 +209,7 @@ class LadderTest {
             assertThat(Migrations.foreignKeys(c, "ratings", List.of("GAME_ID", "TOURNAMENT_ID"))).isEmpty();
             // on H2 each key had an index of its own, written for every rating row: gone with the keys
             if (kind.equals("h2")) {
-                assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID");
+                assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID", "LADDER,GAME,PLAYER,ID");
             }
         }
         assertThat(Ladder.now(migrated)).isEqualTo(before);
@@ -251,7 +251,7 @@ class LadderTest {
         store(url).saveGame(won("ann", "ben", 1));
         stores.closeAll();
         try (Connection c = StoreFixture.connect(url)) {
-            assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID");
+            assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID", "LADDER,GAME,PLAYER,ID");
         }
         // a kill after the keys were dropped and before the migration was recorded: it runs again
         OldDatabases.beforeRatingsWithoutKeys(url);
@@ -263,7 +263,7 @@ class LadderTest {
         stores.closeAll();
         try (Connection c = StoreFixture.connect(url)) {
             assertThat(Migrations.foreignKeys(c, "ratings", List.of("GAME_ID", "TOURNAMENT_ID"))).isEmpty();
-            assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID");
+            assertThat(indexedColumns(c, "RATINGS")).containsExactlyInAnyOrder("ID", "LADDER,GAME,PLAYER,ID");
         }
     }
 

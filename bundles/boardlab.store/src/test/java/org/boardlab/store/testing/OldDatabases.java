@@ -23,9 +23,6 @@ public final class OldDatabases {
     /** The first line of the migration that drops the rating history's foreign keys and counts the ladder's changes. */
     public static final String RATINGS_WITHOUT_KEYS = "a rated game writes less";
 
-    /** The first line of the migration that drops the indexes of the games and of the rating history by player. */
-    public static final String FEWER_PLAYER_INDEXES = "a stored game writes fewer index entries at random places";
-
     private OldDatabases() {
     }
 
@@ -85,33 +82,13 @@ public final class OldDatabases {
      */
     public static void beforeRatingsWithoutKeys(String url) throws SQLException {
         int version = migration(RATINGS_WITHOUT_KEYS);
-        if (version + 1 != migration(FEWER_PLAYER_INDEXES)) {
-            throw new AssertionError("migration " + version + " is not followed by '" + FEWER_PLAYER_INDEXES + "' any more: take back the later ones here");
-        }
-        beforeFewerPlayerIndexes(url);
-        try (Connection c = connect(url); Statement s = c.createStatement()) {
-            s.execute("ALTER TABLE ratings ADD FOREIGN KEY (tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE");
-            s.execute("ALTER TABLE ratings ADD FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE SET NULL");
-            s.execute("ALTER TABLE ladder_lock DROP COLUMN changes");
-            s.execute("DELETE FROM schema_version WHERE version >= " + version);
-        }
-    }
-
-    /**
-     * Takes the database back to the schema before migration {@link #FEWER_PLAYER_INDEXES}: the games'
-     * indexes by player ({@code games_first_player}, {@code games_second_player}) and the rating
-     * history's {@code ratings_player (ladder, game, player, id)} made again as migration 1 made them,
-     * and that migration forgotten.
-     */
-    public static void beforeFewerPlayerIndexes(String url) throws SQLException {
-        int version = migration(FEWER_PLAYER_INDEXES);
         if (version != Migrations.latest()) {
             throw new AssertionError("migration " + version + " is not the newest any more: take back the later ones here too");
         }
         try (Connection c = connect(url); Statement s = c.createStatement()) {
-            s.execute("CREATE INDEX games_first_player ON games (first_player)");
-            s.execute("CREATE INDEX games_second_player ON games (second_player)");
-            s.execute("CREATE INDEX ratings_player ON ratings (ladder, game, player, id)");
+            s.execute("ALTER TABLE ratings ADD FOREIGN KEY (tournament_id) REFERENCES tournaments (id) ON DELETE CASCADE");
+            s.execute("ALTER TABLE ratings ADD FOREIGN KEY (game_id) REFERENCES games (id) ON DELETE SET NULL");
+            s.execute("ALTER TABLE ladder_lock DROP COLUMN changes");
             s.execute("DELETE FROM schema_version WHERE version >= " + version);
         }
     }
