@@ -330,10 +330,8 @@ public final class Ladders {
                 historyPending = false;
             }
             if (update == null) {
-                update = c.prepareStatement("UPDATE ladder SET rating = ?, deviation = ?, volatility = ?, games = ?, "
-                        + "wins = ?, draws = ?, losses = ?, last_game_id = ?, updated_at = ? WHERE ladder = ? AND game = ? AND player = ?");
-                insert = c.prepareStatement("INSERT INTO ladder (rating, deviation, volatility, games, wins, draws, "
-                        + "losses, last_game_id, updated_at, ladder, game, player) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                update = c.prepareStatement(UPDATE_ROW);
+                insert = c.prepareStatement(INSERT_ROW);
             }
             boolean updates = false;
             boolean inserts = false;
@@ -342,18 +340,7 @@ public final class Ladders {
                     continue;
                 }
                 PreparedStatement p = e.stored ? update : insert;
-                p.setDouble(1, e.rating);
-                setDouble(p, 2, e.deviation);
-                setDouble(p, 3, e.volatility);
-                p.setInt(4, e.games);
-                p.setInt(5, e.wins);
-                p.setInt(6, e.draws);
-                p.setInt(7, e.losses);
-                p.setLong(8, e.lastGameId);
-                p.setObject(9, e.updatedAt);
-                p.setString(10, e.ladder);
-                p.setString(11, e.game);
-                p.setString(12, e.player);
+                bindRow(p, e);
                 p.addBatch();
                 updates |= e.stored;
                 inserts |= !e.stored;
@@ -465,23 +452,8 @@ public final class Ladders {
                 repairs.add("the ladder: " + who(have) + " was " + standing(have) + "; it has no rating history: deleted");
                 continue;
             }
-            try (PreparedStatement p = c.prepareStatement(have == null
-                    ? "INSERT INTO ladder (rating, deviation, volatility, games, wins, draws, losses, last_game_id, updated_at, ladder, game, player) "
-                            + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    : "UPDATE ladder SET rating = ?, deviation = ?, volatility = ?, games = ?, wins = ?, draws = ?, losses = ?, "
-                            + "last_game_id = ?, updated_at = ? WHERE ladder = ? AND game = ? AND player = ?")) {
-                p.setDouble(1, want.rating);
-                setDouble(p, 2, want.deviation);
-                setDouble(p, 3, want.volatility);
-                p.setInt(4, want.games);
-                p.setInt(5, want.wins);
-                p.setInt(6, want.draws);
-                p.setInt(7, want.losses);
-                p.setLong(8, want.lastGameId);
-                p.setObject(9, want.updatedAt);
-                p.setString(10, want.ladder);
-                p.setString(11, want.game);
-                p.setString(12, want.player);
+            try (PreparedStatement p = c.prepareStatement(have == null ? INSERT_ROW : UPDATE_ROW)) {
+                bindRow(p, want);
                 p.executeUpdate();
             }
             repairs.add("the ladder: " + who(want) + (have == null ? " was missing" : " was " + standing(have)) + "; its rating history says "
@@ -526,6 +498,30 @@ public final class Ladders {
         e.lastGameId = gameId;
         e.updatedAt = at;
         e.changed = true;
+    }
+
+    /** A ladder row's update; its parameters in {@link #bindRow}'s order. */
+    private static final String UPDATE_ROW = "UPDATE ladder SET rating = ?, deviation = ?, volatility = ?, games = ?, "
+            + "wins = ?, draws = ?, losses = ?, last_game_id = ?, updated_at = ? WHERE ladder = ? AND game = ? AND player = ?";
+
+    /** A new ladder row; its parameters in {@link #bindRow}'s order. */
+    private static final String INSERT_ROW = "INSERT INTO ladder (rating, deviation, volatility, games, wins, draws, "
+            + "losses, last_game_id, updated_at, ladder, game, player) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    /** Sets {@code e}'s row as the parameters of {@link #UPDATE_ROW} or {@link #INSERT_ROW}. */
+    private static void bindRow(PreparedStatement p, Entry e) throws SQLException {
+        p.setDouble(1, e.rating);
+        setDouble(p, 2, e.deviation);
+        setDouble(p, 3, e.volatility);
+        p.setInt(4, e.games);
+        p.setInt(5, e.wins);
+        p.setInt(6, e.draws);
+        p.setInt(7, e.losses);
+        p.setLong(8, e.lastGameId);
+        p.setObject(9, e.updatedAt);
+        p.setString(10, e.ladder);
+        p.setString(11, e.game);
+        p.setString(12, e.player);
     }
 
     private static void setDouble(PreparedStatement p, int i, Double v) throws SQLException {
