@@ -13,14 +13,10 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.boardlab.store.internal.LeaveOpen;
 import org.boardlab.store.testing.StoreFixture;
+import org.boardlab.store.testing.WarningLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -154,30 +150,11 @@ class LadderRepairTest {
         }
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         assertThat(said).as("the process that left the database open").contains("open");
-        List<String> warnings = new CopyOnWriteArrayList<>();
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
-                    warnings.add(r.getMessage());
-                }
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger log = Logger.getLogger(Store.class.getName());
-        log.addHandler(handler);
         Store store;
-        try {
+        List<String> warnings;
+        try (WarningLog log = WarningLog.of(Store.class)) {
             store = stores.open(url);
-        } finally {
-            log.removeHandler(handler);
+            warnings = log.messages();
         }
         String prefix = "the database " + url + " was left open by a process that ended without closing it: ";
         assertThat(warnings).allSatisfy(w -> assertThat(w).startsWith(prefix));

@@ -9,18 +9,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import org.boardlab.ai.basic.RandomPlayer;
 import org.boardlab.core.PlayerSeat;
 import org.boardlab.game.othello.Othello;
 import org.boardlab.store.CommitCuttingProxy.Cut;
 import org.boardlab.store.testing.StoreFixture;
+import org.boardlab.store.testing.WarningLog;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -40,35 +36,18 @@ class LostCommitTest {
     @RegisterExtension
     final StoreFixture stores = new StoreFixture();
 
-    private final List<String> warnings = new CopyOnWriteArrayList<>();
-    private final Handler handler = new Handler() {
-        @Override
-        public void publish(LogRecord r) {
-            if (r.getLevel().intValue() >= Level.WARNING.intValue()) {
-                warnings.add(r.getMessage());
-            }
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-
-    /** Held here: a logger that only the log manager knows may be collected (and made again, without the handler). */
-    private final Logger storeLog = Logger.getLogger(Store.class.getName());
+    private WarningLog log;
+    private List<String> warnings;
 
     @BeforeEach
     void listen() {
-        storeLog.addHandler(handler);
+        log = WarningLog.of(Store.class);
+        warnings = log.messages();
     }
 
     @AfterEach
     void stopListening() {
-        storeLog.removeHandler(handler);
+        log.close();
     }
 
     /** What the writer logs once it has asked the database. */
