@@ -24,6 +24,9 @@ one of them writes.
 
   python3 benchmarks/startup/startup.py                       # ./boardlab, 5 rounds
   python3 benchmarks/startup/startup.py --runs 9 --busy 2     # with 2 busy processes (both cores)
+  python3 benchmarks/startup/startup.py --runs 9 --busy 2 --ratio --cases list,match
+                                    # quiet and busy in each round: the busy/quiet ratio of each case
+  ... --busy-session own            # the busy processes each in a session of their own (another terminal's)
   python3 benchmarks/startup/startup.py --command "java -jar /tmp/old/boardlab.jar"
 
 Needs: Xvfb, a C compiler with the X11 and zlib headers (for xwait.c), a JDK (javac for the
@@ -174,8 +177,75 @@ def run(case, env, xwait):
     return run_to_window(argv, env, xwait) if kind else run_to_exit(argv, env)
 
 
-def busy_processes(n):
-    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(n)]
+def busy_processes(n, own_session=False):
+    """n processes that keep a core each busy. own_session: all of them in one session of their own, as a
+    program started from another terminal or another login is (say a build with two jobs); where the
+    kernel shares the cores between sessions first and between their threads second (Linux's autogroup,
+    /proc/sys/kernel/sched_autogroup_enabled), boardlab's threads then do not compete one by one with
+    the busy ones, as they do when all run in one session (the default, the harder case)."""
+    spin = [sys.executable, "-c", "while True: pass"]
+    if not n:
+        return []
+    if own_session:
+        script = " & ".join(shlex.join(spin) for _ in range(n)) + " & wait"
+        return [subprocess.Popen(["sh", "-c", script], start_new_session=True)]
+    return [subprocess.Popen(spin) for _ in range(n)]
+
+
+def stop(processes):
+    for p in processes:
+        try:
+            if os.getpgid(p.pid) == p.pid:  # a session of its own: its whole process group
+                os.killpg(p.pid, signal.SIGKILL)
+            else:
+                p.kill()
+        except ProcessLookupError:
+            pass
+    for p in processes:
+        p.wait()
+
+
+def compare(a, chosen, commands, cases, envs, baseline, env, xwait, own):
+    """--ratio: every round measures each case quiet, then starts the busy processes, measures each case
+    again and stops them; prints each case's quiet and busy medians and the median of the rounds' ratios."""
+    quiet = {(n, c): [] for n in range(len(commands)) for c in chosen}
+    loaded = {(n, c): [] for n in range(len(commands)) for c in chosen}
+    base_quiet, base_busy = [], []
+    loads = []
+    for _ in range(a.runs):
+        for rows, bases in ((quiet, base_quiet), (loaded, base_busy)):
+            busy = busy_processes(a.busy, own) if rows is loaded else []
+            try:
+                if busy:
+                    time.sleep(0.5)  # the busy processes running, and the load average not yet about boardlab
+                for c in chosen:
+                    for n in range(len(commands)):
+                        bases.append(run(baseline, env, xwait)[0])
+                        rows[(n, c)].append(run(cases[n][c], envs[n], xwait))
+            finally:
+                stop(busy)
+            loads.append(os.getloadavg()[0])
+    print("after:  " + load() + "; 1-minute load at the end of each half-round %.2f-%.2f" % (min(loads), max(loads)))
+    print("baseline (a plain Java program): quiet %.3f s, busy %.3f s (%.2fx)" % (
+        statistics.median(base_quiet), statistics.median(base_busy),
+        statistics.median(base_busy) / statistics.median(base_quiet)))
+    print("%-9s %22s %22s %18s %16s" % ("case", "quiet wall s (range)", "busy wall s (range)", "busy/quiet (range)",
+                                        "CPU quiet / busy"))
+    for key in quiet:
+        n, c = key
+        if c == "quit":
+            continue
+        name = c if len(commands) == 1 else "%s [%d]" % (c, n + 1)
+        q = [w for w, _ in quiet[key]]
+        b = [w for w, _ in loaded[key]]
+        r = [y / x for x, y in zip(q, b)]
+        print("%-9s %8.3f (%.3f-%.3f) %8.3f (%.3f-%.3f) %6.2f (%.2f-%.2f) %7.3f / %.3f" % (
+            name, statistics.median(q), min(q), max(q), statistics.median(b), min(b), max(b),
+            statistics.median(r), min(r), max(r),
+            statistics.median(u for _, u in quiet[key]), statistics.median(u for _, u in loaded[key])))
+    if len(commands) > 1:
+        for n, command in enumerate(commands):
+            print("[%d] %s" % (n + 1, command))
 
 
 def main():
@@ -186,6 +256,13 @@ def main():
                          "measured in turn within each round (a before and an after under the same load)")
     ap.add_argument("--cases", default="version,list,match,window", help="which cases, comma-separated")
     ap.add_argument("--busy", type=int, default=0, help="busy processes running meanwhile (2: both cores)")
+    ap.add_argument("--busy-session", choices=["same", "own"], default="same",
+                    help="the busy processes run in this script's session (same, the default) or each in a "
+                         "session of its own, as another terminal's or another login's programs (own)")
+    ap.add_argument("--ratio", action="store_true",
+                    help="with --busy: each round measures every case quiet and then busy (the busy processes "
+                         "run only for the busy half of the round) and prints the median of the rounds' "
+                         "busy/quiet ratios, so that a drift of the machine over the run hits both figures")
     ap.add_argument("--first-start", action="store_true",
                     help="also time one start with an empty bundle cache (a new jar's first start)")
     a = ap.parse_args()
@@ -219,9 +296,14 @@ def main():
         os.makedirs(folder)
         cases.append({c: (argv, kind, folder) for c, (argv, kind) in cases_of(command).items()})
         envs.append(dict(env, XDG_CACHE_HOME=os.path.join(work, "cache-%d" % (n + 1))))
-    busy = busy_processes(a.busy)
+    if a.ratio and not a.busy:
+        sys.exit("startup.py: --ratio needs --busy N")
+    own = a.busy_session == "own"
+    busy = [] if a.ratio else busy_processes(a.busy, own)
     try:
-        print("boardlab start-up: %s, %d rounds, %d busy processes" % (" | ".join(commands), a.runs, a.busy))
+        print("boardlab start-up: %s, %d rounds, %d busy processes%s%s" % (
+            " | ".join(commands), a.runs, a.busy, " (in a session of their own)" if own and a.busy else "",
+            ", quiet and busy in each round" if a.ratio else ""))
         print("before: " + load())
         if a.first_start:
             for n, command in enumerate(commands):
@@ -235,6 +317,8 @@ def main():
         for n in range(len(commands)):
             for c in chosen:
                 run(cases[n][c], envs[n], xwait)
+        if a.ratio:
+            return compare(a, chosen, commands, cases, envs, baseline, env, xwait, own)
         results = {"baseline": []}
         for n in range(len(commands)):
             for c in chosen:
@@ -270,8 +354,7 @@ def main():
                     "" if len(commands) == 1 else " [%d]" % (n + 1), statistics.median(gone), min(gone), max(gone),
                     statistics.median(ended), min(ended), max(ended)))
     finally:
-        for p in busy:
-            p.kill()
+        stop(busy)
         xvfb.terminate()
         xvfb.wait()
 
