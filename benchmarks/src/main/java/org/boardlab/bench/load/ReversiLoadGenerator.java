@@ -148,6 +148,8 @@ public final class ReversiLoadGenerator {
          */
         volatile boolean awaitingTurn;
         boolean firstGame = true;
+        /** A game is under way: black has had a Next Turn since the last End (black always moves first). */
+        boolean gameOn;
         ReversiClient controller;
         final Seat[] seats = new Seat[2];
 
@@ -245,6 +247,8 @@ public final class ReversiLoadGenerator {
         /** A New Move sent whose OK/NOK has not come (on the table's loop). */
         volatile boolean awaitingAnswer;
         boolean seated;
+        /** Closed by the generator after the deadline: its partner will not come back, so it leaves. */
+        boolean leaving;
 
         Seat(Table table, Side side) {
             this.table = table;
@@ -257,9 +261,17 @@ public final class ReversiLoadGenerator {
                 if (underWay != null) {
                     underWay.release();
                 }
+                // after the deadline no new player comes: a partner seated for the next game would wait for ever
+                Seat other = table.seats[1 - side.index()];
+                if (!table.gameOn && other != null && other.client != null && !other.client.ended()
+                        && !other.client.closeFuture().isDone()) {
+                    other.leaving = true;
+                    other.client.close();
+                }
                 return;
             }
             seated = false;
+            leaving = false;
             ReversiClient[] self = new ReversiClient[1];
             ReversiClient c = new ReversiClient(table.loop, new ReversiClient.Listener() {
                 @Override
@@ -280,6 +292,9 @@ public final class ReversiLoadGenerator {
                 public void nextTurn(ReversiMessage.Board board) {
                     long now = System.nanoTime();
                     table.nextTurn(now);
+                    if (side == Side.FIRST) {
+                        table.gameOn = true;
+                    }
                     if (!seated) {
                         problem("Next Turn before Player OK", port.getPort() + ": a player was asked to move before it was seated");
                     }
@@ -318,6 +333,7 @@ public final class ReversiLoadGenerator {
                 public void end(ReversiMessage.End end) {
                     table.moveSentAt = 0;
                     table.awaitingTurn = false;
+                    table.gameOn = false;
                     if (end.blackScore() > 300 || end.whiteScore() > 300) {
                         problem("score out of range", port.getPort() + ": " + end);
                     }
@@ -342,7 +358,7 @@ public final class ReversiLoadGenerator {
                         awaitingAnswer = false;
                         problem("move lost", port.getPort() + ": the connection closed before its OK/NOK (" + reason.detail() + ")");
                     }
-                    if (!self[0].ended() && !stopping) {
+                    if (!self[0].ended() && !stopping && !leaving) {
                         problem("player closed before End", port.getPort() + ": " + reason.detail());
                     }
                     connect(null); // the next game's player
