@@ -148,8 +148,6 @@ public final class ReversiLoadGenerator {
          */
         volatile boolean awaitingTurn;
         boolean firstGame = true;
-        /** A game is under way: black has had a Next Turn since the last End (black always moves first). */
-        boolean gameOn;
         ReversiClient controller;
         final Seat[] seats = new Seat[2];
 
@@ -249,6 +247,8 @@ public final class ReversiLoadGenerator {
         boolean seated;
         /** Closed by the generator after the deadline: its partner will not come back, so it leaves. */
         boolean leaving;
+        /** This client has had a Next Turn: it plays a game (a fresh one waits for its partner). */
+        boolean turned;
 
         Seat(Table table, Side side) {
             this.table = table;
@@ -261,9 +261,10 @@ public final class ReversiLoadGenerator {
                 if (underWay != null) {
                     underWay.release();
                 }
-                // after the deadline no new player comes: a partner seated for the next game would wait for ever
+                // after the deadline no new player comes: a partner connected for the next game would wait for ever
+                // (one still in the game that just ended has had a Next Turn: its End is on its way)
                 Seat other = table.seats[1 - side.index()];
-                if (!table.gameOn && other != null && other.client != null && !other.client.ended()
+                if (other != null && other.client != null && !other.turned && !other.client.ended()
                         && !other.client.closeFuture().isDone()) {
                     other.leaving = true;
                     other.client.close();
@@ -272,6 +273,7 @@ public final class ReversiLoadGenerator {
             }
             seated = false;
             leaving = false;
+            turned = false;
             ReversiClient[] self = new ReversiClient[1];
             ReversiClient c = new ReversiClient(table.loop, new ReversiClient.Listener() {
                 @Override
@@ -292,9 +294,7 @@ public final class ReversiLoadGenerator {
                 public void nextTurn(ReversiMessage.Board board) {
                     long now = System.nanoTime();
                     table.nextTurn(now);
-                    if (side == Side.FIRST) {
-                        table.gameOn = true;
-                    }
+                    turned = true;
                     if (!seated) {
                         problem("Next Turn before Player OK", port.getPort() + ": a player was asked to move before it was seated");
                     }
@@ -333,7 +333,6 @@ public final class ReversiLoadGenerator {
                 public void end(ReversiMessage.End end) {
                     table.moveSentAt = 0;
                     table.awaitingTurn = false;
-                    table.gameOn = false;
                     if (end.blackScore() > 300 || end.whiteScore() > 300) {
                         problem("score out of range", port.getPort() + ": " + end);
                     }
@@ -374,7 +373,7 @@ public final class ReversiLoadGenerator {
                 }
                 if (e != null) {
                     playersConnected.decrementAndGet(); // no close is reported for a connection never made
-                    if (!stopping) {
+                    if (!stopping && !leaving) {
                         problem("connect failed", "player " + port.getPort() + ": " + e);
                     }
                     if (!draining && !stopping) {
