@@ -150,6 +150,34 @@ public final class EmbeddedServer implements AutoCloseable {
         this.lobby = new Lobby(this::newTable, timer, settings, log);
     }
 
+    /** Netty ports opened from now on listen but accept nothing until {@link #acceptNow()}; guarded by {@code this}. */
+    private boolean holding;
+
+    /**
+     * The Netty ports opened from now on ({@link #start}, {@link #startGroup}) are bound and listen, but accept no
+     * connection until {@link #acceptNow()}: a client that connects meanwhile waits in its port's queue (the
+     * kernel's, up to 1,024 a port). {@code boardlab serve} binds its ports so before it opens the store, which
+     * then cannot take one of them first: H2's {@code AUTO_SERVER} listens on a port the system picks among the
+     * same ones a large block of Game Masters' ports covers, and a port it held stopped the server at start.
+     * Ports a protocol opens itself ({@link ServerProtocol#ownsListener()}) are not held.
+     */
+    public synchronized void holdAccepting() {
+        holding = true;
+    }
+
+    /** The held ports ({@link #holdAccepting()}) accept from now on, and the ports opened later at once. */
+    public synchronized void acceptNow() {
+        holding = false;
+        for (Channel c : listening.values()) {
+            c.config().setAutoRead(true);
+        }
+        for (Group g : groups.values()) {
+            for (Channel c : g.channels()) {
+                c.config().setAutoRead(true);
+            }
+        }
+    }
+
     /** Netty's event loops, made on the first call (the first Netty port). */
     private synchronized EventLoops eventLoops() {
         if (eventLoops == null) {
@@ -243,6 +271,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 .group(eventLoops().boss(), eventLoops().workers())
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.AUTO_READ, !holding)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
                 // the kernel's share of a client's unread output, fixed (Linux doubles it: 128 KiB) rather than
@@ -312,6 +341,7 @@ public final class EmbeddedServer implements AutoCloseable {
                         .group(eventLoops().boss(), eventLoops().workers())
                         .channel(NioServerSocketChannel.class)
                         .option(ChannelOption.SO_BACKLOG, 1024)
+                        .option(ChannelOption.AUTO_READ, !holding)
                         .childOption(ChannelOption.TCP_NODELAY, true)
                         .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
                         .childOption(ChannelOption.SO_SNDBUF, SOCKET_SEND_BUFFER)

@@ -57,6 +57,33 @@ class EventLoopsTest {
         assertThat(log).contains("own listening on 127.0.0.1:" + own.getPort(), "echo listening on 127.0.0.1:" + echo.getPort());
     }
 
+    /**
+     * {@code boardlab serve} binds its ports held, opens the store, then lets them accept: a client that connects
+     * in between waits in the port's queue and is served once the server accepts, and nothing else (H2's
+     * AUTO_SERVER port among them) can take one of the ports meanwhile.
+     */
+    @Test
+    void aHeldPortListensButServesItsClientsOnlyOnceTheServerAccepts() throws Exception {
+        server = new EmbeddedServer(id -> new TicTacToe(), new EventBus(), ServerSettings.defaults(), log::add);
+        server.addProtocol(new Echo());
+        server.holdAccepting();
+        InetSocketAddress echo = server.start("echo", "127.0.0.1", 0);
+        try (Socket s = new Socket("127.0.0.1", echo.getPort());
+                BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.US_ASCII))) {
+            s.getOutputStream().write("hello\n".getBytes(StandardCharsets.US_ASCII));
+            try (ServerSocket same = new ServerSocket()) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> same.bind(echo)).as("the held port is taken")
+                        .isInstanceOf(IOException.class);
+            }
+            Thread.sleep(300); // time enough for an accept, had there been one
+            assertThat(server.connections()).as("connections accepted while held").isEmpty();
+            server.acceptNow();
+            s.setSoTimeout(10_000);
+            assertThat(in.readLine()).isEqualTo("hello");
+            assertThat(server.connections()).hasSize(1);
+        }
+    }
+
     @Test
     void aServerWithoutANettyPortStopsCleanly() throws Exception {
         server = new EmbeddedServer(id -> new TicTacToe(), new EventBus(), ServerSettings.defaults(), log::add);

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import org.boardlab.api.Move;
 import org.boardlab.cli.Cli;
@@ -49,6 +50,12 @@ public final class ServeCommand implements Callable<Integer> {
         + "give one per --protocol, or none for the protocols' default ports; 0 picks a free port. "
         + "reversi opens three: N (black player), N+1 (white player), N+2 (Game Controller), or B,W,G to set each.")
     List<String> portNumbers = new ArrayList<>();
+
+    @Option(names = "--game-masters", paramLabel = "N", defaultValue = "1",
+            description = "How many Game Masters each --protocol reversi opens, on consecutive ports from its --port: Game Master k "
+                + "(from 0) on P+3k (black player), P+3k+1 (white player) and P+3k+2 (Game Controller); with --port 0 each "
+                + "gets free ports (default: ${DEFAULT-VALUE}).")
+    int gameMasters;
 
     @Option(names = "--bind", paramLabel = "ADDR", defaultValue = "127.0.0.1",
             description = "The address to listen on (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for every network).")
@@ -102,6 +109,10 @@ public final class ServeCommand implements Callable<Integer> {
         if (lobbyList < 1) {
             throw new ParameterException(spec.commandLine(), "--lobby-list must be at least 1, not " + lobbyList);
         }
+        if (gameMasters < 1 || gameMasters > MAX_GAME_MASTERS) {
+            throw new ParameterException(spec.commandLine(), "--game-masters must be from 1 to " + MAX_GAME_MASTERS
+                    + " (three ports each), not " + gameMasters);
+        }
         ServerSettings settings = ServerSettings.defaults().withMaxClients(maxClients).withLobbyListSize(lobbyList)
                 .withTimePerMove(seconds(timePerMove, "--time-per-move"))
                 .withReconnectWindow(seconds(reconnectWindow, "--reconnect-window"))
@@ -119,13 +130,12 @@ public final class ServeCommand implements Callable<Integer> {
         if (protocols.isEmpty()) {
             throw new IllegalStateException("no protocol bundle is loaded, so there is nothing to serve");
         }
-        // opened before any port: an unreachable or newer database stops the server before a client connects
-        org.boardlab.store.Store store = noStore ? null : cli.services().stores().open(db);
         TraceWriter traceWriter = trace == null ? null : TraceWriter.open(trace);
+        java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
         EmbeddedServer server = new EmbeddedServer(id -> cli.services().registry().requireGame(id), cli.services().events(),
                 cli.services().referee(), settings, line -> {
-                    if (line.contains(" listening on ")) {
-                        return; // said once, on standard output, below
+                    if (line.contains(" listening on ") || failed.get() && line.endsWith(" stopped listening")) {
+                        return; // said once, on standard output, below; or a port of a start that failed, said in one line
                     }
                     synchronized (err) {
                         err.println("boardlab server: " + line);
@@ -133,9 +143,12 @@ public final class ServeCommand implements Callable<Integer> {
                     }
                 });
         protocols.forEach(server::addProtocol);
-        if (store != null) {
+        // opened once the ports are bound and before they accept (below): an unreachable or newer database stops the
+        // server before a client is served, and H2's AUTO_SERVER port, which the system picks, cannot be one of them
+        AtomicReference<org.boardlab.store.Store> store = new AtomicReference<>();
+        if (!noStore) {
             // committed with the games that end within Store.SERVER_DELAY (fewer, larger transactions), before it is reported
-            server.onRecord((result, journal) -> store.recordLater(journal, "server", cli.services().registry(),
+            server.onRecord((result, journal) -> store.get().recordLater(journal, "server", cli.services().registry(),
                     org.boardlab.store.Store.SERVER_DELAY));
         }
         AutoCloseable subscription = traceWriter == null ? null
@@ -167,6 +180,13 @@ public final class ServeCommand implements Callable<Integer> {
                     wanted.add(Map.entry(p.protocol().id(), new int[] {-1}));
                 }
             }
+            if (gameMasters > 1 && wanted.stream().noneMatch(w -> byId.containsKey(w.getKey())
+                    && !byId.get(w.getKey()).portRoles().isEmpty())) {
+                throw new UsageException("--game-masters goes with --protocol reversi (a protocol with several ports)");
+            }
+            long seats = 0;
+            server.holdAccepting();
+            List<Map.Entry<String, int[]>> ownListeners = new ArrayList<>();
             for (Map.Entry<String, int[]> p : wanted) {
                 ServerProtocol sp = byId.get(p.getKey());
                 if (!faultProfile.none()) {
@@ -177,30 +197,125 @@ public final class ServeCommand implements Callable<Integer> {
                     }
                 }
                 if (sp != null && !sp.portRoles().isEmpty()) {
-                    List<InetSocketAddress> bound = server.startGroup(p.getKey(), bind, p.getValue());
-                    StringBuilder line = new StringBuilder("listening: " + p.getKey());
-                    for (int r = 0; r < bound.size(); r++) {
-                        line.append(r == 0 ? " " : ", ").append(sp.portRoles().get(r)).append(" on ")
-                                .append(bound.get(r).getAddress().getHostAddress()).append(':').append(bound.get(r).getPort());
-                    }
-                    out.println(line);
+                    seats += (long) gameMasters * sp.portRoles().size();
+                    startGroups(server, sp, p.getValue(), out);
                     continue;
                 }
                 if (p.getValue().length != 1) {
                     throw new UsageException("--port " + portsText(p.getValue()) + ": " + p.getKey() + " listens on one port");
                 }
+                if (sp != null && sp.ownsListener()) {
+                    ownListeners.add(p); // accepts as soon as it listens: opened after the store
+                    continue;
+                }
                 InetSocketAddress bound = server.start(p.getKey(), bind, p.getValue()[0]);
                 out.println("listening: " + p.getKey() + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
             }
+            if (!noStore) {
+                store.set(cli.services().stores().open(db));
+            }
+            for (Map.Entry<String, int[]> p : ownListeners) {
+                InetSocketAddress bound = server.start(p.getKey(), bind, p.getValue()[0]);
+                out.println("listening: " + p.getKey() + " on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
+            }
+            server.acceptNow();
             out.flush();
+            if (seats > maxClients) {
+                err.println("boardlab server: the Game Masters have " + seats + " seats (a player on each player port, a controller "
+                        + "on each controller port), more than --max-clients " + maxClients + ": a connection beyond "
+                        + maxClients + " is closed at once");
+            }
+            String files = fileWarning(OpenFiles.open(), Math.min(seats, maxClients), OpenFiles.limit());
+            if (files != null) {
+                err.println("boardlab server: " + files);
+            }
+            err.flush();
         } catch (RuntimeException e) {
             // it never ran: no 'stopped' line before the reason
+            failed.set(true);
             shutdown(server, subscription, traceWriter, err, false);
             throw e;
         }
         Runtime.getRuntime().addShutdownHook(hook);
         stopped.await();
         return 0;
+    }
+
+    /**
+     * Opens {@link #gameMasters} sets of ports of a protocol with several ports: the first on {@code first}
+     * ({@code P}, {@code B,W,G}, {@code 0} or the default), the others on the ports that follow it, and prints
+     * where they listen: a line a set, or one line for consecutive ports.
+     */
+    private void startGroups(EmbeddedServer server, ServerProtocol sp, int[] first, PrintWriter out) {
+        String id = sp.protocol().id();
+        List<String> roles = sp.portRoles();
+        if (gameMasters == 1) {
+            out.println(listeningLine(id, roles, server.startGroup(id, bind, first)));
+            return;
+        }
+        if (first.length != 1) {
+            throw new UsageException("--port " + portsText(first) + ": with --game-masters " + gameMasters
+                    + " give one port, the first Game Master's first; the others follow it");
+        }
+        int base = first[0] >= 0 ? first[0] : Integer.getInteger("boardlab.server.port." + id, sp.protocol().defaultPort());
+        long last = base + (long) roles.size() * gameMasters - 1;
+        if (base > 0 && last > 65535) {
+            throw new UsageException("--game-masters " + gameMasters + " from port " + base + " would need ports up to " + last
+                    + "; the last port is 65535");
+        }
+        List<InetSocketAddress> firstSet = null;
+        for (int k = 0; k < gameMasters; k++) {
+            List<InetSocketAddress> bound = server.startGroup(id, bind, base == 0 ? 0 : base + roles.size() * k);
+            if (base == 0) {
+                out.println(listeningLine(id, roles, bound));
+            } else if (firstSet == null) {
+                firstSet = bound;
+            }
+        }
+        if (base != 0) {
+            StringBuilder line = new StringBuilder("listening: " + id + ", " + gameMasters + " Game Masters on "
+                    + firstSet.get(0).getAddress().getHostAddress() + ":" + base + "-" + last + " (Game Master k from 0:");
+            for (int r = 0; r < roles.size(); r++) {
+                line.append(r == 0 ? " " : ", ").append(roles.get(r)).append(" on ").append(base).append("+")
+                        .append(roles.size()).append('k').append(r == 0 ? "" : "+" + r);
+            }
+            out.println(line.append(')'));
+        }
+    }
+
+    private static String listeningLine(String id, List<String> roles, List<InetSocketAddress> bound) {
+        StringBuilder line = new StringBuilder("listening: " + id);
+        for (int r = 0; r < bound.size(); r++) {
+            line.append(r == 0 ? " " : ", ").append(roles.get(r)).append(" on ")
+                    .append(bound.get(r).getAddress().getHostAddress()).append(':').append(bound.get(r).getPort());
+        }
+        return line.toString();
+    }
+
+    /** Three ports a Game Master: the most that fit below port 65536. */
+    static final int MAX_GAME_MASTERS = 65535 / 3;
+
+    /** Files a process opens besides its sockets as it runs (the store's, logs, the JIT's): left free. */
+    static final long SPARE_FILES = 100;
+
+    /**
+     * What to say when the files open now (the listening sockets among them) and a connection on every
+     * seat do not fit the process's limit of open files; {@code null} when they fit or a figure is
+     * unknown ({@code -1}).
+     */
+    static String fileWarning(long openNow, long seats, long limit) {
+        if (openNow < 0 || limit < 0 || seats == 0) {
+            return null;
+        }
+        long needed = openNow + seats + SPARE_FILES;
+        if (needed <= limit) {
+            return null;
+        }
+        return "this process may open " + limit + " files (ulimit -n) and has " + openNow + " open (the listening ports among "
+                + "them); a connection on each of the " + seats + " seats needs " + seats + " more, and " + SPARE_FILES
+                + " are kept for the rest: about " + needed + ". A connection beyond the limit waits in its port's queue until a "
+                + "file is free (the port stops accepting for a second each time): raise the limit (ulimit -n " + needed
+                + ") or open fewer Game Masters";
     }
 
     /** {@code N} or {@code N,N,N}. */

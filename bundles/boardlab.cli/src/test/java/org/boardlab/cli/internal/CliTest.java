@@ -381,6 +381,38 @@ class CliTest {
     }
 
     @Test
+    void serveCountsGameMastersFromOneAndKeepsTheirPortsBelow65536() {
+        serverProtocols.add(new org.boardlab.protocol.reversi.internal.ReversiServerProtocol(
+                new org.boardlab.protocol.reversi.internal.ReversiProtocol()));
+        assertThat(run("serve", "--protocol", "reversi", "--game-masters", "0", "--no-store")).isEqualTo(2);
+        assertThat(err.toString()).contains("--game-masters must be from 1 to 21845 (three ports each), not 0");
+        assertThat(run("serve", "--protocol", "reversi", "--port", "65000", "--game-masters", "200", "--no-store")).isEqualTo(2);
+        assertThat(err.toString()).contains("--game-masters 200 from port 65000 would need ports up to 65599; the last port is 65535");
+        assertThat(run("serve", "--protocol", "reversi", "--port", "30000,30001,30002", "--game-masters", "2", "--no-store"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--port 30000,30001,30002: with --game-masters 2 give one port, the first Game Master's "
+                + "first; the others follow it");
+        assertThat(run("serve", "--protocol", "othello", "--game-masters", "2", "--no-store")).isEqualTo(2);
+        assertThat(err.toString()).contains("--game-masters goes with --protocol reversi (a protocol with several ports)");
+    }
+
+    @Test
+    void serveWarnsWhenAConnectionOnEverySeatWouldPassTheLimitOfOpenFiles() {
+        // 3,334 Game Masters: 10,002 listening ports open, a player or a controller on each of them, ulimit -n 20000
+        assertThat(ServeCommand.fileWarning(10_150, 10_002, 20_000)).isEqualTo("this process may open 20000 files (ulimit -n) "
+                + "and has 10150 open (the listening ports among them); a connection on each of the 10002 seats needs 10002 more, "
+                + "and 100 are kept for the rest: about 20252. A connection beyond the limit waits in its port's queue until a file "
+                + "is free (the port stops accepting for a second each time): raise the limit (ulimit -n 20252) or open fewer Game "
+                + "Masters");
+        assertThat(ServeCommand.fileWarning(9_950, 9_900, 20_000)).as("3,300 Game Masters fit").isNull();
+        assertThat(ServeCommand.fileWarning(9_950, 9_951, 20_000)).isNotNull();
+        assertThat(ServeCommand.fileWarning(-1, 10_002, 20_000)).as("open files unknown").isNull();
+        assertThat(ServeCommand.fileWarning(10_150, 10_002, -1)).as("no limit known").isNull();
+        assertThat(OpenFiles.limitOf("Max open files            20000                20000                files")).isEqualTo(20_000);
+        assertThat(OpenFiles.limitOf("Max open files            unlimited            unlimited            files")).isEqualTo(-1);
+    }
+
+    @Test
     void proxyRefusesWrongAddressesFaultsAndProtocolsAsWrongUsage() {
         assertThat(run("proxy", "--listen", "0", "--to", "10000")).isEqualTo(2);
         assertThat(err.toString()).contains("--to 10000: give HOST:PORT, e.g. 127.0.0.1:10000");

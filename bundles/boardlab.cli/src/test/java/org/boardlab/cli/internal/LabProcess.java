@@ -22,7 +22,7 @@ import org.boardlab.game.tictactoe.TicTacToe;
  * A boardlab command line in a process of its own, outside the framework, for tests that start and
  * kill processes ({@link WorkerProcessesTest}, {@link ServeProcessTest}): {@code ARGS...} as for
  * {@code boardlab}, with tic-tac-toe, six seeded random players {@code p1} .. {@code p6} that think
- * {@value #THINK_MS} ms a move, and Othello with its protocol (seed 000's) to serve. Exits with the
+ * {@value #THINK_MS} ms a move, and Othello with its protocols (seed 000's, and seed 004's Game Master) to serve. Exits with the
  * command's exit code.
  */
 public final class LabProcess {
@@ -42,7 +42,8 @@ public final class LabProcess {
         org.boardlab.game.othello.Othello othello = new org.boardlab.game.othello.Othello();
         registry.add(new Component<>(Kind.GAME, "othello", othello.name(), "boardlab.game.othello", "0.1.0", -1, () -> othello));
         List<org.boardlab.server.ServerProtocol> protocols = List.of(new org.boardlab.protocol.othello.internal.OthelloServerProtocol(
-                new org.boardlab.protocol.othello.internal.OthelloProtocol()));
+                new org.boardlab.protocol.othello.internal.OthelloProtocol()),
+                new org.boardlab.protocol.reversi.internal.ReversiServerProtocol(new org.boardlab.protocol.reversi.internal.ReversiProtocol()));
         for (String id : PLAYERS) {
             registry.add(new Component<>(Kind.PLAYER, id, "random, " + THINK_MS + " ms a move", "lab", "0.1.0", -1, () -> new Player() {
                 private final RandomPlayer random = new RandomPlayer();

@@ -172,4 +172,63 @@ class ServeProcessTest {
             }
         }
     }
+
+    @Test
+    void gameMastersOnConsecutivePortsAreAnnouncedInOneLineAndEachSeatsItsPlayers() throws Exception {
+        int base = freeRun(9);
+        Serve serve = new Serve("gms", "serve", "--protocol", "reversi", "--port", String.valueOf(base), "--game-masters", "3",
+                "--no-store");
+        try {
+            serve.await(Pattern.quote("listening: reversi, 3 Game Masters on 127.0.0.1:" + base + "-" + (base + 8)
+                    + " (Game Master k from 0: black on " + base + "+3k, white on " + base + "+3k+1, controller on " + base
+                    + "+3k+2)"));
+            // the third Game Master seats its two players and asks black for the first move of an 8x8 board
+            try (Socket black = new Socket(InetAddress.getLoopbackAddress(), base + 6);
+                    Socket white = new Socket(InetAddress.getLoopbackAddress(), base + 7)) {
+                black.setSoTimeout((int) LIMIT_MS);
+                white.setSoTimeout((int) LIMIT_MS);
+                black.getOutputStream().write(new byte[] {0x01, 3, 'a', 'n', 'n'});
+                assertThat(black.getInputStream().readNBytes(2)).as("Player OK, black").containsExactly((byte) 0x02, (byte) 0x01);
+                white.getOutputStream().write(new byte[] {0x01, 3, 'b', 'o', 'b'});
+                assertThat(white.getInputStream().readNBytes(2)).as("Player OK, white").containsExactly((byte) 0x02, (byte) 0x02);
+                assertThat(black.getInputStream().readNBytes(5)).as("Next Turn: no last move, 8x8")
+                        .containsExactly((byte) 0x05, (byte) 0xFF, (byte) 0xFF, (byte) 8, (byte) 8);
+            }
+            List<String> out = serve.out();
+            assertThat(out.stream().filter(l -> l.startsWith("listening"))).as("one listening line: " + out).hasSize(1);
+            assertThat(serve.errText()).as("nine seats fit --max-clients and the open files").doesNotContain("seats");
+        } finally {
+            serve.process.destroyForcibly();
+        }
+    }
+
+    /**
+     * The first of {@code n} consecutive ports on 127.0.0.1 that are free now, below the range the system hands out by
+     * itself ({@code ip_local_port_range}, 32768 by default), where only an explicit bind takes a port: inside it, a busy
+     * machine's connections leave few runs of free ports.
+     */
+    private static int freeRun(int n) throws java.io.IOException {
+        int below = 32768;
+        try {
+            below = Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+")[0]);
+        } catch (java.io.IOException | RuntimeException e) {
+            // not Linux: the usual range
+        }
+        java.util.Random random = new java.util.Random();
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int base = 10_000 + random.nextInt(Math.max(1, below - 10_000 - n));
+            boolean free = true;
+            for (int p = base; p < base + n && free; p++) {
+                try (java.net.ServerSocket s = new java.net.ServerSocket(p, 1, InetAddress.getLoopbackAddress())) {
+                    free = s.isBound();
+                } catch (java.io.IOException e) {
+                    free = false;
+                }
+            }
+            if (free) {
+                return base;
+            }
+        }
+        throw new AssertionError("no " + n + " consecutive free ports on 127.0.0.1 in 50 tries");
+    }
 }
