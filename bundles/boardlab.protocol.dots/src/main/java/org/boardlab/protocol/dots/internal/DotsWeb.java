@@ -51,7 +51,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
     private final InetSocketAddress address;
 
     DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port) {
-        this(host, game, accounts, timers, bindAddress, port, Options.SERVER);
+        this(host, game, accounts, timers, bindAddress, port, Options.SERVER, null);
     }
 
     /**
@@ -67,7 +67,13 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         static final Options SERVER = new Options(true, h -> h);
     }
 
-    DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port, Options options) {
+    /**
+     * @param logins the file the login tokens' hashes are kept in between runs ({@link Tokens}), {@code null}: in
+     *               memory only
+     * @throws IllegalStateException if the port cannot be opened, or {@code logins} cannot be read
+     */
+    DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port, Options options,
+            java.nio.file.Path logins) {
         // nothing holds a thread for long here (long polls and bodies are asynchronous, password hashes have their own
         // pool): a few threads per core carry the messages; 200, Jetty's default, made 200 idle threads after a burst
         QueuedThreadPool threads = new QueuedThreadPool(Math.max(32, 16 * Runtime.getRuntime().availableProcessors()), 8);
@@ -109,7 +115,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         bayeuxContext.addServlet(cometd, DotsWire.BAYEUX_PATH);
         bayeuxContext.addServlet(cometd, DotsWire.BAYEUX_PATH + "/*");
 
-        Tokens tokens = new Tokens(timers.tokenLife());
+        Tokens tokens = new Tokens(timers.tokenLife(), logins);
         WebHandler web = new WebHandler(accounts, tokens);
         PathMappingsHandler paths = new PathMappingsHandler();
         FayeFormBodies bayeuxHandler = new FayeFormBodies(bayeuxContext);
@@ -165,6 +171,8 @@ final class DotsWeb implements ServerProtocol.OwnListener {
             server.stop();
         } catch (Exception e) {
             throw new IllegalStateException("stopping the dots port: " + e.getMessage(), e);
+        } finally {
+            web.tokens().save();
         }
     }
 }
