@@ -209,6 +209,7 @@ function worker() {
     }
   }
 
+  process.on('disconnect', () => process.exit(1)); // the parent is gone
   process.on('message', async (m) => {
     if (m.cmd === 'measure') {
       measuring = true;

@@ -29,11 +29,16 @@ grep -q "^listening" "$run/server.log" || { echo "the server did not listen with
 pid="$(jcmd -l | awk -v p="--port $port" 'index($0, p) && /serve --protocol dots/ {print $1}' | head -1)"
 [ -n "$pid" ] || { echo "no JVM serving on port $port" >&2; kill "$launcher"; exit 1; }
 echo "server pid $pid, folder $run; uptime before: $(uptime)"
+# stopped early (a timeout, ^C): the generator and the server go too
+cleanup() { [ -n "${gen:-}" ] && kill "$gen" 2>/dev/null; kill "$pid" 2>/dev/null; wait "$launcher" 2>/dev/null; }
+trap cleanup EXIT
+trap 'exit 143' TERM INT
 status=0
 NODE_PATH="$here/bundles/boardlab.protocol.dots/src/test/node/node_modules" node "$here/benchmarks/node/dots-load.js" \
   --url "http://127.0.0.1:$port" --clients "$clients" --accounts "$accounts/accounts.json" --server-pid "$pid" \
-  --json "$run/result.json" "$@" || status=$?
+  --json "$run/result.json" "$@" &
+gen=$!
+wait "$gen" || status=$?
+gen=
 echo "uptime after: $(uptime)"
-kill "$pid" 2>/dev/null || true
-wait "$launcher" 2>/dev/null || true
 exit $status
