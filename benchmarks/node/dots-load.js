@@ -1,37 +1,53 @@
 // Load generator for boardlab's Dots web server (seed 002): G games at once, 2G Bayeux clients on the npm faye
-// client over long-polling (one Node.js process), each pair inviting, accepting and playing random free points
-// with a think time. Measures, wire to wire, the time from a move's publish to the opponent's receipt of it
-// (both ends in this process, one clock), and counts moves accepted but never delivered to the opponent.
+// client over HTTP long-polling, as the seed's browsers play: each pair enters the lobby (subscribe, heartbeat),
+// invites, accepts, leaves the lobby (quit), opens its game (subscribe, GET /gamedata), then plays random free
+// points with a think time and a game heartbeat every 5 s. The clients are spread over several Node.js processes
+// (--procs; one process holds ~2,500 long-polling clients at these rates); this one merges their figures and
+// looks at the server through its pid, as the Java LoadGenerator's ServerProbe does.
+//
+// Measured, wire to wire: from a move's publish to the opponent's receipt of it (both ends in one process, one
+// clock). lost = moves the server accepted that never reached the opponent. logins = the time until every client
+// is in its game. Then the clients leave (player 1 of each game quits it, both disconnect) and the server's heap
+// is read again after a full GC, once it has closed their connections.
+//
+// Accounts: made once (DotsAccounts, or --setup-only over HTTP for a few) and their tokens kept in --accounts;
+// the server keeps its tokens' hashes in data/dots-logins.txt between runs, so a run logs nobody in again.
 //
 //   NODE_PATH=bundles/boardlab.protocol.dots/src/test/node/node_modules \
-//   node benchmarks/node/dots-load.js --url http://127.0.0.1:8888 --games 500 --seconds 60 --warmup 20 \
-//        --think-ms 500-1500 [--server-pid PID [--clock-ticks 100]]
+//   node benchmarks/node/dots-load.js --url http://127.0.0.1:8888 --clients 10000 --accounts ACC.json \
+//        [--prefix b] [--procs 4] [--seconds 60] [--warmup 30] [--think-ms 1000-3000] [--heartbeat-ms 5000]
+//        [--pairing 5] [--server-pid PID] [--json FILE]
+//   node benchmarks/node/dots-load.js --url ... --clients 200 --prefix s --accounts ACC.json --setup-only
 'use strict';
 
 const http = require('http');
 const fs = require('fs');
-const Faye = require('faye');
+const cp = require('child_process');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf('--' + name); return i >= 0 ? args[i + 1] : dflt; };
 const base = opt('url', 'http://127.0.0.1:8888');
-const games = parseInt(opt('games', '500'), 10);
-const seconds = parseInt(opt('seconds', '60'), 10);
-const warmup = parseInt(opt('warmup', '20'), 10);
-const [thinkMin, thinkMax] = opt('think-ms', '500-1500').split('-').map(Number);
-const serverPid = opt('server-pid', null);
-const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+const clients = parseInt(opt('clients', String(2 * parseInt(opt('games', '500'), 10))), 10);
+const games = Math.floor(clients / 2);
+const stamp = opt('prefix', 'b');
 const accountsFile = opt('accounts', null);
-// logins are expensive on purpose (the store's PBKDF2, 210,000 iterations): --accounts FILE keeps the ids and
-// tokens of one setup for later runs against the same server (tokens live while it runs)
-const saved = accountsFile && fs.existsSync(accountsFile) ? JSON.parse(fs.readFileSync(accountsFile, 'utf8')) : {};
-const stamp = opt('prefix', Date.now().toString(36));
 const W = 39, H = 32;
+
+function fail(text) { console.error(text); process.exit(2); }
+if (!(clients >= 2) || clients % 2 !== 0) fail('--clients is an even number of at least 2');
+if (!accountsFile) fail('--accounts FILE is needed (made by DotsAccounts, or by --setup-only)');
+
+// keep every connection open for reuse: Node's default agent closes free sockets past 256, and 10,000 long polls
+// would then open a new connection for almost every request (and run out of ports in TIME_WAIT)
+http.globalAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 1 << 20 });
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function call(method, path, params) {
   const q = new URLSearchParams(params).toString();
   return new Promise((resolve, reject) => {
-    const req = http.request(base + path + (method === 'GET' ? '?' + q : ''), { method, agent,
+    const req = http.request(base + path + (method === 'GET' ? '?' + q : ''), { method,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }, (res) => {
       let body = '';
       res.on('data', (c) => { body += c; });
@@ -43,180 +59,421 @@ function call(method, path, params) {
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const now = () => Number(process.hrtime.bigint()) / 1e6;
-let measuring = false;
-const latencies = [];
-const errorTexts = {};
-let accepted = 0, delivered = 0, refusedBusy = 0, errors = 0, gamesStarted = 0, gamesOver = 0;
-const pending = new Map(); // "channel x y" -> publish time (accepted moves not yet seen by the opponent)
+const pairNames = (n) => ['la' + stamp + n, 'lb' + stamp + n];
 
-async function account(name) {
-  let a = saved[name];
-  if (!a) {
-    await call('POST', '/register', { name, password: 'secret-' + name });
-    const r = await call('POST', '/auth', { name, password: 'secret-' + name });
-    if (r.status !== 200) throw new Error('auth ' + name + ': ' + r.status + ' ' + r.body);
-    a = JSON.parse(r.body);
-    saved[name] = a;
-  }
-  const client = new Faye.Client(base + '/game', { timeout: 45, retry: 2 });
-  client.disable('websocket');
-  client.disable('eventsource');
-  client.addExtension({ outgoing(m, cb) {
-    if (m.channel.indexOf('/meta/') !== 0 || m.channel === '/meta/subscribe') m.auth = { id: a.id, token: a.token };
-    cb(m);
-  } });
-  return { name, id: a.id, token: a.token, client };
-}
+if (args.includes('--setup-only')) setup();
+else if (args.includes('--worker')) worker();
+else parent();
 
-function publish(bot, channel, data) {
-  return new Promise((resolve) => bot.client.publish(channel, data).then(() => resolve(null),
-    (e) => resolve(e && e.code !== undefined ? e.code + '::' + e.message : String(e))));
-}
+// ------------------------------------------------------------------------------------------------ --setup-only
 
-async function pair(n) {
-  const a = await account('la' + stamp + n);
-  const b = await account('lb' + stamp + n);
-  let resolveGame;
-  const gotGame = new Promise((r) => { resolveGame = r; });
-  const onQueue = (m) => { if (m.type === 'newgame' && m.player_1 === a.id) resolveGame(m.channel); };
-  const subA = a.client.subscribe('/game/queue', onQueue);
-  const subB = b.client.subscribe('/game/queue', () => {});
-  await subA; await subB;
-  await publish(a, '/game/queue', { type: 'heartbeat' });
-  await publish(b, '/game/queue', { type: 'heartbeat' });
-  const e1 = await publish(a, '/game/queue', { type: 'request', target: b.id });
-  const e2 = await publish(b, '/game/queue', { type: 'accept', target: a.id });
-  if (e1 || e2) throw new Error('pairing ' + n + ': ' + e1 + ' ' + e2);
-  const channel = '/game/' + await gotGame;
-  subA.cancel(); subB.cancel();
-  await publish(a, '/game/queue', { type: 'quit' });
-  await publish(b, '/game/queue', { type: 'quit' });
-  const g = { channel, bots: { 1: a, 2: b }, turn: 1, color: [], captured: [], over: false };
-  for (let x = 0; x < H; x++) { g.color.push(new Array(W).fill(0)); g.captured.push(new Array(W).fill(0)); }
-  for (const p of [1, 2]) {
-    const bot = g.bots[p];
-    await bot.client.subscribe(channel, (m) => onGame(g, p, m));
-  }
-  // play at once: a game silent for 10 s is lost by the silent side
-  g.beat = setInterval(() => { if (!g.over) for (const q of [1, 2]) publish(g.bots[q], g.channel, { type: 'heartbeat' }); }, 4000);
-  setTimeout(() => move(g, 1), Math.random() * thinkMax);
-  return g;
-}
-
-function onGame(g, p, m) {
-  if (m.type === 'move') {
-    if (m.player !== p) { // the opponent's move reached this player: the figure measured
-      const key = g.channel + ' ' + m.point.x + ' ' + m.point.y;
-      const sent = pending.get(key);
-      if (sent !== undefined) {
-        pending.delete(key);
-        delivered++;
-        if (measuring) latencies.push(now() - sent);
-      }
-      g.color[m.point.x][m.point.y] = m.player;
-      g.captured = m.captured;
-      g.turn = p;
-      setTimeout(() => move(g, p), thinkMin + Math.random() * (thinkMax - thinkMin));
-    }
-  } else if (m.type === 'gameover' && !g.over) {
-    g.over = true;
-    gamesOver++;
-  }
-}
-
-async function move(g, p) {
-  if (g.over || g.turn !== p || stopping) return;
-  const free = [];
-  for (let x = 0; x < H; x++) for (let y = 0; y < W; y++) if (!g.color[x][y] && !g.captured[x][y]) free.push([x, y]);
-  if (free.length === 0) return;
-  const [x, y] = free[Math.floor(Math.random() * free.length)];
-  const key = g.channel + ' ' + x + ' ' + y;
-  pending.set(key, now());
-  const e = await publish(g.bots[p], g.channel, { type: 'move', point: { x, y } });
-  if (e === null) {
-    accepted++;
-    g.color[x][y] = p;
-    g.turn = 3 - p;
-  } else {
-    pending.delete(key);
-    if (e.indexOf('Point is busy') >= 0) { refusedBusy++; g.captured[x][y] = 3 - p; move(g, p); } else { errors++; errorTexts[e] = (errorTexts[e] || 0) + 1; }
-  }
-}
-
-let stopping = false;
-
-// the server's CPU time so far (user + system, /proc/PID/stat fields 14 and 15), in ms; null without --server-pid
-function serverCpuMs() {
-  if (!serverPid) return null;
-  try {
-    const stat = fs.readFileSync('/proc/' + serverPid + '/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // fields from 3 on (the name may hold spaces)
-    const ticks = Number(f[11]) + Number(f[12]);
-    const hz = Number(opt('clock-ticks', '100')); // getconf CLK_TCK
-    return ticks * 1000 / hz;
-  } catch (e) { return null; }
-}
-
-function serverLine() {
-  if (!serverPid) return '';
-  try {
-    const stat = fs.readFileSync('/proc/' + serverPid + '/status', 'utf8');
-    const rss = /VmRSS:\s+(\d+)/.exec(stat)[1];
-    const threads = /Threads:\s+(\d+)/.exec(stat)[1];
-    return ' server_rss_mb=' + Math.round(rss / 1024) + ' server_threads=' + threads;
-  } catch (e) { return ''; }
-}
-
-(async () => {
+// over HTTP, at the server's cost: a password hash for each registration and each login (0.2 s of a core each)
+async function setup() {
   const t0 = Date.now();
-  if (args.includes('--setup-only')) {
-    const names = [];
-    for (let n = 0; n < games; n++) names.push('la' + stamp + n, 'lb' + stamp + n);
-    for (let i = 0; i < names.length; i += 8) {
-      await Promise.all(names.slice(i, i + 8).filter((nm) => !saved[nm]).map(async (nm) => {
-        await call('POST', '/register', { name: nm, password: 'secret-' + nm });
-        const r = await call('POST', '/auth', { name: nm, password: 'secret-' + nm });
-        if (r.status !== 200) throw new Error('auth ' + nm + ': ' + r.status + ' ' + r.body);
-        saved[nm] = JSON.parse(r.body);
-      }));
-      fs.writeFileSync(accountsFile, JSON.stringify(saved));
-    }
-    console.log(names.length + ' accounts in ' + accountsFile + ' after ' + ((Date.now() - t0) / 1000).toFixed(0) + ' s');
-    process.exit(0);
+  const saved = fs.existsSync(accountsFile) ? JSON.parse(fs.readFileSync(accountsFile, 'utf8')) : {};
+  const names = [];
+  for (let n = 0; n < games; n++) names.push(...pairNames(n));
+  for (let i = 0; i < names.length; i += 8) {
+    await Promise.all(names.slice(i, i + 8).filter((nm) => !saved[nm]).map(async (nm) => {
+      await call('POST', '/register', { name: nm, password: 'secret-' + nm });
+      const r = await call('POST', '/auth', { name: nm, password: 'secret-' + nm });
+      if (r.status !== 200) throw new Error('auth ' + nm + ': ' + r.status + ' ' + r.body);
+      saved[nm] = JSON.parse(r.body);
+    }));
+    fs.writeFileSync(accountsFile, JSON.stringify(saved));
   }
-  const list = [];
-  const concurrency = 20;
-  for (let i = 0; i < games; i += concurrency) {
-    const batch = [];
-    for (let k = i; k < Math.min(games, i + concurrency); k++) batch.push(pair(k));
-    list.push(...await Promise.all(batch));
-  }
-  gamesStarted = list.length;
-  if (accountsFile) fs.writeFileSync(accountsFile, JSON.stringify(saved));
-  console.log('paired ' + list.length + ' games (' + 2 * list.length + ' clients) in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
-  await sleep(warmup * 1000);
-  measuring = true;
-  const acceptedAtStart = accepted;
-  const cpuAtStart = serverCpuMs();
-  await sleep(seconds * 1000);
-  measuring = false;
-  stopping = true;
-  const acceptedInWindow = accepted - acceptedAtStart;
-  const cpuInWindow = cpuAtStart === null ? null : serverCpuMs() - cpuAtStart;
-  await sleep(5000); // let the last moves arrive
-  for (const g of list) clearInterval(g.beat);
-  latencies.sort((a, b) => a - b);
-  const q = (f) => latencies.length ? latencies[Math.min(latencies.length - 1, Math.floor(f * latencies.length))].toFixed(1) : 'n/a';
-  console.log(JSON.stringify({ games: gamesStarted, clients: 2 * gamesStarted, seconds, think_ms: [thinkMin, thinkMax],
-    moves_accepted_in_window: acceptedInWindow, moves_per_s: +(acceptedInWindow / seconds).toFixed(1),
-    measured: latencies.length, p50_ms: +q(0.5), p90_ms: +q(0.9), p99_ms: +q(0.99), max_ms: +q(1),
-    accepted_total: accepted, delivered_total: delivered, lost: accepted - delivered, refused_busy: refusedBusy,
-    other_errors: errors, games_over: gamesOver, error_texts: errorTexts,
-    // everything the server did in the window (moves, heartbeats, long polls) per move accepted: a figure the
-    // machine's other load changes far less than the latencies
-    server_cpu_ms_per_move: cpuInWindow === null ? null : +(cpuInWindow / acceptedInWindow).toFixed(3) }));
-  console.log('server:' + serverLine());
+  console.log(names.length + ' accounts in ' + accountsFile + ' after ' + ((Date.now() - t0) / 1000).toFixed(0) + ' s');
   process.exit(0);
-})().catch((e) => { console.error('FAILED: ' + (e && e.stack ? e.stack : e)); process.exit(1); });
+}
+
+// ------------------------------------------------------------------------------------------------ one worker
+
+function worker() {
+  const Faye = require('faye');
+  const index = parseInt(opt('worker'), 10);
+  const of = parseInt(opt('of'), 10);
+  const [thinkMin, thinkMax] = opt('think-ms', '1000-3000').split('-').map(Number);
+  const beatMs = parseInt(opt('heartbeat-ms', '5000'), 10);
+  const pairing = parseInt(opt('pairing', '5'), 10);
+  const saved = JSON.parse(fs.readFileSync(accountsFile, 'utf8'));
+  const send = (m) => process.send(m);
+
+  let measuring = false, stopping = false, leaving = false;
+  // how late this process's event loop ran in the window: a latency includes up to that (the generator's delay)
+  const loopDelay = require('perf_hooks').monitorEventLoopDelay({ resolution: 10 });
+  let cpuAtMeasure = process.cpuUsage();
+  let window = [];   // latencies of moves sent in the measured window
+  let recent = [];   // latencies since the last interval report
+  let accepted = 0, delivered = 0, refusedBusy = 0, errors = 0, transportDown = 0, acceptedInWindow = 0;
+  const errorTexts = {};
+  const error = (text) => { errors++; errorTexts[text] = (errorTexts[text] || 0) + 1; };
+  const list = [];
+
+  function client(name) {
+    const a = saved[name];
+    if (!a) throw new Error('no account ' + name + ' in ' + accountsFile + ' (made for fewer clients, or another --prefix)');
+    const c = new Faye.Client(base + '/game', { timeout: 45, retry: 2 });
+    c.disable('websocket');
+    c.disable('eventsource');
+    c.disable('autodisconnect');
+    c.addExtension({ outgoing(m, cb) {
+      if (m.channel.indexOf('/meta/') !== 0 || m.channel === '/meta/subscribe' || m.channel === '/meta/disconnect') {
+        m.auth = { id: a.id, token: a.token };
+      }
+      cb(m);
+    } });
+    c.on('transport:down', () => { if (!leaving) { transportDown++; error('transport down'); } });
+    return { name, id: a.id, token: a.token, client: c };
+  }
+
+  function publish(bot, channel, data) {
+    return new Promise((resolve) => bot.client.publish(channel, data).then(() => resolve(null),
+      (e) => resolve(e && e.code !== undefined ? e.code + '::' + e.message : String(e && e.message || e))));
+  }
+
+  async function pair(n) {
+    const [na, nb] = pairNames(n);
+    const a = client(na), b = client(nb);
+    let resolveGame;
+    const gotGame = new Promise((r) => { resolveGame = r; });
+    const onQueue = (m) => { if (m.type === 'newgame' && m.player_1 === a.id) resolveGame(m.channel); };
+    // only the inviter listens to the lobby (for the newgame; the invitee learns its channel from him, in this
+    // process): every lobby message goes to every lobby subscriber, so the lobby's cost is quadratic in the clients
+    // pairing at once (10 pairs at once in a process: 23 pairs/s; 30: 15 pairs/s, both subscribed, load 17-23)
+    const subA = a.client.subscribe('/game/queue', onQueue);
+    await subA;
+    await Promise.all([publish(a, '/game/queue', { type: 'heartbeat' }), publish(b, '/game/queue', { type: 'heartbeat' })]);
+    const e1 = await publish(a, '/game/queue', { type: 'request', target: b.id });
+    const e2 = e1 ? null : await publish(b, '/game/queue', { type: 'accept', target: a.id });
+    if (e1 || e2) throw new Error('pairing ' + na + ' and ' + nb + ': ' + (e1 || e2));
+    let timer;
+    const late = new Promise((r, reject) => { timer = setTimeout(() => reject(new Error('no newgame for ' + na + ' and ' + nb + ' within 60 s')), 60000); });
+    const channel = '/game/' + await Promise.race([gotGame, late]);
+    clearTimeout(timer);
+    subA.cancel();
+    await Promise.all([publish(a, '/game/queue', { type: 'quit' }), publish(b, '/game/queue', { type: 'quit' })]);
+    const g = { channel, bots: { 1: a, 2: b }, turn: 1, color: [], captured: [], over: false, pending: null, beats: [] };
+    for (let x = 0; x < H; x++) { g.color.push(new Array(W).fill(0)); g.captured.push(new Array(W).fill(0)); }
+    await Promise.all([1, 2].map((p) => g.bots[p].client.subscribe(channel, (m) => onGame(g, p, m))));
+    // the game page reads the game once, as the seed's page does
+    const gd = await Promise.all([a, b].map((bot) => call('GET', '/gamedata', { id: bot.id, token: bot.token, channel: channel.slice(6) })));
+    for (const r of gd) if (r.status !== 200) throw new Error('/gamedata for ' + channel + ': ' + r.status + ' ' + r.body);
+    for (const p of [1, 2]) {
+      const beat = () => { if (!g.over && !leaving) publish(g.bots[p], g.channel, { type: 'heartbeat' }).then((e) => { if (e) error(e); }); };
+      beat();
+      setTimeout(() => { beat(); g.beats.push(setInterval(beat, beatMs)); }, Math.random() * beatMs);
+    }
+    setTimeout(() => move(g, 1), thinkMin + Math.random() * (thinkMax - thinkMin));
+    return g;
+  }
+
+  function onGame(g, p, m) {
+    if (m.type === 'move') {
+      if (m.player !== p) { // the opponent's move reached this player: the figure measured
+        const key = m.point.x * W + m.point.y;
+        if (g.pending && g.pending.key === key) {
+          const ms = now() - g.pending.sent;
+          delivered++;
+          recent.push(ms);
+          if (g.pending.measured) window.push(ms);
+          g.pending = null;
+        }
+        g.color[m.point.x][m.point.y] = m.player;
+        g.captured = m.captured;
+        g.turn = p;
+        setTimeout(() => move(g, p), thinkMin + Math.random() * (thinkMax - thinkMin));
+      }
+    } else if (m.type === 'gameover') {
+      g.over = true;
+    }
+  }
+
+  async function move(g, p) {
+    if (g.over || g.turn !== p || stopping) return;
+    const free = [];
+    for (let x = 0; x < H; x++) for (let y = 0; y < W; y++) if (!g.color[x][y] && !g.captured[x][y]) free.push(x * W + y);
+    if (free.length === 0) return;
+    const key = free[Math.floor(Math.random() * free.length)];
+    const x = Math.floor(key / W), y = key % W;
+    const sent = { key, sent: now(), measured: measuring };
+    g.pending = sent; // the opponent's receipt may come before the answer to the publish
+    const e = await publish(g.bots[p], g.channel, { type: 'move', point: { x, y } });
+    if (e === null) {
+      accepted++;
+      if (sent.measured) acceptedInWindow++;
+      g.color[x][y] = p;
+      g.turn = 3 - p;
+    } else {
+      if (g.pending === sent) g.pending = null;
+      if (e.indexOf('Point is busy') >= 0) { refusedBusy++; g.captured[x][y] = 3 - p; move(g, p); } else { error(e); }
+    }
+  }
+
+  process.on('disconnect', () => process.exit(1)); // the parent is gone
+  process.on('message', async (m) => {
+    if (m.cmd === 'measure') {
+      measuring = true;
+      cpuAtMeasure = process.cpuUsage();
+      loopDelay.reset();
+      loopDelay.enable();
+    } else if (m.cmd === 'interval') {
+      send({ t: 'interval', lat: recent, accepted, errors });
+      recent = [];
+    } else if (m.cmd === 'stop') {
+      measuring = false;
+      stopping = true;
+      const cpu = process.cpuUsage(cpuAtMeasure);
+      loopDelay.disable();
+      await sleep(5000); // the last moves arrive
+      let lost = 0;
+      for (const g of list) if (g.pending && !g.over) lost++;
+      send({ t: 'done', cpuSeconds: (cpu.user + cpu.system) / 1e6, loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6,
+        lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown });
+    } else if (m.cmd === 'leave') {
+      leaving = true;
+      for (const g of list) for (const t of g.beats) clearInterval(t);
+      // leaving the game is a loss: player 1 quits, then both close their sessions (what a tab that is closed does
+      // after its page's quit)
+      await Promise.all(list.filter((g) => !g.over).map((g) => publish(g.bots[1], g.channel, { type: 'quit' })));
+      await sleep(1000);
+      for (const g of list) for (const p of [1, 2]) g.bots[p].client.disconnect();
+      await sleep(2000);
+      send({ t: 'left' });
+      setTimeout(() => process.exit(0), 500);
+    }
+  });
+
+  (async () => {
+    const mine = [];
+    for (let n = index; n < games; n += of) mine.push(n);
+    let next = 0, done = 0;
+    const runOne = async () => {
+      while (next < mine.length) {
+        const n = mine[next++];
+        try {
+          list.push(await pair(n));
+        } catch (e) {
+          error(String(e && e.message || e).slice(0, 200));
+        }
+        if (++done % 100 === 0) send({ t: 'progress', done });
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(pairing, mine.length) }, runOne));
+    send({ t: 'ready', games: list.length, of: mine.length });
+  })().catch((e) => { console.error('worker ' + index + ' FAILED: ' + (e && e.stack ? e.stack : e)); process.exit(1); });
+}
+
+// ------------------------------------------------------------------------------------------------ the parent
+
+function parent() {
+  const seconds = parseInt(opt('seconds', '60'), 10);
+  const warmup = parseInt(opt('warmup', '30'), 10);
+  const procs = parseInt(opt('procs', String(Math.max(1, Math.ceil(clients / 2500)))), 10);
+  const serverPid = opt('server-pid', null);
+  const jcmdPath = opt('jcmd', 'jcmd');
+  const jsonFile = opt('json', null);
+
+  const loadAverage = () => { try { return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch (e) { return '?'; } };
+  const jcmd = (command) => { try { return cp.execFileSync(jcmdPath, [serverPid, command], { encoding: 'utf8', timeout: 60000 }); } catch (e) { return ''; } };
+  // the used heap in MB of GC.heap_info: the sum of its top-level lines before Metaspace (ServerProbe.heapUsedMb)
+  const heapMb = (text) => {
+    let mb = 0, found = false;
+    for (const line of text.split('\n')) {
+      if (line.trim().startsWith('Metaspace')) break;
+      if (line.startsWith('  ')) continue;
+      const m = /used (\d+)([KMG])\b|(\d+)([KMG]) used\b/.exec(line);
+      if (m) {
+        const amount = Number(m[1] || m[3]), unit = m[2] || m[4];
+        mb += unit === 'K' ? amount / 1024 : unit === 'M' ? amount : amount * 1024;
+        found = true;
+      }
+    }
+    return found ? mb : -1;
+  };
+  const status = (field) => { try { return Number(new RegExp(field + ':\\s+(\\d+)').exec(fs.readFileSync('/proc/' + serverPid + '/status', 'utf8'))[1]); } catch (e) { return -1; } };
+  const cpuSeconds = () => {
+    try {
+      const stat = fs.readFileSync('/proc/' + serverPid + '/stat', 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return (Number(f[11]) + Number(f[12])) / 100; // clock ticks of 1/100 s (getconf CLK_TCK)
+    } catch (e) { return NaN; }
+  };
+  // CPU seconds of the server's threads by name, digits left out (the kernel keeps 15 characters of a name)
+  const threadCpu = () => {
+    const by = {};
+    try {
+      for (const tid of fs.readdirSync('/proc/' + serverPid + '/task')) {
+        try {
+          const stat = fs.readFileSync('/proc/' + serverPid + '/task/' + tid + '/stat', 'utf8');
+          const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).replace(/[0-9]+/g, '#');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          by[name] = (by[name] || 0) + (Number(f[11]) + Number(f[12])) / 100;
+        } catch (e) { /* ended */ }
+      }
+    } catch (e) { /* gone */ }
+    return by;
+  };
+  const sockets = () => {
+    try {
+      let n = 0;
+      for (const fd of fs.readdirSync('/proc/' + serverPid + '/fd')) {
+        try { if (fs.readlinkSync('/proc/' + serverPid + '/fd/' + fd).startsWith('socket:')) n++; } catch (e) { /* closed */ }
+      }
+      return n;
+    } catch (e) { return -1; }
+  };
+  const sample = (gcFirst) => {
+    if (!serverPid) return { heap: -1, threads: -1, rss: -1 };
+    if (gcFirst) jcmd('GC.run');
+    return { heap: heapMb(jcmd('GC.heap_info')), threads: status('Threads'), rss: Math.round(status('VmRSS') / 1024) };
+  };
+  const pct = (sorted, p) => sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p / 100 * sorted.length))] : NaN;
+  const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '?');
+  const f0 = (x) => (Number.isFinite(x) && x >= 0 ? x.toFixed(0) : '?');
+
+  const report = { clients, games, procs, seconds, warmup, think_ms: opt('think-ms', '1000-3000'), heartbeat_ms: Number(opt('heartbeat-ms', '5000')),
+    pairing_per_process: Number(opt('pairing', '5')), load_at_start: loadAverage() };
+  const idle = sample(true);
+  const idleSockets = serverPid ? sockets() : -1;
+  report.server_idle = idle;
+  console.log('dots load: ' + clients + ' clients (' + games + ' games) in ' + procs + ' processes against ' + base + ', '
+    + seconds + ' s measured after ' + warmup + ' s, think ' + report.think_ms + ' ms, heartbeat every ' + report.heartbeat_ms
+    + ' ms; load average ' + report.load_at_start + '; server idle: heap ' + f0(idle.heap) + ' MB, ' + idle.threads + ' threads');
+
+  const t0 = now();
+  const workers = [];
+  const waiting = new Map();
+  const expect = (type) => new Promise((resolve) => {
+    const got = [];
+    waiting.set(type, (m) => { got.push(m); if (got.length === workers.length) { waiting.delete(type); resolve(got); } });
+  });
+  let progress = 0;
+  for (let i = 0; i < procs; i++) {
+    const w = cp.fork(__filename, [...args, '--worker', String(i), '--of', String(procs)], { execArgv: ['--max-old-space-size=4096'] });
+    w.on('message', (m) => {
+      if (m.t === 'progress') { progress += 100; return; }
+      const h = waiting.get(m.t);
+      if (h) h(m);
+    });
+    w.on('exit', (code) => { if (code !== 0 && !report.finished) { console.error('a worker ended with ' + code); process.exit(1); } });
+    workers.push(w);
+  }
+  const broadcast = (cmd) => { for (const w of workers) w.send({ cmd }); };
+  let heapPeak = -1, threadsPeak = -1;
+  const peek = () => { const s = sample(false); heapPeak = Math.max(heapPeak, s.heap); threadsPeak = Math.max(threadsPeak, s.threads); return s; };
+
+  (async () => {
+    const ready = expect('ready');
+    const progressTimer = setInterval(() => {
+      const s = peek();
+      console.log('  ' + ((now() - t0) / 1000).toFixed(0) + ' s: ' + progress + '+ games paired; server heap ' + f0(s.heap) + ' MB, ' + s.threads + ' threads');
+    }, 5000);
+    const r = await ready;
+    clearInterval(progressTimer);
+    report.login_seconds = +((now() - t0) / 1000).toFixed(1);
+    report.games_paired = r.reduce((s, m) => s + m.games, 0);
+    console.log('in their games: ' + report.games_paired + ' of ' + games + ' games (' + 2 * report.games_paired + ' clients) after '
+      + report.login_seconds + ' s');
+
+    let measuring = false, cpuAtWindow = NaN, threadsAtWindow = {}, lastAccepted = NaN, lastTime = now();
+    const playStart = now();
+    const intervals = [];
+    while (now() - playStart < (warmup + seconds) * 1000) {
+      await sleep(5000);
+      if (!measuring && now() - playStart >= warmup * 1000) {
+        broadcast('measure');
+        measuring = true;
+        cpuAtWindow = cpuSeconds();
+        threadsAtWindow = threadCpu();
+        report.load_at_window = loadAverage();
+      }
+      const replies = expect('interval');
+      broadcast('interval');
+      const got = await replies;
+      const lat = [].concat(...got.map((m) => m.lat)).sort((a, b) => a - b);
+      const acc = got.reduce((s, m) => s + m.accepted, 0);
+      const errs = got.reduce((s, m) => s + m.errors, 0);
+      const s = peek();
+      const t = now();
+      const line = { at_s: Math.round((t - t0) / 1000), moves_per_s: Number.isNaN(lastAccepted) ? null : Math.round((acc - lastAccepted) / ((t - lastTime) / 1000)),
+        p99_ms: +f1(pct(lat, 99)), max_ms: +f1(lat[lat.length - 1]), errors: errs, heap_mb: Math.round(s.heap), threads: s.threads };
+      intervals.push(line);
+      console.log('  ' + line.at_s + ' s: ' + line.moves_per_s + ' moves/s, p99 ' + line.p99_ms + ' ms, max ' + line.max_ms + ' ms, '
+        + errs + ' errors; server heap ' + f0(s.heap) + ' MB, ' + s.threads + ' threads' + (measuring ? '' : ' (warm-up)'));
+      lastAccepted = acc;
+      lastTime = t;
+    }
+    const done = expect('done');
+    broadcast('stop');
+    const windowEnd = now();
+    const cpuWindow = cpuSeconds() - cpuAtWindow;
+    const threadsAtEnd = threadCpu();
+    const byThread = Object.entries(threadsAtEnd).map(([k, v]) => [k, v - (threadsAtWindow[k] || 0)]).filter(([, v]) => v > 0)
+      .sort((a, b) => b[1] - a[1]).slice(0, 10);
+    report.server_cpu_s_by_thread = Object.fromEntries(byThread.map(([k, v]) => [k, +v.toFixed(1)]));
+    const d = await done;
+    const lat = [].concat(...d.map((m) => m.lat)).sort((a, b) => a - b);
+    const sum = (k) => d.reduce((s, m) => s + m[k], 0);
+    const errorTexts = {};
+    for (const m of d) for (const [k, v] of Object.entries(m.errorTexts)) errorTexts[k] = (errorTexts[k] || 0) + v;
+    Object.assign(report, { moves_in_window: sum('acceptedInWindow'), moves_per_s: +(sum('acceptedInWindow') / seconds).toFixed(1),
+      measured: lat.length, p50_ms: +f1(pct(lat, 50)), p90_ms: +f1(pct(lat, 90)), p99_ms: +f1(pct(lat, 99)), max_ms: +f1(lat[lat.length - 1]),
+      accepted_total: sum('accepted'), delivered_total: sum('delivered'), lost: sum('lost'), refused_busy: sum('refusedBusy'),
+      errors: sum('errors'), transport_down: sum('transportDown'), error_texts: errorTexts,
+      server_cpu_s_in_window: +f1(cpuWindow), server_cores: +(cpuWindow / seconds).toFixed(2),
+      server_cpu_ms_per_move: +(cpuWindow * 1000 / Math.max(1, sum('acceptedInWindow'))).toFixed(3),
+      generator_cores: +(sum('cpuSeconds') / seconds).toFixed(2), generator_loop_late_p99_ms: +f1(Math.max(...d.map((m) => m.loopP99Ms))),
+      generator_loop_late_max_ms: +f1(Math.max(...d.map((m) => m.loopMaxMs))),
+      server_heap_peak_mb: Math.round(heapPeak), server_threads_peak: threadsPeak, intervals });
+    void windowEnd;
+
+    const left = expect('left');
+    broadcast('leave');
+    await left;
+    report.finished = true;
+    // the clients are gone: what does the server keep? (once it has closed their connections too; then full GCs
+    // until two looks agree within 10 %, as ServerProbe.sampleSettled)
+    if (serverPid) {
+      const until = now() + 60000;
+      while (sockets() > idleSockets + 5 && now() < until) await sleep(200);
+      report.server_sockets_closed_after_s = +((now() - windowEnd) / 1000).toFixed(1);
+      let look = sample(true);
+      const first = look;
+      for (let i = 0; i < 10; i++) {
+        await sleep(1000);
+        const again = sample(true);
+        const before = look.heap;
+        look = again;
+        if (before < 0 || Math.abs(again.heap - before) <= 0.1 * before) break;
+      }
+      report.server_after_first_heap_mb = Math.round(first.heap);
+      report.server_after = look;
+    }
+    report.load_at_end = loadAverage();
+    console.log('\n== dots load: ' + clients + ' clients, ' + seconds + ' s (' + warmup + ' s warm-up), think ' + report.think_ms
+      + ' ms, heartbeat ' + report.heartbeat_ms + ' ms, ' + procs + ' processes ==');
+    console.log('logins:       ' + report.login_seconds + ' s until every client was in its game (' + report.games_paired + ' of ' + games + ' games)');
+    console.log('moves:        ' + report.moves_in_window + ' in the window, ' + report.moves_per_s + '/s; ' + report.accepted_total
+      + ' accepted in all, ' + report.refused_busy + ' refused busy (a zone the client had not drawn yet)');
+    console.log('latency:      publish -> opponent\'s receipt: p50 ' + report.p50_ms + ' ms, p90 ' + report.p90_ms + ' ms, p99 '
+      + report.p99_ms + ' ms, max ' + report.max_ms + ' ms (' + report.measured + ' samples)');
+    console.log('generator:    ' + report.generator_cores + ' cores in the window (' + procs + ' processes); their event loops ran late by '
+      + 'p99 ' + report.generator_loop_late_p99_ms + ' ms, max ' + report.generator_loop_late_max_ms + ' ms (the worst process; a latency includes up to that)');
+    console.log('errors:       ' + report.errors + ' ' + JSON.stringify(errorTexts) + '; lost moves: ' + report.lost);
+    if (serverPid) {
+      console.log('server:       idle heap ' + f0(idle.heap) + ' MB, ' + idle.threads + ' threads; playing (largest, every 5 s): heap '
+        + f0(heapPeak) + ' MB, ' + threadsPeak + ' threads; after the clients left (after a full GC, '
+        + report.server_sockets_closed_after_s + ' s after the window): heap ' + f0(report.server_after.heap) + ' MB (first look '
+        + f0(report.server_after_first_heap_mb) + '), ' + report.server_after.threads + ' threads, RSS ' + report.server_after.rss + ' MB');
+      console.log('server cpu:   ' + report.server_cpu_s_in_window + ' s in the window (' + report.server_cores + ' cores), '
+        + report.server_cpu_ms_per_move + ' ms a move (heartbeats and polls included); by thread: '
+        + JSON.stringify(report.server_cpu_s_by_thread));
+    }
+    console.log('machine:      load average ' + report.load_at_start + ' at the start, ' + report.load_at_window + ' when the window began, '
+      + report.load_at_end + ' at the end');
+    const json = JSON.stringify(report);
+    console.log(json);
+    if (jsonFile) fs.writeFileSync(jsonFile, json + '\n');
+    process.exit(0);
+  })().catch((e) => { console.error('FAILED: ' + (e && e.stack ? e.stack : e)); for (const w of workers) w.kill(); process.exit(1); });
+}

@@ -709,5 +709,10 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         } catch (RuntimeException e) {
             host.log("dots: the time rules failed: " + e);
         }
+        try {
+            tokens.saveIfDue();
+        } catch (RuntimeException e) {
+            host.log("dots: " + e.getMessage());
+        }
     }
 }

@@ -25,6 +25,8 @@ public final class DotsServerProtocol implements ServerProtocol {
     private final AccountsFactory accounts;
     private final DotsWire.Timers timers;
     private final DotsWeb.Options options;
+    /** The logins file, asked for when the port opens (the store's URL is known by then); {@code null}: none. */
+    private final java.util.function.Supplier<java.nio.file.Path> logins;
     private volatile DotsWeb open;
 
     /** Where a port's accounts come from (boardlab's store in the product; a test's own database in tests). */
@@ -33,13 +35,36 @@ public final class DotsServerProtocol implements ServerProtocol {
     }
 
 
+    /** Where {@code serve} keeps the login tokens' hashes between runs with the default store (beside H2's file). */
+    static final java.nio.file.Path LOGINS = java.nio.file.Path.of("data", "dots-logins.txt");
+
+    /**
+     * The logins file of the accounts in the database at {@code url}: {@link #LOGINS} for the default H2 file
+     * ({@code data/boardlab}, so that a copy of the folder keeps its logins), else
+     * {@code data/dots-logins-<12 hex digits of the URL's SHA-256>.txt}: a user id of one database is not the same
+     * user in another, so the tokens of one must never open the other.
+     */
+    static java.nio.file.Path loginsFile(String url) {
+        if (url.equals(org.boardlab.store.Stores.h2File(java.nio.file.Path.of("data", "boardlab")))) {
+            return LOGINS;
+        }
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(url.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return java.nio.file.Path.of("data", "dots-logins-" + java.util.HexFormat.of().formatHex(d).substring(0, 12) + ".txt");
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("this JDK has no SHA-256", e);
+        }
+    }
+
     /**
      * The protocol with the seed's clocks; its accounts live in boardlab's default store
-     * ({@code --db}/{@code -Dboardlab.db}, else embedded H2 under {@code data/}).
+     * ({@code --db}/{@code -Dboardlab.db}, else embedded H2 under {@code data/}), its login tokens' hashes in
+     * {@link #loginsFile}, so that a restarted server keeps its users logged in.
      */
     @Inject
     public DotsServerProtocol(DotsProtocol protocol, org.boardlab.store.Stores stores) {
-        this(protocol, () -> new StoreAccounts(stores.open()), timers());
+        this(protocol, () -> new StoreAccounts(stores.open()), timers(), DotsWeb.Options.SERVER,
+                () -> loginsFile(org.boardlab.store.Stores.defaultUrl()));
     }
 
     /**
@@ -71,12 +96,19 @@ public final class DotsServerProtocol implements ServerProtocol {
         this(protocol, accounts, timers, DotsWeb.Options.SERVER);
     }
 
-    /** With the ports made as {@code options} say (the client kit's: {@link DotsClientKit}). */
+    /** With the ports made as {@code options} say (the client kit's: {@link DotsClientKit}); tokens in memory only. */
     DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers, DotsWeb.Options options) {
+        this(protocol, accounts, timers, options, () -> null);
+    }
+
+    /** With the login tokens' hashes kept in the file {@code logins} gives ({@code null}: in memory only). */
+    DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers, DotsWeb.Options options,
+            java.util.function.Supplier<java.nio.file.Path> logins) {
         this.protocol = protocol;
         this.accounts = accounts;
         this.timers = timers;
         this.options = options;
+        this.logins = logins;
     }
 
     /** The port opened last, or {@code null}. */
@@ -96,7 +128,7 @@ public final class DotsServerProtocol implements ServerProtocol {
 
     @Override
     public OwnListener listen(GroupHost host, String bindAddress, int port) {
-        DotsWeb web = new DotsWeb(host, host.game(protocol.gameId()), accounts.open(), timers, bindAddress, port, options);
+        DotsWeb web = new DotsWeb(host, host.game(protocol.gameId()), accounts.open(), timers, bindAddress, port, options, logins.get());
         open = web;
         return web;
     }

@@ -46,6 +46,11 @@ final class DotsTestServer implements AutoCloseable {
         return protocol.web().room();
     }
 
+    /** The open port. */
+    DotsWeb web() {
+        return protocol.web();
+    }
+
     int port() {
         return Integer.parseInt(base.substring(base.lastIndexOf(':') + 1));
     }
