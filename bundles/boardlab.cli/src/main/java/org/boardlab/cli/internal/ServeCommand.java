@@ -127,6 +127,9 @@ public final class ServeCommand implements Callable<Integer> {
                     if (line.contains(" listening on ")) {
                         return; // said once, on standard output, below
                     }
+                    if (line.startsWith("game over (")) {
+                        return; // each finished game is printed on standard output (print), once
+                    }
                     synchronized (err) {
                         err.println("boardlab server: " + line);
                         err.flush();
