@@ -60,6 +60,9 @@ final class CpuProfile implements AutoCloseable {
         if (threadName.startsWith("boardlab-player-")) {
             return "server referee player threads";
         }
+        if (threadName.startsWith("boardlab-house-")) {
+            return "server house players";
+        }
         if (threadName.startsWith("boardlab-wire-tap")) {
             return "server wire tap";
         }

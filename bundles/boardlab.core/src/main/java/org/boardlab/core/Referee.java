@@ -13,9 +13,13 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -53,6 +57,18 @@ import org.boardlab.api.event.MatchOutcome.Ending;
  * time of its move; a network client or a person ({@link SubmittingPlayer}, {@link AsyncPlayer})
  * uses none. So a thousand network games need no more threads than one.
  *
+ * <p><b>House players.</b> A player that a server plays for its clients (seed 001's PvE opponent, a
+ * player seated in the lobby), marked with {@link #housePlayer}, thinks on a pool sized to the cores
+ * ({@code boardlab-house-N}) instead: its moves wait their turn for a core, so ten thousand games
+ * against the server's own AI need no more threads than the machine has cores (a thread each, as
+ * other players get, made the pool grow with the queue: 113 threads at 10,000 clients, each a
+ * stack and a share of the cores' time slices). A house move that has waited a quarter of its time
+ * for a core (behind players that think until their deadline) is given a worker thread of its own,
+ * so that no move loses on time for want of a thread. A student's player from the players folder is
+ * never a house player: when it runs inside boardlab ({@link PlayerHosting#IN_PROCESS}) it keeps a
+ * thread of its own, as the player sandbox's rules say, so that a player that loops cannot hold up
+ * the server's others.
+ *
  * <p>A player that never returns cannot hang the referee: at the deadline the referee moves on and
  * interrupts the player's thread. If the thread is still running {@link #RUNAWAY_GRACE} later, it is
  * stopped with {@code Thread.stop()} (possible up to Java 19); on newer Java it is left running in
@@ -73,7 +89,14 @@ public final class Referee implements AutoCloseable {
 
     private static final AtomicLong MATCH_IDS = new AtomicLong();
 
+    /** How often the house pool's queue is looked at for moves that waited too long, while it holds any. */
+    private static final long SWEEP_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
     private final ExecutorService workers;
+    private final ThreadPoolExecutor house;
+    private final LinkedBlockingQueue<Runnable> houseQueue = new LinkedBlockingQueue<>();
+    private final AtomicBoolean sweeping = new AtomicBoolean();
+    private final AtomicLong houseMovesOnOwnThread = new AtomicLong();
     private final ScheduledThreadPoolExecutor scheduler;
     private final AtomicInteger runaways = new AtomicInteger();
     private final AtomicInteger stillRunning = new AtomicInteger();
@@ -83,6 +106,14 @@ public final class Referee implements AutoCloseable {
 
     /** A referee with its own threads (daemons); close it when done. */
     public Referee() {
+        this(Runtime.getRuntime().availableProcessors());
+    }
+
+    /** A referee whose house players think on {@code houseThreads} threads (tests). */
+    Referee(int houseThreads) {
+        if (houseThreads < 1) {
+            throw new IllegalArgumentException("the house players need at least one thread, not " + houseThreads);
+        }
         AtomicInteger n = new AtomicInteger();
         workers = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "boardlab-player-" + n.incrementAndGet());
@@ -96,6 +127,105 @@ public final class Referee implements AutoCloseable {
             return t;
         });
         scheduler.setRemoveOnCancelPolicy(true); // a deadline met is let go at once, not kept until it is due
+        AtomicInteger h = new AtomicInteger();
+        house = new ThreadPoolExecutor(houseThreads, houseThreads, 60, TimeUnit.SECONDS, houseQueue, r -> {
+            Thread t = new Thread(r, "boardlab-house-" + h.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        house.allowCoreThreadTimeOut(true); // an idle server (or a workbench that never serves) keeps none
+    }
+
+    /**
+     * {@code player} marked as a house player: one that a server plays for its clients, which thinks on
+     * the referee's pool sized to the cores (see the class comment). A player that needs no thread
+     * ({@link SubmittingPlayer}, {@link AsyncPlayer}: a client, a person, a player in a process of its
+     * own) and a student's player from the players folder that runs inside boardlab are returned as
+     * they are: the latter keeps a thread of its own. Marking a player twice changes nothing.
+     *
+     * @param player the player for one game; never {@code null}
+     * @return the player to hand to {@link #newGame}
+     */
+    public static Player housePlayer(Player player) {
+        if (player instanceof HousePlayer || player instanceof SubmittingPlayer || player instanceof AsyncPlayer
+                || org.boardlab.core.internal.PlayersFolder.holds(player.getClass())) {
+            return player;
+        }
+        return new HousePlayer(player);
+    }
+
+    /** A player marked by {@link #housePlayer}: the referee asks the player inside on the house pool. */
+    private static final class HousePlayer implements Player {
+        private final Player player;
+
+        HousePlayer(Player player) {
+            this.player = player;
+        }
+
+        @Override
+        public Move chooseMove(MoveRequest request) throws Exception {
+            return player.chooseMove(request);
+        }
+
+        @Override
+        public boolean supports(Game game) {
+            return player.supports(game);
+        }
+
+        @Override
+        public String description() {
+            return player.description();
+        }
+    }
+
+    /** A house player's move, waiting in the house pool's queue or thinking. */
+    private final class HouseMove extends FutureTask<Void> {
+        final long queuedAt = System.nanoTime();
+        /** How long it may wait for a house thread before it gets a thread of its own. */
+        final long patience;
+
+        HouseMove(Runnable think, long timeNanos) {
+            super(think, null);
+            this.patience = Math.max(0, timeNanos) / 4;
+        }
+    }
+
+    /** Queues a house player's move; a look at the queue is scheduled while it holds moves. */
+    private void think(HouseMove move) {
+        house.execute(move);
+        if (!houseQueue.isEmpty() && sweeping.compareAndSet(false, true)) {
+            if (schedule(this::sweep, SWEEP_NANOS) == null) {
+                sweeping.set(false);
+            }
+        }
+    }
+
+    /**
+     * Gives each move at the head of the house queue that has waited longer than its patience a worker
+     * thread of its own (the queue is in the order the moves came, so the look stops at the first
+     * move that may still wait).
+     */
+    private void sweep() {
+        long now = System.nanoTime();
+        Runnable head;
+        while ((head = houseQueue.peek()) instanceof HouseMove move && now - move.queuedAt >= move.patience) {
+            if (houseQueue.remove(move)) {
+                if (!move.isDone()) {
+                    houseMovesOnOwnThread.incrementAndGet();
+                }
+                try {
+                    workers.execute(move);
+                } catch (RejectedExecutionException e) {
+                    return; // closed
+                }
+            }
+        }
+        sweeping.set(false);
+        if (!houseQueue.isEmpty() && sweeping.compareAndSet(false, true)) {
+            if (schedule(this::sweep, SWEEP_NANOS) == null) {
+                sweeping.set(false);
+            }
+        }
     }
 
     /** A new, unique match id. */
@@ -116,6 +246,16 @@ public final class Referee implements AutoCloseable {
     /** Player threads running a player's move now (players inside boardlab; network players use none). */
     public int busyPlayerThreads() {
         return busy.get();
+    }
+
+    /** The house pool's threads now (house players' moves): at most the number it was made with, the cores by default. */
+    public int houseThreads() {
+        return house.getPoolSize();
+    }
+
+    /** House players' moves that waited a quarter of their time for a house thread and were given a thread of their own. */
+    public long houseMovesOnOwnThread() {
+        return houseMovesOnOwnThread.get();
     }
 
     /** The scheduler's threads (deadlines, next games): at most the number of cores, at least 2. */
@@ -197,6 +337,7 @@ public final class Referee implements AutoCloseable {
             run.abort("the referee was closed");
         }
         workers.shutdownNow();
+        house.shutdownNow();
         scheduler.shutdownNow();
     }
 
@@ -596,7 +737,13 @@ public final class Referee implements AutoCloseable {
                 });
             } else {
                 try {
-                    a.task = workers.submit(() -> play(a, player));
+                    if (player instanceof HousePlayer h) {
+                        HouseMove move = new HouseMove(() -> play(a, h.player), deadline - begin);
+                        a.task = move;
+                        think(move);
+                    } else {
+                        a.task = workers.submit(() -> play(a, player));
+                    }
                 } catch (RejectedExecutionException e) {
                     a.result = new Failure(new IllegalStateException("the referee is closed"));
                     a.answeredAt = System.nanoTime();

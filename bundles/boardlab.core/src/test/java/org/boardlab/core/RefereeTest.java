@@ -6,6 +6,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.ai.basic.FirstLegalPlayer;
@@ -270,5 +273,102 @@ class RefereeTest {
         assertThat(outcome.winner()).isNull(); // tic-tac-toe has no score: 0-0
         assertThat(outcome.detail()).isEqualTo("a left and did not come back within 60 s (a draw on the scores 0-0)");
         assertThat(outcome.gmScores()[0]).isPositive();
+    }
+
+    /**
+     * A house player (the server's own AI) thinks on the referee's pool sized to the cores, however many
+     * of its games wait for a move at once: forty games of two sleepy house players run on at most as
+     * many threads as there are cores, none of them a worker thread of its own. The referee's workers
+     * are a cached pool that grows with the queue (113 threads at 10,000 Onitama clients, session 16):
+     * on it these games took a thread each.
+     */
+    @Test
+    void houseMovesWaitForACoreOnAPoolThatDoesNotGrow() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        Set<String> threads = ConcurrentHashMap.newKeySet();
+        List<CompletableFuture<MatchOutcome>> games = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            Player first = sleepyHouse(threads);
+            Player second = sleepyHouse(threads);
+            games.add(referee.newGame(100 + i, game.newGame(), List.of(first, second), List.of("a", "b"),
+                    Duration.ofSeconds(30), i, null).start(Referee.Gate.OPEN));
+        }
+        for (CompletableFuture<MatchOutcome> g : games) {
+            assertThat(g.join().ending()).isEqualTo(Ending.NORMAL);
+        }
+        assertThat(threads).as("the threads the house players thought on").isNotEmpty()
+                .allMatch(name -> name.startsWith("boardlab-house-")).hasSizeLessThanOrEqualTo(cores);
+        assertThat(referee.houseThreads()).isLessThanOrEqualTo(cores);
+        assertThat(referee.houseMovesOnOwnThread()).as("no move waited a quarter of its 30 s").isZero();
+    }
+
+    /** A player that sleeps 5 ms and plays the first legal move, noting the thread it thought on. */
+    private static final class SleepyPlayer implements Player {
+        private final Set<String> threads;
+
+        SleepyPlayer(Set<String> threads) {
+            this.threads = threads;
+        }
+
+        @Override
+        public Move chooseMove(org.boardlab.api.MoveRequest request) throws InterruptedException {
+            threads.add(Thread.currentThread().getName());
+            Thread.sleep(5);
+            return request.state().legalMoves().get(0);
+        }
+    }
+
+    private static Player sleepyHouse(Set<String> threads) {
+        return Referee.housePlayer(new SleepyPlayer(threads));
+    }
+
+    /**
+     * A house move that waits a quarter of its time for a house thread (every one busy with a player
+     * that thinks until its deadline, or longer) gets a worker thread of its own and moves in time,
+     * instead of losing on time in the queue.
+     */
+    @Test
+    void aHouseMoveThatWaitsAQuarterOfItsTimeGetsAThreadOfItsOwn() throws Exception {
+        try (Referee one = new Referee(1)) {
+            CountDownLatch release = new CountDownLatch(1);
+            CountDownLatch blocking = new CountDownLatch(1);
+            Player blocker = request -> {
+                blocking.countDown();
+                while (true) { // holds the one house thread until the test ends, interrupt or not
+                    try {
+                        if (release.await(30, TimeUnit.SECONDS)) {
+                            return request.state().legalMoves().get(0);
+                        }
+                    } catch (InterruptedException e) {
+                        // keeps waiting
+                    }
+                }
+            };
+            CompletableFuture<MatchOutcome> held = one.newGame(200, game.newGame(),
+                    List.of(Referee.housePlayer(blocker), new RandomPlayer()), List.of("a", "b"), Duration.ofSeconds(60), 1,
+                    null).start(Referee.Gate.OPEN);
+            assertThat(blocking.await(30, TimeUnit.SECONDS)).isTrue();
+            long[] ran = new long[1];
+            String[] thread = new String[1];
+            Player quick = request -> {
+                ran[0] = System.nanoTime();
+                thread[0] = Thread.currentThread().getName();
+                return request.state().legalMoves().get(0);
+            };
+            Player failing = request -> {
+                throw new IllegalStateException("ends the game after the house move");
+            };
+            long asked = System.nanoTime();
+            MatchOutcome outcome = one.newGame(201, game.newGame(), List.of(Referee.housePlayer(quick), failing),
+                    List.of("c", "d"), Duration.ofSeconds(2), 1, null).play(Referee.Gate.OPEN);
+            assertThat(outcome.ending()).as("the house move was played in time; the other side failed").isEqualTo(Ending.ERROR);
+            assertThat(outcome.loser()).isEqualTo(Side.SECOND);
+            assertThat(thread[0]).startsWith("boardlab-player-");
+            assertThat(TimeUnit.NANOSECONDS.toMillis(ran[0] - asked)).as("waited a quarter of its 2 s first")
+                    .isGreaterThanOrEqualTo(450);
+            assertThat(one.houseMovesOnOwnThread()).isEqualTo(1);
+            release.countDown();
+            assertThat(held.get(30, TimeUnit.SECONDS).ending()).isEqualTo(Ending.NORMAL);
+        }
     }
 }

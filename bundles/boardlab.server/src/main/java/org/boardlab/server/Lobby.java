@@ -107,7 +107,10 @@ public final class Lobby {
      * @param tables   starts a table for (first side, second side, the game's options)
      * @param timer    runs invitation time-outs
      * @param settings the time rules
-     * @param log      where lobby events are reported (the server's log)
+     * @param log      where lobby events are reported (the server's log): a client's login and leaving, a
+     *                 member dropping out of a table and coming back, invitations; not the comings and goings of
+     *                 the server's own players ({@link LobbySeat}: seed 001's PvE opponent sits down for each
+     *                 game, two lines a game that told a teacher nothing the game's own line does not)
      */
     public Lobby(TableFactory tables, ScheduledExecutorService timer, ServerSettings settings, Consumer<String> log) {
         this.tables = tables;
@@ -185,7 +188,9 @@ public final class Lobby {
         members.put(name, member);
         atNoTable.add(member);
         enterList(member);
-        log.accept(name + " logged in (" + protocolId + ")");
+        if (!(listener instanceof LobbySeat)) {
+            log.accept(name + " logged in (" + protocolId + ")");
+        }
         return member;
     }
 
@@ -241,7 +246,9 @@ public final class Lobby {
         if (queue != null) {
             queue.remove(member);
         }
-        log.accept(member.name() + " left");
+        if (!(member.listener() instanceof LobbySeat)) {
+            log.accept(member.name() + " left");
+        }
     }
 
     /**

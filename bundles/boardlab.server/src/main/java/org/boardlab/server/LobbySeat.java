@@ -14,8 +14,10 @@ import org.boardlab.api.event.MatchOutcome;
  * which asks it for its moves as it asks any loaded player. This is how the workbench offers a side
  * of a match to "a network client on the embedded server", and how seed 001's server plays PvE.
  *
- * <p>A seat holds no thread: its player thinks on the referee's player threads only while it is its
- * turn, and its answers to invitations run on a small pool shared by all seats.
+ * <p>A seat holds no thread: its player thinks on the referee's house pool, sized to the cores
+ * ({@link org.boardlab.core.Referee#housePlayer}), only while it is its turn (a student's player from
+ * the players folder keeps the sandbox's rules: a process of its own, or a thread of its own when it
+ * runs inside boardlab), and its answers to invitations run on a small pool shared by all seats.
  */
 public final class LobbySeat implements MemberListener, AutoCloseable {
 

@@ -89,7 +89,9 @@ public final class Table {
 
     /**
      * The referee's seat for {@code member}: its loaded player if it is played in this process
-     * ({@link MemberListener#seatedPlayer}), else the table's relay of its network moves.
+     * ({@link MemberListener#seatedPlayer}), else the table's relay of its network moves. A loaded
+     * player is the server's own (seed 001's PvE opponent, a player seated in the lobby): it thinks on
+     * the referee's house pool, sized to the cores ({@link Referee#housePlayer}).
      */
     private PlayerSeat seat(Member member, Side side) {
         MemberListener listener = member.listener();
@@ -102,7 +104,7 @@ public final class Table {
             if (p == null) {
                 throw new PlayerSeat.Unavailable(member.name() + "'s player is not loaded");
             }
-            return p;
+            return Referee.housePlayer(p);
         });
     }
 

@@ -137,6 +137,9 @@ public final class ServeCommand implements Callable<Integer> {
                     if (line.contains(" listening on ") || failed.get() && line.endsWith(" stopped listening")) {
                         return; // said once, on standard output, below; or a port of a start that failed, said in one line
                     }
+                    if (line.startsWith("game over (")) {
+                        return; // each finished game is printed on standard output (print), once
+                    }
                     synchronized (err) {
                         err.println("boardlab server: " + line);
                         err.flush();

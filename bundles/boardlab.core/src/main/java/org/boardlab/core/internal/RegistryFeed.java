@@ -1,8 +1,6 @@
 package org.boardlab.core.internal;
 
-import java.net.URI;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,10 +49,7 @@ public final class RegistryFeed {
     public RegistryFeed(BeanLocator locator, Registry registry) {
         this.registry = registry;
         this.locator = locator;
-        Bundle core = FrameworkUtil.getBundle(RegistryFeed.class);
-        String dir = core == null || core.getBundleContext() == null ? null
-                : core.getBundleContext().getProperty("felix.fileinstall.dir");
-        this.playersFolder = dir == null ? null : Paths.get(dir).toAbsolutePath().normalize();
+        this.playersFolder = PlayersFolder.folder();
         locator.watch(Key.get(Game.class, Named.class), new Feed<>(Kind.GAME, true), this);
         locator.watch(Key.get(Player.class, Named.class), new Feed<>(Kind.PLAYER, false), this);
         locator.watch(Key.get(Protocol.class, Named.class), new Feed<>(Kind.PROTOCOL, true), this);
@@ -121,21 +116,7 @@ public final class RegistryFeed {
 
     /** Whether {@code bundle} was installed from a jar in the players folder. */
     boolean fromPlayersFolder(Bundle bundle) {
-        if (bundle == null || playersFolder == null) {
-            return false;
-        }
-        String location = bundle.getLocation();
-        if (location.startsWith("reference:")) {
-            location = location.substring("reference:".length());
-        }
-        if (!location.startsWith("file:")) {
-            return false;
-        }
-        try {
-            return Paths.get(URI.create(location)).toAbsolutePath().normalize().startsWith(playersFolder);
-        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-            return false;
-        }
+        return PlayersFolder.contains(playersFolder, bundle);
     }
 
     /**

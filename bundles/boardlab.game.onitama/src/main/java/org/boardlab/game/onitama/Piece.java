@@ -43,6 +43,9 @@ public enum Piece {
         return ordinal() + 1;
     }
 
+    /** The pieces in code order ({@code values()} makes a new array at every call). */
+    private static final Piece[] BY_CODE = values();
+
     /**
      * The piece with seed 001's digit {@code code} (1..4).
      *
@@ -53,7 +56,7 @@ public enum Piece {
             throw new IllegalArgumentException("a piece is 1 (blue master), 2 (blue student), 3 (red master)"
                     + " or 4 (red student), not " + code);
         }
-        return values()[code - 1];
+        return BY_CODE[code - 1];
     }
 
     /** The master of {@code side}. */

@@ -35,15 +35,37 @@ public final class OnitamaState implements OnitamaPosition {
 
     /** TARGETS[card][side][from]: the target squares of the card's steps, in step order, off-board steps left out. */
     private static final int[][][][] TARGETS = new int[CARDS.length][2][25][];
+    /**
+     * MOVES[card][side][from][k]: the move to TARGETS[card][side][from][k], made once (a search asks for the
+     * legal moves of every position it visits: one new move object each was a fifth of its allocation).
+     */
+    private static final OnitamaMove[][][][] MOVES = new OnitamaMove[CARDS.length][2][25][];
+    /** The piece of each code as {@link #pieceAt} returns it (code 0, empty, is never looked up). */
+    @SuppressWarnings("unchecked")
+    private static final Optional<Piece>[] PIECE_OF_CODE = new Optional[5];
+    /** Each square as {@link #master} returns it. */
+    @SuppressWarnings("unchecked")
+    private static final Optional<Square>[] SQUARE = new Optional[25];
 
     static {
         for (Card card : CARDS) {
             for (Side side : Side.values()) {
                 for (Square from : Square.values()) {
-                    TARGETS[card.ordinal()][side.index()][from.ordinal()] =
-                            card.targets(side, from).stream().mapToInt(Square::ordinal).toArray();
+                    int[] targets = card.targets(side, from).stream().mapToInt(Square::ordinal).toArray();
+                    TARGETS[card.ordinal()][side.index()][from.ordinal()] = targets;
+                    OnitamaMove[] moves = new OnitamaMove[targets.length];
+                    for (int k = 0; k < targets.length; k++) {
+                        moves[k] = OnitamaMove.of(card, from, Square.ofIndex(targets[k]));
+                    }
+                    MOVES[card.ordinal()][side.index()][from.ordinal()] = moves;
                 }
             }
+        }
+        for (int code = 1; code < PIECE_OF_CODE.length; code++) {
+            PIECE_OF_CODE[code] = Optional.of(Piece.ofCode(code));
+        }
+        for (int i = 0; i < SQUARE.length; i++) {
+            SQUARE[i] = Optional.of(Square.ofIndex(i));
         }
     }
 
@@ -201,15 +223,17 @@ public final class OnitamaState implements OnitamaPosition {
         int s = toMove.index();
         List<Move> moves = new ArrayList<>(24);
         for (int slot = 0; slot < 2; slot++) {
-            Card card = CARDS[cards[2 * s + slot]];
-            int[][] targets = TARGETS[card.ordinal()][s];
+            int card = cards[2 * s + slot];
+            int[][] targets = TARGETS[card][s];
+            OnitamaMove[][] made = MOVES[card][s];
             for (int from = 0; from < 25; from++) {
                 if (owner(board[from]) != s) {
                     continue;
                 }
-                for (int to : targets[from]) {
-                    if (owner(board[to]) != s) {
-                        moves.add(OnitamaMove.of(card, Square.ofIndex(from), Square.ofIndex(to)));
+                int[] to = targets[from];
+                for (int k = 0; k < to.length; k++) {
+                    if (owner(board[to[k]]) != s) {
+                        moves.add(made[from][k]);
                     }
                 }
             }
@@ -278,7 +302,7 @@ public final class OnitamaState implements OnitamaPosition {
             return "the piece on " + m.from().notation() + " is " + name(toMove.other()) + "'s; " + me
                     + " moves only " + me + " pieces";
         }
-        if (Arrays.stream(TARGETS[m.card().ordinal()][owner][from]).noneMatch(t -> t == to)) {
+        if (!steps(TARGETS[m.card().ordinal()][owner][from], to)) {
             return m.card().id() + " has no step from " + m.from().notation() + " to " + m.to().notation()
                     + " for " + me;
         }
@@ -286,6 +310,16 @@ public final class OnitamaState implements OnitamaPosition {
             return me + "'s own piece stands on " + m.to().notation();
         }
         return null;
+    }
+
+    /** Whether {@code targets} holds {@code to}. */
+    private static boolean steps(int[] targets, int to) {
+        for (int t : targets) {
+            if (t == to) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @Override
@@ -321,7 +355,7 @@ public final class OnitamaState implements OnitamaPosition {
     @Override
     public Optional<Piece> pieceAt(Square square) {
         int code = board[square.ordinal()];
-        return code == EMPTY ? Optional.empty() : Optional.of(Piece.ofCode(code));
+        return code == EMPTY ? Optional.empty() : PIECE_OF_CODE[code];
     }
 
     @Override
@@ -339,7 +373,7 @@ public final class OnitamaState implements OnitamaPosition {
         int code = Piece.master(side).code();
         for (int i = 0; i < 25; i++) {
             if (board[i] == code) {
-                return Optional.of(Square.ofIndex(i));
+                return SQUARE[i];
             }
         }
         return Optional.empty();

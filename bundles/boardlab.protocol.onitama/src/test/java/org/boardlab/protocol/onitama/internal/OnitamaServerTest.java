@@ -47,11 +47,16 @@ class OnitamaServerTest {
 
     /** Starts the server with a pacing gap of {@code gap} ms. */
     private void start(long gap) {
+        start(gap, OnitamaServerTest::player);
+    }
+
+    /** Starts the server with a pacing gap of {@code gap} ms and the server's players from {@code players}. */
+    private void start(long gap, java.util.function.Function<String, Player> players) {
         if (server != null) {
             server.close();
         }
         server = new EmbeddedServer(id -> onitama, events, ServerSettings.defaults(), log::add);
-        server.addProtocol(new OnitamaServerProtocol(new OnitamaProtocol(), OnitamaServerTest::player, gap,
+        server.addProtocol(new OnitamaServerProtocol(new OnitamaProtocol(), players, gap,
                 "onitama-normal", "onitama-hard"));
         server.onResult(results::add);
         events.subscribe(e -> {
@@ -183,6 +188,44 @@ class OnitamaServerTest {
         eventually(() -> server.tables().size() == 100, "100 tables");
         int during = Thread.activeCount();
         assertThat(during - before).as("threads added by 100 PvE games waiting for their clients").isLessThan(25);
+    }
+
+    /**
+     * Sixteen PvE games played at once: the server's own player thinks on the referee's house pool, on
+     * at most as many threads as there are cores, whatever the number of games waiting for its moves.
+     * (Its moves here sleep 10 ms first, so that they overlap: on the referee's cached worker pool,
+     * which grew with the queue to 113 threads at 10,000 clients, these games took a thread each.)
+     */
+    @Test
+    void theServersOwnPlayerThinksOnAPoolSizedToTheCores() throws Exception {
+        java.util.Set<String> threads = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        start(0, id -> {
+            Player normal = player(id);
+            return normal == null ? null : request -> {
+                threads.add(Thread.currentThread().getName());
+                Thread.sleep(10);
+                return normal.chooseMove(request);
+            };
+        });
+        java.util.concurrent.ExecutorService players = java.util.concurrent.Executors.newFixedThreadPool(16);
+        try {
+            List<java.util.concurrent.Future<OnitamaPosition>> games = new java.util.ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                long seed = i;
+                games.add(players.submit(() -> {
+                    WireClient c = connect();
+                    return playOut(c, startPve(c, "1"), seed, null);
+                }));
+            }
+            for (java.util.concurrent.Future<OnitamaPosition> g : games) {
+                assertThat(g.get(60, java.util.concurrent.TimeUnit.SECONDS).isTerminal()).isTrue();
+            }
+        } finally {
+            players.shutdownNow();
+        }
+        assertThat(threads).as("the threads the server's player thought on").isNotEmpty()
+                .allMatch(name -> name.startsWith("boardlab-house-"))
+                .hasSizeLessThanOrEqualTo(Runtime.getRuntime().availableProcessors());
     }
 
     @Test
