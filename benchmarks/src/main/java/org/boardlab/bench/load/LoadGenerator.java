@@ -169,7 +169,8 @@ public final class LoadGenerator {
                     stats.loggedIn.sum(), report.loginSeconds);
 
             profile.startRecording();
-            LoopLateness lateness = new LoopLateness(schedule);
+            Latencies late = new Latencies();
+            LoopLateness lateness = new LoopLateness(schedule::inWindow, late::add);
             lateness.start(group);
             schedule.start(TimeUnit.SECONDS.toNanos(options.warmupSeconds()), TimeUnit.SECONDS.toNanos(options.seconds()));
             for (LoadClient client : clients) {
@@ -181,7 +182,7 @@ public final class LoadGenerator {
             play(profile, server, report, probe);
             profile.stopRecording();
             lateness.stop();
-            report.loopLate = lateness.late.snapshot();
+            report.loopLate = late.snapshot();
             report.loadAverageAtDeadline = loadAverage();
 
             // the longest game a pair can still have ahead of it, each move after the longest think:

@@ -3,28 +3,36 @@ package org.boardlab.bench.load;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.EventExecutorGroup;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
+import java.util.function.LongPredicate;
 
 /**
- * How late the generator's own event loops run: on every client event loop, a task asks to run
+ * How late a generator's own event loops run: on every client event loop, a task asks to run
  * again in 5 ms and records how much later than that it ran, in the measured window. A move's
  * latency is taken when the opponent's update is decoded on such a loop, so it includes up to this
  * lateness: the generator's delay (its loop busy with other clients, or the machine not running
- * it), not the server's. Reported beside the latency so a reader can tell the two apart.
+ * it), not the server's. Reported beside the latency so a reader can tell the two apart. Used by
+ * every load generator ({@code LoadGenerator}, {@code ReversiLoadGenerator}, {@code OnitamaLoad}).
  */
-final class LoopLateness {
+public final class LoopLateness {
 
     private static final long PERIOD_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
-    final Latencies late = new Latencies();
-    private final Schedule schedule;
+    private final LongPredicate inWindow;
+    private final LongConsumer late;
     private volatile boolean stopped;
 
-    LoopLateness(Schedule schedule) {
-        this.schedule = schedule;
+    /**
+     * @param inWindow whether a probe asked at this {@link System#nanoTime()} counts (the measured window)
+     * @param late     given each counted probe's lateness in nanoseconds (from any of the loops)
+     */
+    public LoopLateness(LongPredicate inWindow, LongConsumer late) {
+        this.inWindow = inWindow;
+        this.late = late;
     }
 
     /** Starts one probe on each event loop of the group. */
-    void start(EventExecutorGroup group) {
+    public void start(EventExecutorGroup group) {
         for (EventExecutor loop : group) {
             ask(loop);
         }
@@ -37,14 +45,15 @@ final class LoopLateness {
         long asked = System.nanoTime();
         loop.schedule(() -> {
             long now = System.nanoTime();
-            if (schedule.inWindow(asked)) {
-                late.add(Math.max(0, now - asked - PERIOD_NANOS));
+            if (inWindow.test(asked)) {
+                late.accept(Math.max(0, now - asked - PERIOD_NANOS));
             }
             ask(loop);
         }, PERIOD_NANOS, TimeUnit.NANOSECONDS);
     }
 
-    void stop() {
+    /** Stops the probes (each ends at its next turn). */
+    public void stop() {
         stopped = true;
     }
 }

@@ -411,21 +411,6 @@ public final class ReversiLoadGenerator {
         });
     }
 
-    /** Every 5 ms on each loop: how late it ran, in the measured window (the generator's own delay). */
-    private void watchLoops() {
-        for (var executor : group) {
-            EventLoop loop = (EventLoop) executor;
-            long[] asked = {System.nanoTime()};
-            loop.scheduleAtFixedRate(() -> {
-                long now = System.nanoTime();
-                if (measuring) {
-                    loopLate.add(Math.max(0, now - asked[0] - 5_000_000L));
-                }
-                asked[0] = now;
-            }, 5, 5, TimeUnit.MILLISECONDS);
-        }
-    }
-
     private static void usage(String problem) {
         if (problem != null) {
             System.err.println("ReversiLoadGenerator: " + problem);
@@ -539,7 +524,7 @@ public final class ReversiLoadGenerator {
 
         NioEventLoopGroup group = new NioEventLoopGroup(clientThreads, new DefaultThreadFactory("load-reversi", true));
         ReversiLoadGenerator load = new ReversiLoadGenerator(addresses, group, thinkLo, thinkHi);
-        load.watchLoops();
+        new LoopLateness(nanos -> load.measuring, load.loopLate::add).start(load.group);
         List<Table> tables = new ArrayList<>();
         for (InetSocketAddress[] a : addresses) {
             tables.add(load.new Table(a));

@@ -24,6 +24,7 @@ import org.boardlab.ai.onitama.OnitamaHardPlayer;
 import org.boardlab.ai.onitama.OnitamaNormalPlayer;
 import org.boardlab.api.Move;
 import org.boardlab.api.Player;
+import org.boardlab.bench.load.LoopLateness;
 import org.boardlab.bench.load.ServerProbe;
 import org.boardlab.client.CloseReason;
 import org.boardlab.core.EventBus;
@@ -357,21 +358,6 @@ public final class OnitamaLoad {
         }
     }
 
-    /** Every 5 ms on each client loop: how late it ran, in the measured window (the generator's own delay). */
-    private void watchLoops() {
-        for (var executor : group) {
-            EventLoop loop = (EventLoop) executor;
-            long[] asked = {System.nanoTime()};
-            loop.scheduleAtFixedRate(() -> {
-                long now = System.nanoTime();
-                if (measuring) {
-                    loopLate.add(Math.max(0, now - asked[0] - 5_000_000L));
-                }
-                asked[0] = now;
-            }, 5, 5, TimeUnit.MILLISECONDS);
-        }
-    }
-
     private static void usage(String problem) {
         if (problem != null) {
             System.err.println("OnitamaLoad: " + problem);
@@ -487,7 +473,7 @@ public final class OnitamaLoad {
 
         NioEventLoopGroup group = new NioEventLoopGroup(clientThreads, new DefaultThreadFactory("load-onitama", true));
         OnitamaLoad load = new OnitamaLoad(address, group, thinkLo, thinkHi, clients);
-        load.watchLoops();
+        new LoopLateness(nanos -> load.measuring, load.loopLate::add).start(load.group);
         List<Slot> slots = new ArrayList<>();
         for (int t = 0; t < tables; t++) {
             slots.add(load.new Slot(false, t, 2L * t));

@@ -193,11 +193,7 @@ public final class Referee implements AutoCloseable {
     /** Queues a house player's move; a look at the queue is scheduled while it holds moves. */
     private void think(HouseMove move) {
         house.execute(move);
-        if (!houseQueue.isEmpty() && sweeping.compareAndSet(false, true)) {
-            if (schedule(this::sweep, SWEEP_NANOS) == null) {
-                sweeping.set(false);
-            }
-        }
+        sweepLater();
     }
 
     /**
@@ -221,6 +217,11 @@ public final class Referee implements AutoCloseable {
             }
         }
         sweeping.set(false);
+        sweepLater();
+    }
+
+    /** Schedules a look at the house queue while it holds moves, unless one is already scheduled. */
+    private void sweepLater() {
         if (!houseQueue.isEmpty() && sweeping.compareAndSet(false, true)) {
             if (schedule(this::sweep, SWEEP_NANOS) == null) {
                 sweeping.set(false);
