@@ -16,7 +16,13 @@
 //   NODE_PATH=bundles/boardlab.protocol.dots/src/test/node/node_modules \
 //   node benchmarks/node/dots-load.js --url http://127.0.0.1:8888 --clients 10000 --accounts ACC.json \
 //        [--prefix b] [--procs 4] [--seconds 60] [--warmup 30] [--think-ms 1000-3000] [--heartbeat-ms 5000]
-//        [--pairing 5] [--server-pid PID] [--json FILE]
+//        [--pairing 5] [--lobby-first [--entering 25]] [--server-pid PID] [--json FILE]
+//
+// --lobby-first: a class that logs in and waits before anybody invites: every client first enters the lobby
+// (subscribes to /game/queue, a heartbeat at once and every --heartbeat-ms), --entering at a time in each process,
+// until all are in; then the pairs invite (each inviter invites its own partner: the generator's pairing is one
+// request a pair, whatever the lobby's size). Each client counts the lobby messages it is sent, by second: the
+// report gives the most one client was sent in one second (issue 18: bounded whatever the lobby's size).
 //   node benchmarks/node/dots-load.js --url ... --clients 200 --prefix s --accounts ACC.json --setup-only
 'use strict';
 
@@ -95,6 +101,8 @@ function worker() {
   const [thinkMin, thinkMax] = opt('think-ms', '1000-3000').split('-').map(Number);
   const beatMs = parseInt(opt('heartbeat-ms', '5000'), 10);
   const pairing = parseInt(opt('pairing', '5'), 10);
+  const lobbyFirst = args.includes('--lobby-first');
+  const entering = parseInt(opt('entering', '25'), 10);
   const saved = JSON.parse(fs.readFileSync(accountsFile, 'utf8'));
   const send = (m) => process.send(m);
 
@@ -107,6 +115,15 @@ function worker() {
   let accepted = 0, delivered = 0, refusedBusy = 0, errors = 0, transportDown = 0, acceptedInWindow = 0;
   const errorTexts = {};
   const error = (text) => { errors++; errorTexts[text] = (errorTexts[text] || 0) + 1; };
+  // lobby messages sent to this process's clients, and the most one client was sent within one second
+  let lobbyMessages = 0, lobbyMostInASecond = 0;
+  const countLobby = (bot) => {
+    const sec = Math.floor(now() / 1000);
+    if (bot.second !== sec) { bot.second = sec; bot.inSecond = 0; }
+    bot.inSecond++;
+    lobbyMessages++;
+    if (bot.inSecond > lobbyMostInASecond) lobbyMostInASecond = bot.inSecond;
+  };
   const list = [];
 
   function client(name) {
@@ -131,18 +148,43 @@ function worker() {
       (e) => resolve(e && e.code !== undefined ? e.code + '::' + e.message : String(e && e.message || e))));
   }
 
-  async function pair(n) {
+  // --lobby-first: both of pair n enter the lobby and stay there (heartbeats) until pair(n) invites
+  const entered = new Map();
+  async function enter(n) {
     const [na, nb] = pairNames(n);
     const a = client(na), b = client(nb);
+    const p = { a, b, subs: [], beats: [] };
+    p.gotGame = new Promise((r) => { p.resolveGame = r; });
+    for (const bot of [a, b]) {
+      const sub = bot.client.subscribe('/game/queue', (m) => {
+        countLobby(bot);
+        if (bot === a && m.type === 'newgame' && m.player_1 === a.id) p.resolveGame(m.channel);
+      });
+      await sub;
+      p.subs.push(sub);
+    }
+    for (const bot of [a, b]) {
+      const beat = () => publish(bot, '/game/queue', { type: 'heartbeat' }).then((e) => { if (e && !leaving) error('lobby heartbeat: ' + e); });
+      await beat();
+      p.beats.push(setInterval(beat, beatMs));
+    }
+    entered.set(n, p);
+  }
+
+  async function pair(n) {
+    const [na, nb] = pairNames(n);
+    const p = entered.get(n);
+    const a = p ? p.a : client(na), b = p ? p.b : client(nb);
     let resolveGame;
-    const gotGame = new Promise((r) => { resolveGame = r; });
-    const onQueue = (m) => { if (m.type === 'newgame' && m.player_1 === a.id) resolveGame(m.channel); };
-    // only the inviter listens to the lobby (for the newgame; the invitee learns its channel from him, in this
-    // process): every lobby message goes to every lobby subscriber, so the lobby's cost is quadratic in the clients
-    // pairing at once (10 pairs at once in a process: 23 pairs/s; 30: 15 pairs/s, both subscribed, load 17-23)
-    const subA = a.client.subscribe('/game/queue', onQueue);
-    await subA;
-    await Promise.all([publish(a, '/game/queue', { type: 'heartbeat' }), publish(b, '/game/queue', { type: 'heartbeat' })]);
+    const gotGame = p ? p.gotGame : new Promise((r) => { resolveGame = r; });
+    const onQueue = (m) => { countLobby(a); if (m.type === 'newgame' && m.player_1 === a.id) resolveGame(m.channel); };
+    // without --lobby-first only the inviter listens to the lobby (for the newgame; the invitee learns its channel
+    // from him, in this process)
+    const subA = p ? null : a.client.subscribe('/game/queue', onQueue);
+    if (subA) {
+      await subA;
+      await Promise.all([publish(a, '/game/queue', { type: 'heartbeat' }), publish(b, '/game/queue', { type: 'heartbeat' })]);
+    }
     const e1 = await publish(a, '/game/queue', { type: 'request', target: b.id });
     const e2 = e1 ? null : await publish(b, '/game/queue', { type: 'accept', target: a.id });
     if (e1 || e2) throw new Error('pairing ' + na + ' and ' + nb + ': ' + (e1 || e2));
@@ -150,7 +192,11 @@ function worker() {
     const late = new Promise((r, reject) => { timer = setTimeout(() => reject(new Error('no newgame for ' + na + ' and ' + nb + ' within 60 s')), 60000); });
     const channel = '/game/' + await Promise.race([gotGame, late]);
     clearTimeout(timer);
-    subA.cancel();
+    if (subA) subA.cancel();
+    if (p) {
+      for (const t of p.beats) clearInterval(t);
+      for (const sub of p.subs) sub.cancel();
+    }
     await Promise.all([publish(a, '/game/queue', { type: 'quit' }), publish(b, '/game/queue', { type: 'quit' })]);
     const g = { channel, bots: { 1: a, 2: b }, turn: 1, color: [], captured: [], over: false, pending: null, beats: [] };
     for (let x = 0; x < H; x++) { g.color.push(new Array(W).fill(0)); g.captured.push(new Array(W).fill(0)); }
@@ -228,7 +274,9 @@ function worker() {
       let lost = 0;
       for (const g of list) if (g.pending && !g.over) lost++;
       send({ t: 'done', cpuSeconds: (cpu.user + cpu.system) / 1e6, loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6,
-        lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown });
+        lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown, lobbyMessages, lobbyMostInASecond });
+    } else if (m.cmd === 'pair') {
+      if (startPairing) startPairing();
     } else if (m.cmd === 'leave') {
       leaving = true;
       for (const g of list) for (const t of g.beats) clearInterval(t);
@@ -243,9 +291,27 @@ function worker() {
     }
   });
 
+  let startPairing = null;
   (async () => {
     const mine = [];
     for (let n = index; n < games; n += of) mine.push(n);
+    if (lobbyFirst) {
+      let nextIn = 0;
+      const enterSome = async () => {
+        while (nextIn < mine.length) {
+          const n = mine[nextIn++];
+          try {
+            await enter(n);
+          } catch (e) {
+            error(String(e && e.message || e).slice(0, 200));
+          }
+        }
+      };
+      const go = new Promise((r) => { startPairing = r; });
+      await Promise.all(Array.from({ length: Math.min(entering, mine.length) }, enterSome));
+      send({ t: 'inlobby', clients: 2 * entered.size, lobbyMessages, lobbyMostInASecond });
+      await go;
+    }
     let next = 0, done = 0;
     const runOne = async () => {
       while (next < mine.length) {
@@ -331,8 +397,9 @@ function parent() {
   const f1 = (x) => (Number.isFinite(x) ? x.toFixed(1) : '?');
   const f0 = (x) => (Number.isFinite(x) && x >= 0 ? x.toFixed(0) : '?');
 
+  const lobbyFirst = args.includes('--lobby-first');
   const report = { clients, games, procs, seconds, warmup, think_ms: opt('think-ms', '1000-3000'), heartbeat_ms: Number(opt('heartbeat-ms', '5000')),
-    pairing_per_process: Number(opt('pairing', '5')), load_at_start: loadAverage() };
+    pairing_per_process: Number(opt('pairing', '5')), lobby_first: lobbyFirst, load_at_start: loadAverage() };
   const idle = sample(true);
   const idleSockets = serverPid ? sockets() : -1;
   report.server_idle = idle;
@@ -363,7 +430,23 @@ function parent() {
   const peek = () => { const s = sample(false); heapPeak = Math.max(heapPeak, s.heap); threadsPeak = Math.max(threadsPeak, s.threads); return s; };
 
   (async () => {
+    if (lobbyFirst) {
+      const inLobby = expect('inlobby');
+      const lobbyTimer = setInterval(() => {
+        const s = peek();
+        console.log('  ' + ((now() - t0) / 1000).toFixed(0) + ' s: entering the lobby; server heap ' + f0(s.heap) + ' MB, ' + s.threads + ' threads');
+      }, 5000);
+      const l = await inLobby;
+      clearInterval(lobbyTimer);
+      report.lobby_seconds = +((now() - t0) / 1000).toFixed(1);
+      report.lobby_clients = l.reduce((s, m) => s + m.clients, 0);
+      report.lobby_messages_entering = l.reduce((s, m) => s + m.lobbyMessages, 0);
+      console.log('in the lobby: ' + report.lobby_clients + ' clients after ' + report.lobby_seconds + ' s; they were sent '
+        + report.lobby_messages_entering + ' lobby messages meanwhile, at most ' + Math.max(...l.map((m) => m.lobbyMostInASecond))
+        + ' to one client in one second; now the pairs invite');
+    }
     const ready = expect('ready');
+    if (lobbyFirst) broadcast('pair');
     const progressTimer = setInterval(() => {
       const s = peek();
       console.log('  ' + ((now() - t0) / 1000).toFixed(0) + ' s: ' + progress + '+ games paired; server heap ' + f0(s.heap) + ' MB, ' + s.threads + ' threads');
@@ -424,7 +507,8 @@ function parent() {
       server_cpu_ms_per_move: +(cpuWindow * 1000 / Math.max(1, sum('acceptedInWindow'))).toFixed(3),
       generator_cores: +(sum('cpuSeconds') / seconds).toFixed(2), generator_loop_late_p99_ms: +f1(Math.max(...d.map((m) => m.loopP99Ms))),
       generator_loop_late_max_ms: +f1(Math.max(...d.map((m) => m.loopMaxMs))),
-      server_heap_peak_mb: Math.round(heapPeak), server_threads_peak: threadsPeak, intervals });
+      server_heap_peak_mb: Math.round(heapPeak), server_threads_peak: threadsPeak, intervals,
+      lobby_messages: sum('lobbyMessages'), lobby_most_to_one_client_in_a_second: Math.max(...d.map((m) => m.lobbyMostInASecond)) });
     void windowEnd;
 
     const left = expect('left');
@@ -459,6 +543,9 @@ function parent() {
       + report.p99_ms + ' ms, max ' + report.max_ms + ' ms (' + report.measured + ' samples)');
     console.log('generator:    ' + report.generator_cores + ' cores in the window (' + procs + ' processes); their event loops ran late by '
       + 'p99 ' + report.generator_loop_late_p99_ms + ' ms, max ' + report.generator_loop_late_max_ms + ' ms (the worst process; a latency includes up to that)');
+    console.log('lobby:        ' + report.lobby_messages + ' lobby messages sent to the clients in all'
+      + (lobbyFirst ? ' (' + report.lobby_seconds + ' s until all ' + report.lobby_clients + ' were in the lobby, then pairing)' : '')
+      + '; at most ' + report.lobby_most_to_one_client_in_a_second + ' to one client in one second');
     console.log('errors:       ' + report.errors + ' ' + JSON.stringify(errorTexts) + '; lost moves: ' + report.lost);
     if (serverPid) {
       console.log('server:       idle heap ' + f0(idle.heap) + ' MB, ' + idle.threads + ' threads; playing (largest, every 5 s): heap '

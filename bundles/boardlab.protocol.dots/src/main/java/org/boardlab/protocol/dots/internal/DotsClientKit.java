@@ -583,7 +583,7 @@ final class DotsClientKit {
     private static void awaitInLobby(ScenarioContext ctx, DotsClientServer s) throws InterruptedException {
         Duration within = ctx.settings().answerTime().plus(DotsWebClient.HEARTBEAT).plusSeconds(1);
         long until = System.nanoTime() + within.toNanos();
-        while (s.room().queueFor(0, Integer.MIN_VALUE, Integer.MAX_VALUE, null).stream().noneMatch(m -> sameId(m.get("id"), s.clientId()))) {
+        while (s.clientId() == null || !s.room().inLobby(DotsRoom.parseId(s.clientId()))) {
             if (System.nanoTime() > until) {
                 throw ctx.fail(SETUP, "the client in the lobby ({type:heartbeat} on /game/queue)", "not in the lobby after " + secs(within),
                         lastFrames(s, Math.max(0, s.mark() - 6)));

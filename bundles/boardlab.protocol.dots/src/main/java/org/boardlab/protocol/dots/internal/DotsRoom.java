@@ -5,11 +5,9 @@ import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,6 +25,7 @@ import org.cometd.bayeux.Message;
 import org.cometd.bayeux.Promise;
 import org.cometd.bayeux.server.BayeuxServer;
 import org.cometd.bayeux.server.LocalSession;
+import org.cometd.bayeux.server.ServerChannel;
 import org.cometd.bayeux.server.ServerMessage;
 import org.cometd.bayeux.server.ServerSession;
 import org.cometd.server.ServerMessageImpl;
@@ -44,8 +43,13 @@ import org.cometd.server.ServerMessageImpl;
  * </ol>
  * Only the server publishes {@code newgame} and {@code gameover}. The time rules (silent players,
  * requests that lapse) run on the server's timer every {@link DotsWire.Timers#sweepEvery()}.
+ *
+ * <p>On a game's channel what the room publishes reaches every subscriber. On the lobby's it reaches only those it
+ * concerns ({@link #tell}): the users an invitation, its answer or a newgame names, and of the waiting users each
+ * subscriber's view ({@link DotsLobby}: at most {@link #VIEW}, the README's "Lobby at scale"). The lobby's lock is
+ * never held across a read of the store.
  */
-final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionListener {
+final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionListener, BayeuxServer.SubscriptionListener {
 
     private static final Pattern GAME_CHANNEL = Pattern.compile("/game/[a-f0-9]{10}");
     /** Messages a second one client may publish before the rest of that second is refused. */
@@ -53,9 +57,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     /** Refused messages in a row after which a flooding client is disconnected. */
     static final int FLOOD_LIMIT = 500;
 
-    /** Somebody in the lobby. */
-    private record Waiting(long user, String name, int rating, long lastSeen) {
-    }
+    /** Other waiting users a subscriber of the lobby is shown at most (see {@link DotsLobby}). */
+    static final int VIEW = 100;
+    /** Users who may enter one subscriber's view in a second, once it has been shown. */
+    static final int VIEW_ENTRIES_PER_SECOND = 20;
+    /** How long a view asked for by {@code GET /queue} is kept for a subscription that does not come. */
+    private static final long UNUSED_VIEW_NANOS = 30_000_000_000L;
+    /** How long after its subscription a session is sent its view: after the answer to its subscription. */
+    private static final long SETTLE_MILLIS = 200;
 
     /** An invitation ({@code newgame}) or an offer ({@code draw}, {@code surrender}); one per user at a time. */
     private record Request(String type, long target, long madeNanos, boolean used) {
@@ -86,11 +95,18 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     private final Game game;
     private final DotsWire.Timers timers;
     private final SecureRandom random = new SecureRandom();
-    private final Map<Long, Waiting> queue = new ConcurrentHashMap<>();
+    /** The lobby and what each subscriber is shown of it; also the monitor of the requests. */
+    private final DotsLobby lobby;
+    /** The lobby's sessions, by session id. */
+    private final Map<String, LobbySession> lobbySessions = new ConcurrentHashMap<>();
+    /** The users' names (never changed), read from the store before any lock is taken. */
+    private final Map<Long, String> names = new ConcurrentHashMap<>();
+    /** Whose invitation each user has been sent and not yet answered: a second one is not sent him while it stands. */
+    private final Map<Long, Long> offered = new ConcurrentHashMap<>();
     private final Map<Long, Request> requests = new ConcurrentHashMap<>();
     private final Map<String, DotsGame> games = new ConcurrentHashMap<>();
     private final Map<String, Client> clients = new ConcurrentHashMap<>();
-    private final Object lobbyLock = new Object();
+    private final Object lobbyLock;
     private final AtomicLong gamesPlayed = new AtomicLong();
     private LocalSession server;
     private ScheduledFuture<?> sweeper;
@@ -104,6 +120,8 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         this.host = host;
         this.game = game;
         this.timers = timers;
+        this.lobby = new DotsLobby(VIEW, VIEW_ENTRIES_PER_SECOND, System::nanoTime);
+        this.lobbyLock = lobby;
     }
 
     void open() {
@@ -153,17 +171,18 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         return accounts.account(user);
     }
 
-    /** The lobby without {@code self}, by rating then name, within the ratings and matching the name filter. */
+    /**
+     * {@code self}'s view of the lobby ({@link DotsLobby#list}): at most {@link #VIEW} other waiting users within the
+     * ratings and matching the name filter, by rating then name. The same users his session on {@code /game/queue} is
+     * shown.
+     */
     List<Map<String, Object>> queueFor(long self, int minRating, int maxRating, String nameFilter) {
-        String needle = nameFilter == null ? "" : nameFilter.toLowerCase(Locale.ROOT);
-        List<Waiting> list = new ArrayList<>(queue.values());
-        list.sort(Comparator.comparingInt(Waiting::rating).thenComparing(Waiting::name));
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (Waiting w : list) {
-            if (w.user() == self || w.rating() < minRating || w.rating() > maxRating
-                    || !w.name().toLowerCase(Locale.ROOT).contains(needle)) {
-                continue;
-            }
+        List<DotsLobby.Member> list;
+        synchronized (lobbyLock) {
+            list = lobby.list(self, new DotsLobby.Filter(minRating, maxRating, nameFilter));
+        }
+        List<Map<String, Object>> out = new ArrayList<>(list.size());
+        for (DotsLobby.Member w : list) {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", String.valueOf(w.user()));
             m.put("name", w.name());
@@ -171,6 +190,13 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             out.add(m);
         }
         return out;
+    }
+
+    /** {@code true} if {@code user} is in the lobby (the client kit waits for its client there). */
+    boolean inLobby(long user) {
+        synchronized (lobbyLock) {
+            return lobby.contains(user);
+        }
     }
 
     Optional<DotsGame> game(String channel) {
@@ -182,7 +208,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     }
 
     int waiting() {
-        return queue.size();
+        return lobby.size();
     }
 
     long gamesPlayed() {
@@ -207,6 +233,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     @Override
     public void sessionRemoved(ServerSession session, ServerMessage message, boolean timeout) {
+        leftLobbyChannel(session);
         Client client = clients.remove(session.getId());
         if (timeout && client != null) {
             // a client that stopped polling (or never began): only its session ends; its next message is answered
@@ -238,8 +265,12 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         }
         if (Channel.META_DISCONNECT.equals(channel)) {
             long user = checkAuth(message);
-            if (user > 0 && queue.remove(user) != null) {
-                publish(DotsWire.QUEUE_CHANNEL, quit(user), 0);
+            if (user > 0) {
+                synchronized (lobbyLock) {
+                    if (lobby.leave(user)) {
+                        tap(quit(user), "its viewers");
+                    }
+                }
             }
             return true;
         }
@@ -327,6 +358,9 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         if (client != null && client.user != user) {
             client.user = user;
             client.name = accounts.account(user).map(Accounts.Account::name).orElse(null);
+            if (client.name != null) {
+                names.put(user, client.name);
+            }
         }
     }
 
@@ -382,22 +416,41 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         if (!(type instanceof String t)) {
             return DotsWire.BAD_REQUEST;
         }
+        // the store is read before the lobby's lock is taken, and only for a user not yet in the lobby: a heartbeat of
+        // a waiting user (every 5 s each) reads nothing (session 17 saw each pairing step take ~100 ms with the CPU idle)
+        Accounts.Account account = null;
+        if ("heartbeat".equals(t) || "request".equals(t)) {
+            boolean waiting;
+            synchronized (lobbyLock) {
+                waiting = "heartbeat".equals(t) ? lobby.stillThere(user) : lobby.contains(user);
+            }
+            if (!waiting) {
+                account = accounts.account(user).orElse(null);
+                if (account == null) {
+                    return DotsWire.AUTH_REQUIRED;
+                }
+            }
+        }
         synchronized (lobbyLock) {
             switch (t) {
                 case "heartbeat" -> {
-                    Accounts.Account a = accounts.account(user).orElse(null);
-                    if (a == null) {
-                        return DotsWire.AUTH_REQUIRED;
+                    if (account != null) {
+                        if (lobby.beat(user, account.name(), account.rating())) {
+                            tap(DotsLobby.heartbeat(new DotsLobby.Member(user, account.name(), account.rating())), "its viewers");
+                        }
+                    } else if (!lobby.contains(user)) {
+                        return null; // he left between the two looks (a game began): his next heartbeat joins again
                     }
-                    queue.put(user, new Waiting(user, a.name(), a.rating(), System.nanoTime()));
-                    data.put("name", a.name());
-                    data.put("rating", String.valueOf(a.rating()));
-                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
+                    DotsLobby.Member me = lobby.member(user).orElseThrow();
+                    // the sender is sent his own heartbeat, every time (the seed's clients read their rating from it)
+                    tell(DotsLobby.heartbeat(me), user);
                     return null;
                 }
                 case "quit" -> {
-                    queue.remove(user);
-                    publish(DotsWire.QUEUE_CHANNEL, quit(user), 0);
+                    if (lobby.leave(user)) {
+                        tap(quit(user), "its viewers");
+                    }
+                    tell(quit(user), user);
                     return null;
                 }
                 case "request" -> {
@@ -405,7 +458,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                     if (target <= 0) {
                         return DotsWire.BAD_REQUEST;
                     }
-                    if (target == user || !queue.containsKey(target)) {
+                    if (target == user || !lobby.contains(target)) {
                         return DotsWire.NOT_ALLOWED;
                     }
                     String error = addRequest(user, "newgame", target);
@@ -421,10 +474,21 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                         acceptInvitation(target, user, data);
                         return null;
                     }
-                    Accounts.Account a = accounts.account(user).orElseThrow();
+                    DotsLobby.Member a = lobby.member(user).orElse(null);
+                    String name = a != null ? a.name() : account != null ? account.name() : nameOf(user);
+                    int rating = a != null ? a.rating() : account != null ? account.rating() : 0;
                     data.put("target", String.valueOf(target));
-                    data.put("user", Map.of("name", a.name(), "rating", String.valueOf(a.rating())));
-                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
+                    data.put("user", Map.of("name", name, "rating", String.valueOf(rating)));
+                    // the target is sent it unless an invitation sent him before stands: the seed's page ignores every
+                    // invitation while one is open (its countdown), and so one user is sent at most one at a time
+                    Long before = offered.get(target);
+                    if (before != null && before != user && invites(before, target, System.nanoTime())) {
+                        tap(data, "the sender (not sent to " + target + ": an invitation to him stands)");
+                        tell(data, user);
+                    } else {
+                        offered.put(target, user);
+                        tell(data, user, target);
+                    }
                     return null;
                 }
                 case "accept" -> {
@@ -446,9 +510,10 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                         return DotsWire.NOT_ALLOWED;
                     }
                     requests.remove(init);
+                    offered.remove(target, init);
                     data.put("init", String.valueOf(init));
                     data.put("target", String.valueOf(target));
-                    publish(DotsWire.QUEUE_CHANNEL, data, 0);
+                    tell(data, init, target);
                     return null;
                 }
                 default -> {
@@ -476,7 +541,8 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         data.put("type", "accept");
         data.remove("user");
         data.put("target", String.valueOf(inviter));
-        publish(DotsWire.QUEUE_CHANNEL, data, 0);
+        offered.remove(acceptor, inviter);
+        tell(data, acceptor, inviter);
         Request own = requests.get(acceptor);
         if (own != null && invites(acceptor, own.target(), System.nanoTime())) {
             requests.put(acceptor, new Request(own.type(), own.target(), own.madeNanos(), true));
@@ -485,7 +551,8 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             withdrawn.put("init", String.valueOf(acceptor));
             withdrawn.put("target", String.valueOf(own.target()));
             withdrawn.put("id", String.valueOf(acceptor));
-            publish(DotsWire.QUEUE_CHANNEL, withdrawn, 0);
+            offered.remove(own.target(), acceptor);
+            tell(withdrawn, acceptor, own.target());
         }
         newGame(inviter, acceptor);
     }
@@ -516,9 +583,10 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         return now - r.madeNanos() > timers.requestLife().toNanos();
     }
 
+    /** Called with the lobby's lock held: reads nothing from the store (the names were read when the users first wrote). */
     private void newGame(long inviter, long acceptor) {
-        String name1 = accounts.account(inviter).map(Accounts.Account::name).orElse("player " + inviter);
-        String name2 = accounts.account(acceptor).map(Accounts.Account::name).orElse("player " + acceptor);
+        String name1 = nameOf(inviter);
+        String name2 = nameOf(acceptor);
         String channel;
         do {
             byte[] bytes = new byte[5];
@@ -536,15 +604,24 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         data.put("channel", channel);
         data.put("player_1", String.valueOf(inviter));
         data.put("player_2", String.valueOf(acceptor));
-        publish(DotsWire.QUEUE_CHANNEL, data, 0);
+        tell(data, inviter, acceptor);
+        // both leave the lobby now (the seed's page quits it when it opens the game, a bot may not): nobody is shown a
+        // player who is in a game, and his quit, when it comes, finds him gone
+        for (long u : new long[] {inviter, acceptor}) {
+            if (lobby.leave(u)) {
+                tap(quit(u), "its viewers");
+            }
+        }
         host.log("dots: game " + channel + " started: " + name1 + " (red, moves first) against " + name2);
     }
 
     private static Map<String, Object> quit(long user) {
-        Map<String, Object> data = new LinkedHashMap<>();
-        data.put("type", "quit");
-        data.put("id", String.valueOf(user));
-        return data;
+        return DotsLobby.quit(user);
+    }
+
+    private String nameOf(long user) {
+        String n = names.get(user);
+        return n != null ? n : "player " + user;
     }
 
     // ---------------------------------------------------------------- /game/<channel>
@@ -656,6 +733,15 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         }
         int[] next = SeedElo.update(a.get().rating(), b.get().rating(), winner == 0 ? 0.5 : winner == 1 ? 1 : 0);
         accounts.setRatings(g.users[0], next[0], g.users[1], next[1]);
+        synchronized (lobbyLock) {
+            // a player already back in the lobby (with another tab) is shown again with his new rating
+            for (int i = 0; i < 2; i++) {
+                Optional<DotsLobby.Member> m = lobby.member(g.users[i]);
+                if (m.isPresent() && m.get().rating() != next[i]) {
+                    lobby.beat(g.users[i], m.get().name(), next[i]);
+                }
+            }
+        }
         host.log("dots: game " + g.channel + " over: " + g.names[0] + " " + a.get().rating() + " -> " + next[0] + ", "
                 + g.names[1] + " " + b.get().rating() + " -> " + next[1]);
     }
@@ -663,6 +749,92 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     void ended(DotsGame g) {
         games.remove(g.channel, g);
         gamesPlayed.incrementAndGet();
+    }
+
+    /**
+     * Sends {@code data} on {@code /game/queue} to every lobby session of each of {@code users} (the lobby's news goes
+     * only to those it concerns), and shows it once in the inspector.
+     */
+    private void tell(Map<String, Object> data, long... users) {
+        StringBuilder to = new StringBuilder(users.length == 1 ? "user " : "users ");
+        for (int i = 0; i < users.length; i++) {
+            to.append(i == 0 ? "" : " and ").append(users[i]);
+        }
+        tap(data, to.toString());
+        for (long u : users) {
+            lobby.tell(u, data);
+        }
+    }
+
+    /** Shows a message of the server's on {@code /game/queue} in the inspector, with whom it went to. */
+    private void tap(Map<String, Object> data, String to) {
+        if (host.tapping()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("channel", DotsWire.QUEUE_CHANNEL);
+            m.put("data", data);
+            host.tapFrame(0, to, null, false, Json.write(m).getBytes(StandardCharsets.UTF_8), 0, null);
+        }
+    }
+
+    /** A Bayeux session on {@code /game/queue}, as the lobby sends to it. */
+    private final class LobbySession implements DotsLobby.Subscriber {
+        final ServerSession session;
+        final long user;
+
+        LobbySession(ServerSession session, long user) {
+            this.session = session;
+            this.user = user;
+        }
+
+        @Override
+        public void send(Map<String, Object> data) {
+            ServerMessage.Mutable m = bayeux.newMessage();
+            m.setChannel(DotsWire.QUEUE_CHANNEL);
+            m.setData(data);
+            session.deliver(server, m, Promise.noop());
+        }
+    }
+
+    @Override
+    public void subscribed(ServerSession session, ServerChannel channel, ServerMessage message) {
+        if (session == null || session.isLocalSession() || !DotsWire.QUEUE_CHANNEL.equals(channel.getId())) {
+            return;
+        }
+        Client client = clients.get(session.getId());
+        if (client == null || client.user <= 0) {
+            return;
+        }
+        LobbySession s = new LobbySession(session, client.user);
+        LobbySession old = lobbySessions.put(session.getId(), s);
+        synchronized (lobbyLock) {
+            if (old != null) {
+                lobby.unsubscribed(old.user, old);
+            }
+            lobby.subscribed(s.user, s);
+        }
+        // its view goes out once the answer to its subscription has: a Faye client drops messages on a channel whose
+        // subscription it has not been answered yet
+        host.timer().schedule(() -> {
+            synchronized (lobbyLock) {
+                lobby.settle(s.user, s);
+            }
+        }, SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void unsubscribed(ServerSession session, ServerChannel channel, ServerMessage message) {
+        if (session != null && DotsWire.QUEUE_CHANNEL.equals(channel.getId())) {
+            leftLobbyChannel(session);
+        }
+    }
+
+    private void leftLobbyChannel(ServerSession session) {
+        LobbySession s = lobbySessions.remove(session.getId());
+        if (s != null) {
+            synchronized (lobbyLock) {
+                lobby.unsubscribed(s.user, s);
+            }
+        }
     }
 
     /** Publishes {@code data} on {@code channel} as the server (and shows it in the inspector). */
@@ -692,12 +864,12 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             long now = System.nanoTime();
             long silence = timers.silence().toNanos();
             synchronized (lobbyLock) {
-                for (Waiting w : List.copyOf(queue.values())) {
-                    if (now - w.lastSeen() > silence && queue.remove(w.user(), w)) {
-                        publish(DotsWire.QUEUE_CHANNEL, quit(w.user()), 0);
-                    }
+                for (long gone : lobby.dropSilent(silence)) {
+                    tap(quit(gone), "its viewers");
                 }
                 requests.values().removeIf(r -> lapsed(r, now));
+                offered.entrySet().removeIf(o -> !invites(o.getValue(), o.getKey(), now));
+                lobby.sweep(UNUSED_VIEW_NANOS);
             }
             for (DotsGame g : List.copyOf(games.values())) {
                 int p = g.silent(now, silence);

@@ -701,7 +701,14 @@ final class DotsWebClient implements AutoCloseable {
         if (m != null) {
             return m;
         }
-        return queue(who).stream().filter(x -> x.name().equals(who)).findFirst().orElse(null);
+        // not in the client's list: the lobby as the server shows it to this user, without a filter (on boardlab's server a
+        // filter narrows what the user is shown of the lobby, and his list with it: a look-up must not); the one found is
+        // kept in the list, so that it is named
+        Member found = queue(null).stream().filter(x -> x.name().equals(who)).findFirst().orElse(null);
+        if (found != null) {
+            loop.execute(() -> lobby.putIfAbsent(found.id(), found));
+        }
+        return found;
     }
 
     private void requireLobby() {

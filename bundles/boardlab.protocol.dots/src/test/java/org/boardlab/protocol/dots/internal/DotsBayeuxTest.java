@@ -313,6 +313,7 @@ class DotsBayeuxTest {
     @Test
     void aPlayerSilentInAGameLosesItAndSilentLobbyMembersLeaveTheQueue() throws Exception {
         Map<String, Object> watcherAccount = RawBayeux.account(server.base, "watcher" + NAMES.incrementAndGet());
+        Map<String, Object> quietAccount = RawBayeux.account(server.base, "quiet" + NAMES.incrementAndGet());
         Map<String, Object>[] players = players();
         Game g = game(players);
         RawBayeux watcher = inLobby(watcherAccount);
@@ -333,15 +334,25 @@ class DotsBayeuxTest {
         }
         assertThat(over).as("bob lost for silence").isNotNull().containsEntry("winner", 1);
         assertThat(String.valueOf(over.get("reason"))).contains("sent nothing for 3.0 s");
-        // ann and bob stopped sending lobby heartbeats: the watcher hears them quit the queue (the sweep that takes them
-        // out of the lobby may come a sweep after the one that ended the game)
+        // ann and bob left the lobby when their game began; a lobby member who falls silent leaves it: the watcher,
+        // who was shown him, is sent his quit
         List<Object> both = List.of(g.annAccount().get("id"), g.bobAccount().get("id"));
-        for (int i = 0; i < 50 && !quits.containsAll(both); i++) {
+        assertThat(server.room().inLobby(Long.parseLong((String) both.get(0)))).isFalse();
+        assertThat(server.room().inLobby(Long.parseLong((String) both.get(1)))).isFalse();
+        RawBayeux quiet = inLobby(quietAccount);
+        Object quietId = quietAccount.get("id");
+        boolean shown = false;
+        for (int i = 0; i < 60 && !quits.contains(quietId); i++) {
             watcher.publish("/game/queue", data("type", "heartbeat"));
-            quits.addAll(quitsIn(watcher.poll()));
+            List<Map<String, Object>> heard = watcher.poll();
+            shown |= heard.stream().anyMatch(d -> "heartbeat".equals(d.get("type")) && quietId.equals(d.get("id")));
+            quits.addAll(quitsIn(heard));
             Thread.sleep(100);
         }
-        assertThat(quits).containsAll(both);
+        assertThat(shown).as("the watcher was shown the quiet one").isTrue();
+        assertThat(quits).contains(quietId);
+        assertThat(server.room().inLobby(Long.parseLong((String) quietId))).isFalse();
+        assertThat(quiet).isNotNull();
     }
 
     @Test
@@ -594,15 +605,24 @@ class DotsBayeuxTest {
             assertThat(RawBayeux.error(cb.publish("/game/queue", data("type", "request", "target", a.get("id"))))).isNull();
             List<Map<String, Object>> heard = new ArrayList<>();
             for (int i = 0; i < 100 && heard.stream().noneMatch(m -> "newgame".equals(m.get("type"))); i++) {
-                heard.addAll(cc.poll());
+                heard.addAll(ca.poll());
                 Thread.sleep(50);
             }
-            List<Map<String, Object>> lobby = heard.stream().filter(m -> !"heartbeat".equals(m.get("type"))).toList();
-            assertThat(lobby).as("what the lobby heard").hasSize(3);
+            List<Map<String, Object>> lobby = heard.stream().filter(m -> !"heartbeat".equals(m.get("type")) && !"quit".equals(m.get("type"))).toList();
+            assertThat(lobby).as("what ann heard").hasSize(3);
             assertThat(lobby.get(0)).containsEntry("type", "request").containsEntry("id", a.get("id")).containsEntry("target", b.get("id"));
             assertThat(lobby.get(1)).isEqualTo(data("type", "accept", "target", a.get("id"), "id", b.get("id")));
             assertThat(lobby.get(2)).containsEntry("type", "newgame").containsEntry("player_1", a.get("id"))
                     .containsEntry("player_2", b.get("id"));
+            // cleo, in the lobby all along, was sent none of it; if she was shown them, she was sent their quits too
+            // (they left the lobby for their game)
+            Thread.sleep(400);
+            List<Map<String, Object>> third = cc.poll();
+            assertThat(third).noneMatch(m -> List.of("request", "accept", "decline", "newgame").contains(m.get("type")));
+            for (Object id : List.of(a.get("id"), b.get("id"))) {
+                long shown = third.stream().filter(m -> "heartbeat".equals(m.get("type")) && id.equals(m.get("id"))).count();
+                assertThat(quitsIn(third).stream().filter(id::equals).count()).as("quits of %s sent to cleo", id).isEqualTo(shown);
+            }
             // neither invitation makes another game, and bob's counts as his one request of its life
             assertThat(RawBayeux.error(ca.publish("/game/queue", data("type", "accept", "target", b.get("id"))))).isEqualTo("406::Not allowed");
             assertThat(RawBayeux.error(cb.publish("/game/queue", data("type", "accept", "target", a.get("id"))))).isEqualTo("406::Not allowed");
@@ -649,6 +669,16 @@ class DotsBayeuxTest {
         assertThat(RawBayeux.get(base, "/queue?id=1&token=nope").statusCode()).isEqualTo(401);
         assertThat(RawBayeux.get(base, "/queue?id=1&token=nope").body()).isEqualTo("Invalid token!");
         assertThat(RawBayeux.get(base, "/queue").statusCode()).isEqualTo(400);
+        // the view's filter: ratings that are not whole numbers are a bad request, and make no view
+        Map<String, Object> token = Json.MAPPER.readValue(auth.body(), new com.fasterxml.jackson.core.type.TypeReference<Map<String, Object>>() {
+        });
+        String mine = "/queue?id=" + token.get("id") + "&token=" + token.get("token");
+        for (String bad : List.of("&min=abc", "&max=1e3", "&min=99999999999", "&max=%20")) {
+            HttpResponse<String> r = RawBayeux.get(base, mine + bad);
+            assertThat(r.statusCode()).as(bad).isEqualTo(400);
+            assertThat(r.body()).isEqualTo("Bad request");
+        }
+        assertThat(RawBayeux.get(base, mine + "&min=1500&max=1400&name=%00x").statusCode()).as("an empty range is no error").isEqualTo(200);
         assertThat(RawBayeux.get(base, "/gamedata?id=1&token=x").statusCode()).isEqualTo(400);
         // ten failed logins a minute per name: then even the right password waits
         for (int i = 0; i < 10; i++) {
@@ -657,6 +687,53 @@ class DotsBayeuxTest {
         HttpResponse<String> limited = RawBayeux.post(base, "/auth", "name=dora&password=secret1");
         assertThat(limited.statusCode()).isEqualTo(429);
         assertThat(limited.body()).isEqualTo("Too many attempts");
+    }
+
+    /**
+     * The lobby at scale (the README's "Lobby at scale"): an invitation, its answer and the newgame reach those they
+     * concern and no third client; a waiting user's heartbeat reaches another subscriber once, when he enters his view,
+     * not every time he beats; a second invitation to somebody whose first one stands is echoed to its sender only.
+     */
+    @Test
+    void lobbyNewsReachesOnlyThoseItConcernsAndAHeartbeatOnlyWhenItsUserEntersTheView() throws Exception {
+        int n = NAMES.incrementAndGet();
+        Map<String, Object> a = RawBayeux.account(server.base, "lia" + n);
+        Map<String, Object> b = RawBayeux.account(server.base, "lou" + n);
+        Map<String, Object> c = RawBayeux.account(server.base, "lee" + n);
+        Map<String, Object> d = RawBayeux.account(server.base, "lin" + n);
+        RawBayeux cc = inLobby(c);
+        RawBayeux ca = inLobby(a);
+        RawBayeux cb = inLobby(b);
+        RawBayeux cd = inLobby(d);
+        List<Map<String, Object>> third = new ArrayList<>();
+        for (int i = 0; i < 4; i++) { // 4 heartbeats each, as 20 s of the seed's clients
+            for (RawBayeux x : List.of(ca, cb, cc, cd)) {
+                assertThat(RawBayeux.error(x.publish("/game/queue", data("type", "heartbeat")))).isNull();
+            }
+            third.addAll(cc.poll());
+            Thread.sleep(150);
+        }
+        third.addAll(cc.poll());
+        for (Object id : List.of(a.get("id"), b.get("id"), d.get("id"))) {
+            assertThat(third.stream().filter(m -> "heartbeat".equals(m.get("type")) && id.equals(m.get("id"))))
+                    .as("heartbeats of %s sent to lee", id).hasSize(1);
+        }
+        // lee's own heartbeats come back to him, every one (the seed's clients read their rating there)
+        assertThat(third.stream().filter(m -> "heartbeat".equals(m.get("type")) && c.get("id").equals(m.get("id")))).hasSize(5);
+        assertThat(RawBayeux.error(ca.publish("/game/queue", data("type", "request", "target", b.get("id"))))).isNull();
+        Map<String, Object> invitation = waitFor(cb, "request");
+        assertThat(invitation).containsEntry("id", a.get("id")).containsEntry("target", b.get("id"));
+        // lin invites lou too while lia's invitation stands: lin is answered and sent his own invitation, lou is not sent it
+        assertThat(RawBayeux.error(cd.publish("/game/queue", data("type", "request", "target", b.get("id"))))).isNull();
+        assertThat(waitFor(cd, "request")).containsEntry("id", d.get("id"));
+        assertThat(RawBayeux.error(cb.publish("/game/queue", data("type", "decline", "init", a.get("id"), "target", b.get("id"))))).isNull();
+        assertThat(waitFor(ca, "decline")).containsEntry("init", a.get("id"));
+        List<Map<String, Object>> bobHeard = cb.poll();
+        assertThat(bobHeard).noneMatch(m -> "request".equals(m.get("type")) && d.get("id").equals(m.get("id")));
+        assertThat(RawBayeux.error(cd.publish("/game/queue", data("type", "decline", "init", d.get("id"), "target", b.get("id"))))).isNull();
+        Thread.sleep(300);
+        third.addAll(cc.poll());
+        assertThat(third).noneMatch(m -> List.of("request", "accept", "decline", "newgame").contains(m.get("type")));
     }
 
     @Test

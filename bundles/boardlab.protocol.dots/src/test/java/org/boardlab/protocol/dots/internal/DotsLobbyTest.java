@@ -1,0 +1,304 @@
+package org.boardlab.protocol.dots.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The lobby's views ({@link DotsLobby}) on a clock of the test's own: what each subscriber is sent, in a lobby of 500
+ * that churns, stays within the bound the README states (a view of 100, at most 20 entries a second once shown), and
+ * what a subscriber has been told adds up to the view {@code GET /queue} answers.
+ */
+class DotsLobbyTest {
+
+    private static final long SECOND = 1_000_000_000L;
+
+    private final AtomicLong clock = new AtomicLong(1_000 * SECOND);
+
+    /** One subscriber: what it was sent, each with the clock's second, and the list the seed's page would show. */
+    private final class Page implements DotsLobby.Subscriber {
+        final long owner;
+        final List<Map<String, Object>> sent = new ArrayList<>();
+        final List<Long> sentAt = new ArrayList<>();
+        final Set<String> shown = new LinkedHashSet<>();
+
+        Page(long owner) {
+            this.owner = owner;
+        }
+
+        @Override
+        public void send(Map<String, Object> data) {
+            sent.add(data);
+            sentAt.add(clock.get() / SECOND);
+            String id = (String) data.get("id");
+            // as the seed's page: a heartbeat adds or updates, a quit removes
+            if ("heartbeat".equals(data.get("type"))) {
+                shown.add(id);
+            } else if ("quit".equals(data.get("type"))) {
+                shown.remove(id);
+            }
+        }
+
+        /** The most messages of one kind it was sent within one second of the clock, from {@code fromSecond} on. */
+        int mostInASecond(String type, long fromSecond) {
+            Map<Long, Integer> by = new HashMap<>();
+            for (int i = 0; i < sent.size(); i++) {
+                if (type.equals(sent.get(i).get("type")) && sentAt.get(i) >= fromSecond) {
+                    by.merge(sentAt.get(i), 1, Integer::sum);
+                }
+            }
+            return by.values().stream().mapToInt(Integer::intValue).max().orElse(0);
+        }
+
+        long count(String type, String id) {
+            return sent.stream().filter(d -> type.equals(d.get("type")) && id.equals(d.get("id"))).count();
+        }
+    }
+
+    private DotsLobby lobby(int view, int perSecond) {
+        return new DotsLobby(view, perSecond, clock::get);
+    }
+
+    private static String name(long user) {
+        return "user" + user;
+    }
+
+    private Page subscribe(DotsLobby lobby, long user) {
+        Page p = new Page(user);
+        lobby.subscribed(user, p);
+        lobby.settle(user, p);
+        return p;
+    }
+
+    private void tick(long nanos) {
+        clock.addAndGet(nanos);
+    }
+
+    @Test
+    void aHeartbeatReachesASubscriberWhenItsUserEntersTheViewAndItsQuitWhenHeLeaves() {
+        DotsLobby lobby = lobby(100, 20);
+        Page ann = subscribe(lobby, 1);
+        lobby.beat(1, name(1), 1600);
+        assertThat(ann.sent).as("nobody else waits yet").isEmpty();
+        lobby.beat(2, name(2), 1613);
+        assertThat(ann.sent).containsExactly(Map.of("type", "heartbeat", "id", "2", "name", "user2", "rating", "1613"));
+        // bob's next heartbeats change nothing ann is shown: she is not sent them
+        for (int i = 0; i < 10; i++) {
+            tick(5 * SECOND);
+            lobby.beat(1, name(1), 1600);
+            lobby.beat(2, name(2), 1613);
+        }
+        assertThat(ann.sent).hasSize(1);
+        // bob leaves: ann is sent his quit, once
+        assertThat(lobby.leave(2)).isTrue();
+        assertThat(lobby.leave(2)).isFalse();
+        assertThat(ann.sent).hasSize(2);
+        assertThat(ann.sent.get(1)).isEqualTo(Map.of("type", "quit", "id", "2"));
+        // a rating that changed is shown again: a quit and a heartbeat with the new rating
+        lobby.beat(3, name(3), 1600);
+        lobby.beat(3, name(3), 1588);
+        assertThat(ann.sent.subList(2, ann.sent.size())).extracting(d -> d.get("type") + " " + d.get("rating"))
+                .containsExactly("heartbeat 1600", "quit null", "heartbeat 1588");
+        assertThat(ann.shown).containsExactly("3");
+    }
+
+    @Test
+    void aSubscriberIsSentItsViewOnlyOnceItsSubscriptionIsSettledAndTheQuitsOfWhatItsGetShowed() {
+        DotsLobby lobby = lobby(100, 20);
+        for (long u = 10; u < 15; u++) {
+            lobby.beat(u, name(u), 1600);
+        }
+        // the seed's page reads GET /queue, then subscribes
+        List<DotsLobby.Member> got = lobby.list(1, DotsLobby.Filter.ALL);
+        assertThat(got).extracting(DotsLobby.Member::user).containsExactlyInAnyOrder(10L, 11L, 12L, 13L, 14L);
+        lobby.leave(12);
+        Page page = new Page(1);
+        lobby.subscribed(1, page);
+        lobby.beat(15, name(15), 1700);
+        assertThat(page.sent).as("nothing before the subscription is answered").isEmpty();
+        lobby.settle(1, page);
+        assertThat(page.sent.get(0)).isEqualTo(Map.of("type", "quit", "id", "12"));
+        assertThat(page.sent.subList(1, page.sent.size())).extracting(d -> d.get("id")).containsExactlyInAnyOrder("10", "11", "13", "14", "15");
+        lobby.settle(1, page);
+        assertThat(page.sent).as("settled once").hasSize(6);
+        // the owner's GET /queue answers the same list his session was shown, by rating then name
+        assertThat(lobby.list(1, DotsLobby.Filter.ALL)).extracting(DotsLobby.Member::user).containsExactly(10L, 11L, 13L, 14L, 15L);
+        // a second session of the same user is sent the view too; both are sent what follows
+        Page tab = new Page(1);
+        lobby.subscribed(1, tab);
+        lobby.settle(1, tab);
+        assertThat(tab.shown).containsExactlyInAnyOrder("10", "11", "13", "14", "15");
+        lobby.leave(10);
+        assertThat(page.shown).doesNotContain("10");
+        assertThat(tab.shown).doesNotContain("10");
+        // the last session gone, the view goes: nobody counts him as a viewer
+        lobby.unsubscribed(1, page);
+        assertThat(lobby.viewers(11)).isEqualTo(1);
+        lobby.unsubscribed(1, tab);
+        assertThat(lobby.viewers(11)).isZero();
+        assertThat(lobby.viewOf(1)).isEmpty();
+    }
+
+    @Test
+    void aViewHoldsAtMostItsSizeAndIsRefilledAtMostTheBudgetASecond() {
+        DotsLobby lobby = lobby(100, 20);
+        for (long u = 100; u < 400; u++) {
+            lobby.beat(u, name(u), 1600);
+        }
+        Page ann = subscribe(lobby, 1);
+        assertThat(ann.sent).as("the first fill: the view, whole").hasSize(100);
+        assertThat(lobby.list(1, DotsLobby.Filter.ALL)).hasSize(100);
+        // the 100 she is shown all leave at once: she is sent their quits, and 20 newcomers this second
+        tick(SECOND);
+        ann.sent.clear();
+        ann.sentAt.clear();
+        for (long u : List.copyOf(lobby.viewOf(1))) {
+            lobby.leave(u);
+        }
+        assertThat(ann.sent.stream().filter(d -> "quit".equals(d.get("type")))).hasSize(100);
+        assertThat(ann.sent.stream().filter(d -> "heartbeat".equals(d.get("type")))).hasSize(20);
+        assertThat(lobby.viewOf(1)).hasSize(20);
+        // the sweep fills the rest, 20 a second
+        for (int s = 1; s <= 4; s++) {
+            tick(SECOND);
+            lobby.sweep(60 * SECOND);
+            assertThat(lobby.viewOf(1)).hasSize(20 + 20 * s);
+        }
+        tick(SECOND);
+        lobby.sweep(60 * SECOND);
+        assertThat(lobby.viewOf(1)).hasSize(100);
+        assertThat(ann.mostInASecond("heartbeat", 0)).isEqualTo(20);
+        assertThat(ann.shown).containsExactlyInAnyOrderElementsOf(lobby.viewOf(1).stream().map(String::valueOf).toList());
+    }
+
+    @Test
+    void fiveHundredSubscribersInALobbyThatChurnsAreEachSentNoMoreThanTheBound() {
+        int view = 100;
+        int perSecond = 20;
+        DotsLobby lobby = lobby(view, perSecond);
+        Random random = new Random(18);
+        Map<Long, Page> pages = new HashMap<>();
+        // 500 users log in over 5 s: each subscribes, then joins (a heartbeat)
+        for (long u = 1; u <= 500; u++) {
+            pages.put(u, subscribe(lobby, u));
+            lobby.beat(u, name(u), 1500 + random.nextInt(200));
+            if (u % 100 == 0) {
+                tick(SECOND);
+            }
+        }
+        long playFrom = clock.get() / SECOND;
+        // 30 s of pairing: every 100 ms five pairs leave for a game (a quarter of each view a second, more than its
+        // refills) and, once a hundred are away, as many come back with a new rating; everybody beats every 5 s; the
+        // sweep runs every second
+        java.util.ArrayDeque<Long> away = new java.util.ArrayDeque<>();
+        for (int step = 0; step < 300; step++) {
+            tick(SECOND / 10);
+            List<Long> waiting = new ArrayList<>();
+            for (long u = 1; u <= 500; u++) {
+                if (lobby.contains(u)) {
+                    waiting.add(u);
+                }
+            }
+            for (int i = 0; i < 10 && !waiting.isEmpty(); i++) {
+                long u = waiting.remove(random.nextInt(waiting.size()));
+                lobby.leave(u);
+                away.add(u);
+            }
+            while (away.size() > 100) {
+                long u = away.poll();
+                lobby.beat(u, name(u), 1500 + random.nextInt(200));
+            }
+            if (step % 10 == 0) {
+                lobby.sweep(60 * SECOND);
+            }
+            for (long u = 1 + step % 50; u <= 500; u += 50) {
+                if (lobby.contains(u)) {
+                    lobby.beat(u, name(u), lobby.member(u).orElseThrow().rating());
+                }
+            }
+        }
+        // then two quiet seconds: the views the churn left short are filled again
+        for (int s = 0; s < 2; s++) {
+            tick(SECOND);
+            lobby.sweep(60 * SECOND);
+        }
+        int worstHeartbeats = 0;
+        int worstQuits = 0;
+        for (Page p : pages.values()) {
+            worstHeartbeats = Math.max(worstHeartbeats, p.mostInASecond("heartbeat", playFrom));
+            worstQuits = Math.max(worstQuits, p.mostInASecond("quit", playFrom));
+            // what the page shows is its view, and GET /queue answers the same
+            List<Long> got = lobby.list(p.owner, DotsLobby.Filter.ALL).stream().map(DotsLobby.Member::user).toList();
+            List<Long> v = lobby.viewOf(p.owner);
+            assertThat(v).hasSizeLessThanOrEqualTo(view).doesNotContain(p.owner);
+            assertThat(got).containsExactlyInAnyOrderElementsOf(v);
+            assertThat(p.shown).as("what user %d was told", p.owner).containsExactlyInAnyOrderElementsOf(v.stream().map(String::valueOf).toList());
+            for (Long member : v) {
+                assertThat(lobby.contains(member)).as("user %d shows only users who wait", p.owner).isTrue();
+            }
+        }
+        assertThat(worstHeartbeats).as("users entering one view in a second").isLessThanOrEqualTo(perSecond);
+        // a quit only for somebody shown: those shown at the second's start and those who entered within it
+        assertThat(worstQuits).as("quits one subscriber is sent in a second").isLessThanOrEqualTo(view + perSecond);
+        assertThat(worstHeartbeats).as("the churn used the budget").isEqualTo(perSecond);
+        // the lobby churned: subscribers were sent news, and the quits reached them
+        assertThat(pages.values().stream().mapToLong(p -> p.sent.size()).sum()).isGreaterThan(500L * view);
+        // everybody waiting is shown to somebody (the fewest viewers first), the newest too
+        for (long u = 1; u <= 500; u++) {
+            if (lobby.contains(u)) {
+                assertThat(lobby.viewers(u)).as("viewers of user %d", u).isGreaterThan(0);
+            }
+        }
+    }
+
+    @Test
+    void aFilterNarrowsTheViewAndTheSweepForgetsAViewNobodySubscribedTo() {
+        DotsLobby lobby = lobby(100, 20);
+        lobby.beat(2, "Ann", 1500);
+        lobby.beat(3, "bob", 1600);
+        lobby.beat(4, "Bobby", 1700);
+        Page p = subscribe(lobby, 1);
+        assertThat(lobby.list(1, new DotsLobby.Filter(1550, 1800, "BOB"))).extracting(DotsLobby.Member::user).containsExactly(3L, 4L);
+        assertThat(p.shown).containsExactlyInAnyOrder("3", "4");
+        lobby.beat(5, "bobo", 1900);
+        lobby.beat(6, "rob", 1600);
+        assertThat(p.shown).as("newcomers the filter does not admit are not shown").containsExactlyInAnyOrder("3", "4");
+        lobby.beat(7, "BOB7", 1600);
+        assertThat(p.shown).containsExactlyInAnyOrder("3", "4", "7");
+        assertThat(lobby.list(1, DotsLobby.Filter.ALL)).extracting(DotsLobby.Member::user).containsExactly(2L, 7L, 3L, 6L, 4L, 5L);
+        // a GET without a subscription makes a view that the sweep forgets when no subscription comes
+        lobby.list(9, DotsLobby.Filter.ALL);
+        assertThat(lobby.viewers(2)).isEqualTo(2);
+        tick(29 * SECOND);
+        lobby.sweep(30 * SECOND);
+        assertThat(lobby.viewers(2)).isEqualTo(2);
+        tick(2 * SECOND);
+        lobby.sweep(30 * SECOND);
+        assertThat(lobby.viewers(2)).isEqualTo(1);
+        assertThat(lobby.viewOf(1)).hasSize(6);
+    }
+
+    @Test
+    void silentUsersLeaveAndANonsenseSizeIsRefused() {
+        DotsLobby lobby = lobby(100, 20);
+        Page p = subscribe(lobby, 1);
+        lobby.beat(2, name(2), 1600);
+        tick(6 * SECOND);
+        lobby.beat(3, name(3), 1600);
+        tick(5 * SECOND);
+        assertThat(lobby.dropSilent(10 * SECOND)).containsExactly(2L);
+        assertThat(p.shown).containsExactly("3");
+        assertThat(lobby.size()).isEqualTo(1);
+        assertThatThrownBy(() -> lobby(0, 20)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> lobby(100, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
