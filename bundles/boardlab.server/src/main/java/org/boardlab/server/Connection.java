@@ -47,6 +47,17 @@ public interface Connection {
     /** The id of the protocol spoken on it. */
     String protocolId();
 
+    /**
+     * The name the server gives a client that gave none: {@code <protocol>#<connection>}, e.g. {@code onitama#17}
+     * (a protocol whose clients may play without a name logs them in under it). The store knows the form: a side
+     * so named is recorded as a client without a name, its games are stored but not rated, so a name that plays
+     * one game does not become a row of the lab ladder (boardlab.store's README, "The running lab ladder"). The
+     * names clients give in seeds 000 and 001 cannot have this form (no {@code #}).
+     */
+    default String anonymousName() {
+        return protocolId() + "#" + id();
+    }
+
     /** The player's name once logged in, else {@code null}. */
     String playerName();
 

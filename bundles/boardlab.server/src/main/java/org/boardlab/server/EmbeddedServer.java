@@ -116,6 +116,8 @@ public final class EmbeddedServer implements AutoCloseable {
     /** Fault profiles of ports, by protocol id (or a port group's name): each new connection there gets it. */
     private final Map<String, org.boardlab.server.faults.FaultProfile> portFaults = new ConcurrentHashMap<>();
     private final Lobby lobby;
+    /** The ports' failures to accept (out of file descriptors): told in one line, not one per failed accept. */
+    private final org.boardlab.server.internal.AcceptErrors acceptErrors;
 
     /**
      * @param games    finds a game by id (the registry's)
@@ -148,6 +150,9 @@ public final class EmbeddedServer implements AutoCloseable {
         this.log = log;
         this.tap = new WireTap(events);
         this.lobby = new Lobby(this::newTable, timer, settings, log);
+        // the limits are read now: a process out of file descriptors cannot open /proc/self/limits to read them
+        this.acceptErrors = new org.boardlab.server.internal.AcceptErrors(log, System::nanoTime,
+                (task, nanos) -> timer.schedule(task, nanos, TimeUnit.NANOSECONDS), OpenFiles.limit(), OpenFiles.hardLimit());
     }
 
     /** Netty ports opened from now on listen but accept nothing until {@link #acceptNow()}; guarded by {@code this}. */
@@ -176,6 +181,17 @@ public final class EmbeddedServer implements AutoCloseable {
                 c.config().setAutoRead(true);
             }
         }
+    }
+
+    /**
+     * A port just bound: its failures to accept end at {@link #acceptErrors}, after Netty's acceptor (which turns the
+     * port's accepting off for a second and passes the error on); its accepted connections pass
+     * {@code acceptErrors.accepts()} first (the bootstrap's handler). Netty adds its acceptor on the port's event
+     * loop before the bind, which is queued after it there: once the bind is done, the acceptor is in the pipeline.
+     */
+    private Channel listen(Channel port) {
+        port.pipeline().addLast("accept-errors", acceptErrors);
+        return port;
     }
 
     /** Netty's event loops, made on the first call (the first Netty port). */
@@ -272,6 +288,7 @@ public final class EmbeddedServer implements AutoCloseable {
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.AUTO_READ, !holding)
+                .handler(acceptErrors.accepts())
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
                 // the kernel's share of a client's unread output, fixed (Linux doubles it: 128 KiB) rather than
@@ -284,7 +301,7 @@ public final class EmbeddedServer implements AutoCloseable {
                     }
                 });
         try {
-            Channel channel = bootstrap.bind(bindAddress, actualPort).sync().channel();
+            Channel channel = listen(bootstrap.bind(bindAddress, actualPort).sync().channel());
             listening.put(protocolId, channel);
             InetSocketAddress bound = (InetSocketAddress) channel.localAddress();
             log.accept(protocolId + " listening on " + bound.getAddress().getHostAddress() + ":" + bound.getPort());
@@ -342,6 +359,7 @@ public final class EmbeddedServer implements AutoCloseable {
                         .channel(NioServerSocketChannel.class)
                         .option(ChannelOption.SO_BACKLOG, 1024)
                         .option(ChannelOption.AUTO_READ, !holding)
+                        .handler(acceptErrors.accepts())
                         .childOption(ChannelOption.TCP_NODELAY, true)
                         .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(WRITE_BUFFER_LOW, WRITE_BUFFER_HIGH))
                         .childOption(ChannelOption.SO_SNDBUF, SOCKET_SEND_BUFFER)
@@ -352,7 +370,7 @@ public final class EmbeddedServer implements AutoCloseable {
                             }
                         });
                 try {
-                    bound.add(bootstrap.bind(bindAddress, wanted[i]).sync().channel());
+                    bound.add(listen(bootstrap.bind(bindAddress, wanted[i]).sync().channel()));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw new IllegalStateException("interrupted while opening port " + wanted[i]);

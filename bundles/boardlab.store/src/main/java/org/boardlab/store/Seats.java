@@ -46,13 +46,22 @@ public final class Seats {
     }
 
     /**
-     * The seat of a side named like {@code match} names them: {@code id}, or {@code id#1} and
-     * {@code id#2} when a player plays itself; a name that is no loaded player's id is a network
-     * client or a person ({@link Seat#named}).
+     * The seat of a side named like {@code match} and the server name them: {@code id}, or {@code id#1} and
+     * {@code id#2} when a player plays itself, {@code id#17} when a server seats the player for connection 17
+     * (seed 001's PvE opponent {@code onitama-normal#17}): the loaded player {@code id}, with its bundle and
+     * version. {@code protocol#17}, where {@code protocol} is a loaded protocol's id, is the name a server gave a
+     * client that gave none ({@code org.boardlab.server.Connection#anonymousName}): {@link Seat#anonymous}. Any
+     * other name is a network client or a person ({@link Seat#named}).
      */
     public static Seat ofName(Registry registry, String name) {
         String id = name.replaceFirst("#\\d+$", "");
-        return registry.player(id).isPresent() ? of(registry, name, id) : Seat.named(name);
+        if (registry.player(id).isPresent()) {
+            return of(registry, name, id);
+        }
+        if (!id.equals(name) && registry.protocol(id).isPresent()) {
+            return Seat.anonymous(name);
+        }
+        return Seat.named(name);
     }
 
     /** The SHA-256 of the jar the bundle was installed from, or {@code null} (not in OSGi, not from a file). */

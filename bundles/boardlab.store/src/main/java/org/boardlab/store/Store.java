@@ -1390,7 +1390,8 @@ public final class Store implements AutoCloseable {
                 List<Object[]> unrated = new ArrayList<>();
                 try (PreparedStatement p = c.prepareStatement("SELECT id, game, tournament_id, first_name, first_player, second_name, "
                         + "second_player, started_at, ended_at, winner, ending, origin FROM games WHERE id > ? AND origin <> 'import' "
-                        + "AND ending <> 'aborted' AND first_player <> second_player ORDER BY id")) {
+                        + "AND ending <> 'aborted' AND first_player <> second_player AND first_player <> '' AND second_player <> '' "
+                        + "ORDER BY id")) { // Ladders.rated, in SQL
                     p.setLong(1, newest);
                     try (ResultSet r = p.executeQuery()) {
                         while (r.next()) {

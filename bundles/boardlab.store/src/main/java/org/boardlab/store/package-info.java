@@ -5,9 +5,10 @@
  * {@code boardlab.db}) or over a URL the caller gives ({@code --db}). A store holds finished games
  * with their moves ({@link org.boardlab.store.FinishedGame}, saved in one transaction),
  * tournaments, pairings, the scheduled games' queue, ratings history, users and player jars.
+ * 0.2.0: {@link org.boardlab.store.Seat#anonymous}, a network client without a name (stored, not rated).
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package org.boardlab.store;
 
 import org.osgi.annotation.bundle.Export;

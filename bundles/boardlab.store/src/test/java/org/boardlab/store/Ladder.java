@@ -29,7 +29,10 @@ final class Ladder {
         return out;
     }
 
-    /** The same, replayed from the stored games (rated: not aborted, not imported, two different player ids). */
+    /**
+     * The same, replayed from the stored games (rated: not aborted, not imported, two different player ids, neither
+     * a client without a name, whose player id is empty).
+     */
     static Map<String, List<Double>> replay(Store store) {
         List<StoredGame> games = new ArrayList<>(store.games(GameQuery.ALL));
         Collections.reverse(games); // oldest first
@@ -40,7 +43,8 @@ final class Ladder {
             FinishedGame g = s.game();
             String a = g.game() + " " + g.first().player();
             String b = g.game() + " " + g.second().player();
-            if ("aborted".equals(g.ending()) || "import".equals(g.origin()) || a.equals(b)) {
+            if ("aborted".equals(g.ending()) || "import".equals(g.origin()) || a.equals(b) || g.first().player().isEmpty()
+                    || g.second().player().isEmpty()) {
                 continue;
             }
             double score = g.winner() == null ? 0.5 : g.winner() == 1 ? 1 : 0;

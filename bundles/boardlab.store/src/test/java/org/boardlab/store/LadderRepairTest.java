@@ -120,6 +120,27 @@ class LadderRepairTest {
         assertThat(Ladder.now(store)).isEqualTo(Ladder.replay(store));
     }
 
+    /**
+     * A game of a client that gave no name is stored without ratings, as the last game, exactly as a rated game whose
+     * ratings were torn off looks: the repair must leave it unrated ({@code Ladders.rated} in its query).
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aGameOfAClientWithoutANameStoredLastIsNotRatedByTheRepair(String kind) throws Exception {
+        String url = stores.fresh(kind);
+        Store store = stores.open(url);
+        store.saveGame(game("alice", "bob", 1, 0));
+        store.saveGame(game("bob", "alice", null, 1));
+        Instant t = Instant.parse("2026-11-28T11:00:00Z");
+        store.saveGame(new FinishedGame("othello", "", "server", null, null, Seat.anonymous("othello#17"), Seat.named("bob"), t,
+                t.plusSeconds(5), 1, "normal", "side 1 wins", 40, 24, 10, 12, 0, 0, List.of()));
+        Whole before = whole(store, url);
+        assertThat(before.history()).as("two rated games").hasSize(8);
+        assertThat(store.repairLadder()).as("nothing to repair").isEmpty();
+        assertThat(whole(store, url)).isEqualTo(before);
+        assertThat(Ladder.now(store)).isEqualTo(Ladder.replay(store));
+    }
+
     @ParameterizedTest
     @MethodSource("kinds")
     void aWholeLadderIsLeftAlone(String kind) throws Exception {

@@ -120,6 +120,49 @@ class LadderTest {
         assertThat(store.countGames()).isEqualTo(4);
     }
 
+    /**
+     * Seed 001's PvE games as a server stores them: a client that gave no name ({@code onitama#17}) is kept with the
+     * game but not rated; a client that gave one is rated against the server's player, which is one player of the
+     * ladder ({@code onitama-normal}, its bundle and version) however many connections it played for.
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aGameOfAClientWithoutANameIsStoredNotRatedAndTheServersPlayerIsOneRowWhateverItsConnection(String kind) {
+        Store store = store(stores.fresh(kind));
+        Instant t = Instant.parse("2026-11-30T10:00:00Z");
+        java.util.function.BiFunction<Seat, Seat, FinishedGame> won = (a, b) -> new FinishedGame("onitama", "", "server", null, null,
+                a, b, t, t.plusSeconds(30), 2, "normal", "red wins", 0, 0, 10, 12, 9, 0, List.of());
+        long anonymous = store.saveGame(won.apply(Seat.anonymous("onitama#17"), normal(18)));
+        store.saveGame(won.apply(normal(19), Seat.anonymous("onitama#20")));
+        assertThat(store.ladder("elo", null)).as("the ladder after two games of clients without a name").isEmpty();
+        assertThat(store.ladder("glicko2", null)).isEmpty();
+        FinishedGame kept = store.game(anonymous).orElseThrow().game();
+        assertThat(kept.first()).isEqualTo(new Seat("onitama#17", "", null, null, null));
+        assertThat(kept.second()).isEqualTo(normal(18));
+        assertThat(store.games(GameQuery.ALL.withPlayer("onitama#17"))).extracting(StoredGame::id).containsExactly(anonymous);
+
+        store.saveGame(won.apply(Seat.named("ann"), normal(21))); // onitama-normal wins
+        store.saveGame(won.apply(normal(22), Seat.named("bob"))); // bob wins
+        store.saveGame(won.apply(Seat.named("ann"), normal(23)));
+        for (String ladder : List.of("elo", "glicko2")) {
+            assertThat(store.ladder(ladder, "onitama")).extracting(LadderEntry::player).as(ladder)
+                    .containsExactlyInAnyOrder("ann", "bob", "onitama-normal");
+        }
+        Map<String, LadderEntry> elo = byPlayer(store.ladder("elo", "onitama"));
+        assertThat(elo.get("onitama-normal")).extracting(LadderEntry::games, LadderEntry::wins, LadderEntry::losses)
+                .containsExactly(3, 2, 1);
+        assertThat(elo.get("ann")).extracting(LadderEntry::games, LadderEntry::losses).containsExactly(2, 2);
+        assertThat(store.ratingHistory("elo", "onitama", "onitama-normal")).hasSize(3);
+        assertThat(store.ratingHistory("elo", "onitama", "")).isEmpty();
+        assertThat(Ladder.now(store)).isEqualTo(Ladder.replay(store));
+        assertThat(store.countGames()).isEqualTo(5);
+    }
+
+    /** The server's player as the store records it for connection {@code n} (onitama-normal#n). */
+    private static Seat normal(int n) {
+        return new Seat("onitama-normal#" + n, "onitama-normal", "boardlab.ai.onitama", "0.1.0", null);
+    }
+
     @ParameterizedTest
     @MethodSource("kinds")
     void aScheduledGameStoredTwiceIsRatedOnceAndABatchThatFailsIsRatedGameByGame(String kind) throws Exception {

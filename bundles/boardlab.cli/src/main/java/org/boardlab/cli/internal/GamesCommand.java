@@ -272,6 +272,9 @@ public final class GamesCommand implements Callable<Integer> {
         }
 
         private static String describe(Seat s) {
+            if (s.isAnonymous()) {
+                return " (a client that gave no name: the game is not rated)";
+            }
             if (s.bundle() == null) {
                 return s.player().equals(s.name()) ? "" : " (" + s.player() + ")";
             }

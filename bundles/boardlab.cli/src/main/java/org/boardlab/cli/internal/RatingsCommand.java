@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
             "elo: seed 002's Elo (start 1600, K 25 below 1700, 15 below 2400, 10 from 2400). glicko2: Glicko-2 with Lichess's defaults "
                 + "(start 1500, deviation 500, volatility 0.09, tau 0.75).",
             "Rated: every finished game between two different player ids (matches, tournaments, workers, servers, the workbench), "
-                + "not aborted games nor imported records; a forfeit is a loss."})
+                + "not aborted games, imported records, nor games of a network client that gave no name (onitama#17); a forfeit is a loss."})
 public final class RatingsCommand implements Callable<Integer> {
 
     @ParentCommand

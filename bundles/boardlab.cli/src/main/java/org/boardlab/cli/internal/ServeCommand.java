@@ -16,6 +16,7 @@ import org.boardlab.api.Move;
 import org.boardlab.cli.Cli;
 import org.boardlab.core.GameResult;
 import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.OpenFiles;
 import org.boardlab.server.ServerProtocol;
 import org.boardlab.server.ServerSettings;
 import picocli.CommandLine.Command;

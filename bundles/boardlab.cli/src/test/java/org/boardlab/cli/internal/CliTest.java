@@ -20,6 +20,7 @@ import org.boardlab.core.EventBus;
 import org.boardlab.core.Referee;
 import org.boardlab.core.Registry;
 import org.boardlab.game.tictactoe.TicTacToe;
+import org.boardlab.server.OpenFiles;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -410,6 +411,8 @@ class CliTest {
         assertThat(ServeCommand.fileWarning(10_150, 10_002, -1)).as("no limit known").isNull();
         assertThat(OpenFiles.limitOf("Max open files            20000                20000                files")).isEqualTo(20_000);
         assertThat(OpenFiles.limitOf("Max open files            unlimited            unlimited            files")).isEqualTo(-1);
+        assertThat(OpenFiles.hardLimitOf("Max open files            1024                 20000                files")).isEqualTo(20_000);
+        assertThat(OpenFiles.hardLimitOf("Max open files            1024                 unlimited            files")).isEqualTo(-1);
     }
 
     @Test

@@ -99,4 +99,38 @@ class RatingsCommandTest {
         assertThat(run("ratings", "--db", db, "--format", "xml")).isEqualTo(2);
         assertThat(cli.err()).contains("--format is text, csv or json, not xml");
     }
+
+    /**
+     * Seed 001's PvE games as {@code serve} stores them: one of a client that gave no name ({@code onitama#17}), listed
+     * and shown with it, on no ladder; one of a named client, which rates it and the server's player.
+     */
+    @Test
+    void aGameOfAClientWithoutANameIsListedAndShownButOnNoLadder() {
+        String db = TestDatabases.fresh("h2", dir);
+        java.time.Instant t = java.time.Instant.parse("2026-11-30T10:00:00Z");
+        org.boardlab.store.Seat normal = new org.boardlab.store.Seat("onitama-normal#18", "onitama-normal", "boardlab.ai.onitama",
+                "0.1.0", null);
+        long anonymous;
+        try (org.boardlab.store.Store store = org.boardlab.store.Store.open(db)) {
+            anonymous = store.saveGame(new org.boardlab.store.FinishedGame("onitama", "", "server", null, null,
+                    org.boardlab.store.Seat.anonymous("onitama#17"), normal, t, t.plusSeconds(20), 2, "normal", "red wins", 0, 0, 5, 6,
+                    9, 0, List.of()));
+        }
+        assertThat(run("ratings", "--db", db)).isZero();
+        assertThat(cli.out()).startsWith("no rated game yet (database: ");
+        assertThat(run("games", "--db", db)).isZero();
+        assertThat(cli.out()).contains("onitama#17", "onitama-normal#18");
+        assertThat(run("games", "show", Long.toString(anonymous), "--db", db)).isZero();
+        assertThat(cli.out()).contains("first:  onitama#17 (a client that gave no name: the game is not rated)",
+                "second: onitama-normal#18 (onitama-normal, boardlab.ai.onitama 0.1.0)");
+
+        try (org.boardlab.store.Store store = org.boardlab.store.Store.open(db)) {
+            store.saveGame(new org.boardlab.store.FinishedGame("onitama", "", "server", null, null,
+                    org.boardlab.store.Seat.named("ann"), normal, t, t.plusSeconds(20), 1, "normal", "blue wins", 0, 0, 5, 6, 9, 0,
+                    List.of()));
+        }
+        assertThat(run("ratings", "--db", db, "--format", "csv")).isZero();
+        assertThat(cli.out().lines().skip(1).map(l -> l.split(",")[3]).toList()).as("the players on the ladder")
+                .containsExactly("ann", "onitama-normal");
+    }
 }

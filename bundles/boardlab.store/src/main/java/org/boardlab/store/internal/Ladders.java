@@ -26,8 +26,10 @@ import org.boardlab.store.rating.SeedElo;
  *
  * <p>Which games count ({@link #rated}): every finished game of any origin (a match, a tournament
  * or worker game, the embedded or a standalone server's games, the workbench's Match view) between
- * two different player ids, except an aborted game (no result) and an imported record (it was
- * played elsewhere, maybe rated there; importing it twice must not count it twice). A forfeit
+ * two different player ids, except an aborted game (no result), an imported record (it was
+ * played elsewhere, maybe rated there; importing it twice must not count it twice) and a game with a side
+ * that is a network client without a name ({@link org.boardlab.store.Seat#anonymous}: its player id is
+ * {@code ""}, the game is stored with the name its connection had). A forfeit
  * (illegal move, time-out, error) counts as a loss for the side that forfeited, as in the
  * tournament's standings.
  *
@@ -51,7 +53,8 @@ public final class Ladders {
 
     /** Whether a game counts on the ladder (see the class's text). */
     public static boolean rated(FinishedGame g) {
-        return !"aborted".equals(g.ending()) && !"import".equals(g.origin()) && !g.first().player().equals(g.second().player());
+        return !"aborted".equals(g.ending()) && !"import".equals(g.origin()) && !g.first().player().equals(g.second().player())
+                && !g.first().isAnonymous() && !g.second().isAnonymous();
     }
 
     /** The first side's score in a rated game: 1, 0.5 or 0. */

@@ -220,7 +220,8 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
             return;
         }
         Side mine = java.util.concurrent.ThreadLocalRandom.current().nextBoolean() ? Side.FIRST : Side.SECOND;
-        String houseName = playerId + "-" + connection.id();
+        // the registry's player, one connection's instance of it: the store records (and rates) it as playerId
+        String houseName = playerId + "#" + connection.id();
         try {
             house = LobbySeat.open(connection.lobby(), houseName, member.gameId(), connection.protocolId(), false,
                     () -> players.apply(playerId), t -> { });
@@ -297,7 +298,8 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
         if (member != null) {
             return true;
         }
-        String base = name != null ? name : "onitama-" + connection.id();
+        // without a name: onitama#17, a name the store keeps with the game but does not rate
+        String base = name != null ? name : connection.anonymousName();
         try {
             member = connection.lobby().login(base, "onitama", connection.protocolId(), this, channel.eventLoop());
             SESSIONS.put(member, this);
@@ -478,9 +480,9 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
      */
     private String opponentName(Table t) {
         if (!pvp) {
-            String n = t.opponentOf(member).name();
-            int dash = n.lastIndexOf('-');
-            return dash > 0 ? n.substring(0, dash) : n;
+            String n = t.opponentOf(member).name(); // onitama-normal#17
+            int hash = n.lastIndexOf('#');
+            return hash > 0 ? n.substring(0, hash) : n;
         }
         Member other = t.opponentOf(member);
         OnitamaSession session = SESSIONS.get(other);

@@ -90,6 +90,6 @@ class ExternalPveTest {
         }
         OnitamaServerTest.eventually(() -> results.size() == 1, "the result is recorded");
         assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.NORMAL);
-        assertThat(results.get(0).first() + results.get(0).second()).contains("onitama-external-");
+        assertThat(results.get(0).first() + results.get(0).second()).contains("onitama-external#");
     }
 }

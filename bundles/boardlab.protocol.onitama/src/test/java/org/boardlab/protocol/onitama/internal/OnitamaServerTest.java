@@ -128,7 +128,7 @@ class OnitamaServerTest {
      * opponent's moves, to the end; checks every answer and that the server closes after the last move
      * with no game-over bytes. Returns the final position.
      */
-    private static OnitamaPosition playOut(WireClient me, String setup, long seed, WireClient other) throws IOException {
+    static OnitamaPosition playOut(WireClient me, String setup, long seed, WireClient other) throws IOException {
         OnitamaPosition state = WireClient.start(setup);
         Side mine = WireClient.colour(setup);
         Random random = new Random(seed);
@@ -161,7 +161,7 @@ class OnitamaServerTest {
         GameResult r = results.get(0);
         assertThat(r.outcome().ending()).isEqualTo(Ending.NORMAL);
         assertThat(r.outcome().winner()).isEqualTo(end.outcome().winner());
-        assertThat(r.first() + " " + r.second()).contains("onitama-normal-");
+        assertThat(r.first() + " " + r.second()).contains("onitama-normal#");
         eventually(() -> OnitamaServerProtocol.tables(server.lobby()).stream().anyMatch(l -> l.startsWith("scores")),
                 "the score is kept");
         String scores = OnitamaServerProtocol.tables(server.lobby()).get(5);
@@ -238,7 +238,7 @@ class OnitamaServerTest {
         playOut(zero, setup0, 3, null);
         eventually(() -> results.size() == 2, "both results are recorded");
         assertThat(results).extracting(r -> r.first() + " " + r.second())
-                .anyMatch(s -> s.contains("onitama-hard-")).anyMatch(s -> s.contains("onitama-normal-"));
+                .anyMatch(s -> s.contains("onitama-hard#")).anyMatch(s -> s.contains("onitama-normal#"));
     }
 
     @Test

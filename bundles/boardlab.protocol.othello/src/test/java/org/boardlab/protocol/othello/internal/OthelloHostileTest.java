@@ -93,6 +93,67 @@ class OthelloHostileTest {
     }
 
     /**
+     * {@code boardlab serve} binds its ports before it opens the store and accepts only after it
+     * ({@link EmbeddedServer#holdAccepting()}): clients that connect meanwhile wait in the kernel's queue with what
+     * they sent. Here a flooder that never reads, a client that repeats a refused invitation and never reads, and two
+     * well-behaved clients all connect and send while the port is held; once the server accepts, the flooder is cut
+     * as a slow reader and the repeater at its 129th refusal, as any client, and the two others log in and play their
+     * whole game meanwhile.
+     */
+    @Test
+    void hostileClientsThatConnectWhileThePortIsHeldAreCutAsAnyOtherAndAGameConnectedWithThemIsPlayed() throws Exception {
+        server = new EmbeddedServer(id -> othello, events, ServerSettings.defaults().withMaxQueued(1 << 20, Duration.ofSeconds(2)),
+                log::add);
+        server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+        server.onResult(results::add);
+        server.holdAccepting();
+        address = server.start("othello", "127.0.0.1", 0);
+        long heapBefore = HostileClient.heapAfterGc();
+        long directBefore = HostileClient.nettyDirectMemory();
+        Duration length = Duration.ofSeconds(Long.getLong("boardlab.hostile.seconds", 30));
+        HostileClient flooder = new HostileClient(address);
+        // its writes fill the kernel's buffers on both sides and then wait, until the server accepts and reads
+        CompletableFuture<HostileClient.Flood> flood = CompletableFuture.supplyAsync(
+                () -> flooder.flood("CPING\n".getBytes(StandardCharsets.US_ASCII), length));
+        String end;
+        try (HostileClient repeater = new HostileClient(address); LineClient ann = new LineClient(address);
+                LineClient bob = new LineClient(address)) {
+            repeater.send(("CNAME~eve\n" + "CREQ~eve\n".repeat(200)).getBytes(StandardCharsets.US_ASCII));
+            ann.send("CNAME~ann");
+            bob.send("CNAME~bob");
+            Thread.sleep(300); // time enough for an accept, had there been one
+            assertThat(server.connections()).as("connections accepted while the port is held").isEmpty();
+            assertThat(log).noneMatch(line -> line.contains("logged in"));
+
+            server.acceptNow();
+            assertThat(ann.next()).isEqualTo("SNAMEOK");
+            assertThat(bob.next()).isEqualTo("SNAMEOK");
+            ann.await("SADDP~bob");
+            ann.send("CREQ~bob");
+            bob.await("SREQ~ann");
+            bob.send("CRES~ann~ACCEPT");
+            ann.await("SSTARTG");
+            bob.await("SSTARTG");
+            end = playToTheEnd(new LineClient[] {ann, bob});
+            HostileClient.eventually(() -> server.violations() == 1, "the repeater is closed at its 129th refused invitation");
+            assertThat(repeater.drain(Duration.ofSeconds(5))).as("the repeater's connection is closed by the server").isTrue();
+        }
+        HostileClient.Flood result = flood.join();
+        flooder.close();
+        HostileClient.eventually(() -> server.slowReaders() == 1, "the flooder is counted as a slow reader");
+        long heapGrowth = HostileClient.heapAfterGc() - heapBefore;
+        long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
+        assertThat(result.closedByServer()).as("the server cut the flooder: " + result).isTrue();
+        assertThat(log).anySatisfy(line -> assertThat(line).startsWith("closing 127.0.0.1:").contains(": a slow reader: "));
+        assertThat(log).anySatisfy(line -> assertThat(line).contains("(eve): more than 128 refused messages in a row"));
+        assertThat(heapGrowth).as("heap growth").isLessThan(64L << 20);
+        assertThat(directGrowth).as("Netty's direct memory growth").isLessThan(64L << 20);
+        assertThat(end).endsWith("~NORMAL");
+        assertThat(results).hasSize(1);
+        assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.NORMAL);
+    }
+
+    /**
      * A client that sends only refused messages (an invitation that cannot be made, every 20 ms) gets
      * small answers, 64 at once and then 1 a second, and is closed with SERR at the 129th in a row;
      * the server sends less than twice what it received.
