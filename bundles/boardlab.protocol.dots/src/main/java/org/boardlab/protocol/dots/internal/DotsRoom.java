@@ -267,9 +267,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             long user = checkAuth(message);
             if (user > 0) {
                 synchronized (lobbyLock) {
-                    if (lobby.leave(user)) {
-                        tap(quit(user), "its viewers");
-                    }
+                    leaveLobby(user);
                 }
             }
             return true;
@@ -447,10 +445,8 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                     return null;
                 }
                 case "quit" -> {
-                    if (lobby.leave(user)) {
-                        tap(quit(user), "its viewers");
-                    }
-                    tell(quit(user), user);
+                    leaveLobby(user);
+                    tell(DotsLobby.quit(user), user);
                     return null;
                 }
                 case "request" -> {
@@ -607,16 +603,19 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         tell(data, inviter, acceptor);
         // both leave the lobby now (the seed's page quits it when it opens the game, a bot may not): nobody is shown a
         // player who is in a game, and his quit, when it comes, finds him gone
-        for (long u : new long[] {inviter, acceptor}) {
-            if (lobby.leave(u)) {
-                tap(quit(u), "its viewers");
-            }
-        }
+        leaveLobby(inviter);
+        leaveLobby(acceptor);
         host.log("dots: game " + channel + " started: " + name1 + " (red, moves first) against " + name2);
     }
 
-    private static Map<String, Object> quit(long user) {
-        return DotsLobby.quit(user);
+    /**
+     * Called with the lobby's lock held: {@code user} leaves the lobby, if he is in it; its viewers are sent his
+     * {@code quit} (shown once in the inspector).
+     */
+    private void leaveLobby(long user) {
+        if (lobby.leave(user)) {
+            tap(DotsLobby.quit(user), "its viewers");
+        }
     }
 
     private String nameOf(long user) {
@@ -768,11 +767,16 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     /** Shows a message of the server's on {@code /game/queue} in the inspector, with whom it went to. */
     private void tap(Map<String, Object> data, String to) {
+        tap(DotsWire.QUEUE_CHANNEL, data, to, 0);
+    }
+
+    /** Shows a message of the server's on {@code channel} in the inspector, with whom it went to. */
+    private void tap(String channel, Map<String, Object> data, String to, long matchId) {
         if (host.tapping()) {
             Map<String, Object> m = new LinkedHashMap<>();
-            m.put("channel", DotsWire.QUEUE_CHANNEL);
+            m.put("channel", channel);
             m.put("data", data);
-            host.tapFrame(0, to, null, false, Json.write(m).getBytes(StandardCharsets.UTF_8), 0, null);
+            host.tapFrame(0, to, null, false, Json.write(m).getBytes(StandardCharsets.UTF_8), matchId, null);
         }
     }
 
@@ -839,12 +843,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     /** Publishes {@code data} on {@code channel} as the server (and shows it in the inspector). */
     void publish(String channel, Map<String, Object> data, long matchId) {
-        if (host.tapping()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("channel", channel);
-            m.put("data", data);
-            host.tapFrame(0, "all subscribers", null, false, Json.write(m).getBytes(StandardCharsets.UTF_8), matchId, null);
-        }
+        tap(channel, data, "all subscribers", matchId);
         bayeux.createChannelIfAbsent(channel);
         bayeux.getChannel(channel).publish(server, data, Promise.noop());
     }
@@ -865,7 +864,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             long silence = timers.silence().toNanos();
             synchronized (lobbyLock) {
                 for (long gone : lobby.dropSilent(silence)) {
-                    tap(quit(gone), "its viewers");
+                    tap(DotsLobby.quit(gone), "its viewers");
                 }
                 requests.values().removeIf(r -> lapsed(r, now));
                 offered.entrySet().removeIf(o -> !invites(o.getValue(), o.getKey(), now));

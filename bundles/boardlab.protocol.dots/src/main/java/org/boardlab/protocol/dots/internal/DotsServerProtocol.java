@@ -48,12 +48,8 @@ public final class DotsServerProtocol implements ServerProtocol {
         if (url.equals(org.boardlab.store.Stores.h2File(java.nio.file.Path.of("data", "boardlab")))) {
             return LOGINS;
         }
-        try {
-            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(url.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return java.nio.file.Path.of("data", "dots-logins-" + java.util.HexFormat.of().formatHex(d).substring(0, 12) + ".txt");
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException("this JDK has no SHA-256", e);
-        }
+        String hex = java.util.HexFormat.of().formatHex(Tokens.sha256(url));
+        return java.nio.file.Path.of("data", "dots-logins-" + hex.substring(0, 12) + ".txt");
     }
 
     /**

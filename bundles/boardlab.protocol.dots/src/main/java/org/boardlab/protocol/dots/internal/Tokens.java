@@ -203,9 +203,10 @@ final class Tokens {
         }
     }
 
-    private static byte[] sha256(String token) {
+    /** The SHA-256 of {@code text}'s UTF-8 bytes (a token's; also the logins file's name, {@link DotsServerProtocol#loginsFile}). */
+    static byte[] sha256(String text) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(token.getBytes(StandardCharsets.UTF_8));
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("this JDK has no SHA-256", e);
         }
