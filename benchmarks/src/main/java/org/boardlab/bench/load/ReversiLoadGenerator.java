@@ -740,7 +740,7 @@ public final class ReversiLoadGenerator {
         try {
             for (String line : Files.readAllLines(Path.of("/proc", who, "limits"))) {
                 if (line.startsWith("Max open files")) {
-                    return Long.parseLong(line.substring("Max open files".length()).trim().split("\\s+")[0]);
+                    return org.boardlab.server.OpenFiles.limitOf(line);
                 }
             }
         } catch (IOException | RuntimeException e) {

@@ -151,8 +151,9 @@ public final class EmbeddedServer implements AutoCloseable {
         this.tap = new WireTap(events);
         this.lobby = new Lobby(this::newTable, timer, settings, log);
         // the limits are read now: a process out of file descriptors cannot open /proc/self/limits to read them
+        OpenFiles.Limits files = OpenFiles.limits();
         this.acceptErrors = new org.boardlab.server.internal.AcceptErrors(log, System::nanoTime,
-                (task, nanos) -> timer.schedule(task, nanos, TimeUnit.NANOSECONDS), OpenFiles.limit(), OpenFiles.hardLimit());
+                (task, nanos) -> timer.schedule(task, nanos, TimeUnit.NANOSECONDS), files.soft(), files.hard());
     }
 
     /** Netty ports opened from now on listen but accept nothing until {@link #acceptNow()}; guarded by {@code this}. */

@@ -25,28 +25,32 @@ public final class OpenFiles {
         }
     }
 
+    /**
+     * The limits of open files, each {@code -1} if unknown or unlimited.
+     *
+     * @param soft the limit now ({@code ulimit -n})
+     * @param hard how far the soft limit may be raised without root ({@code ulimit -Hn})
+     */
+    public record Limits(long soft, long hard) {
+    }
+
     /** The soft limit of open files ({@code ulimit -n}), or {@code -1} (unknown or unlimited). */
     public static long limit() {
-        return limits()[0];
+        return limits().soft();
     }
 
-    /** The hard limit of open files ({@code ulimit -Hn}: how far the soft limit may be raised), or {@code -1}. */
-    public static long hardLimit() {
-        return limits()[1];
-    }
-
-    /** {@code [soft, hard]}, each {@code -1} if unknown or unlimited. */
-    private static long[] limits() {
+    /** This process's limits of open files (one read of {@code /proc/self/limits}). */
+    public static Limits limits() {
         try {
             for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
                 if (line.startsWith("Max open files")) {
-                    return new long[] {limitOf(line), hardLimitOf(line)};
+                    return new Limits(limitOf(line), hardLimitOf(line));
                 }
             }
         } catch (IOException | RuntimeException e) {
             // not Linux
         }
-        return new long[] {-1, -1};
+        return new Limits(-1, -1);
     }
 
     /** The soft limit of a {@code Max open files  SOFT  HARD  files} line of {@code /proc/PID/limits}, or {@code -1}. */
