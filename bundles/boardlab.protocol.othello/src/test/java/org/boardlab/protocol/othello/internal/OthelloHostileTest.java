@@ -38,9 +38,17 @@ class OthelloHostileTest {
     private InetSocketAddress address;
 
     private void start(ServerSettings settings) {
+        start(settings, false);
+    }
+
+    /** {@code held}: the port accepts nothing until {@link EmbeddedServer#acceptNow()}, as {@code boardlab serve}'s at start. */
+    private void start(ServerSettings settings, boolean held) {
         server = new EmbeddedServer(id -> othello, events, settings, log::add);
         server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
         server.onResult(results::add);
+        if (held) {
+            server.holdAccepting();
+        }
         address = server.start("othello", "127.0.0.1", 0);
     }
 
@@ -70,26 +78,9 @@ class OthelloHostileTest {
         // meanwhile two well-behaved clients play a whole game: every move reaches both, in order
         String end;
         try (LineClient ann = login("ann"); LineClient bob = login("bob")) {
-            ann.await("SADDP~bob");
-            ann.send("CREQ~bob");
-            bob.await("SREQ~ann");
-            bob.send("CRES~ann~ACCEPT");
-            ann.await("SSTARTG");
-            bob.await("SSTARTG");
-            end = playToTheEnd(new LineClient[] {ann, bob});
+            end = playToTheEnd(pair(ann, bob));
         }
-        HostileClient.Flood result = flood.join();
-        hostile.close();
-        HostileClient.eventually(() -> server.slowReaders() == 1, "the flooder is counted as a slow reader");
-        long heapGrowth = HostileClient.heapAfterGc() - heapBefore;
-        long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
-        assertThat(result.closedByServer()).as("the server cut the flooder: " + result).isTrue();
-        assertThat(log).anySatisfy(line -> assertThat(line).startsWith("closing 127.0.0.1:").contains(": a slow reader: "));
-        assertThat(heapGrowth).as("heap growth").isLessThan(64L << 20);
-        assertThat(directGrowth).as("Netty's direct memory growth").isLessThan(64L << 20);
-        assertThat(end).endsWith("~NORMAL");
-        assertThat(results).hasSize(1);
-        assertThat(results.get(0).outcome().ending()).isEqualTo(Ending.NORMAL);
+        assertTheFlooderWasCutAndTheGameEndedNormally(hostile, flood, heapBefore, directBefore, end);
     }
 
     /**
@@ -102,12 +93,7 @@ class OthelloHostileTest {
      */
     @Test
     void hostileClientsThatConnectWhileThePortIsHeldAreCutAsAnyOtherAndAGameConnectedWithThemIsPlayed() throws Exception {
-        server = new EmbeddedServer(id -> othello, events, ServerSettings.defaults().withMaxQueued(1 << 20, Duration.ofSeconds(2)),
-                log::add);
-        server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
-        server.onResult(results::add);
-        server.holdAccepting();
-        address = server.start("othello", "127.0.0.1", 0);
+        start(ServerSettings.defaults().withMaxQueued(1 << 20, Duration.ofSeconds(2)), true);
         long heapBefore = HostileClient.heapAfterGc();
         long directBefore = HostileClient.nettyDirectMemory();
         Duration length = Duration.ofSeconds(Long.getLong("boardlab.hostile.seconds", 30));
@@ -128,16 +114,20 @@ class OthelloHostileTest {
             server.acceptNow();
             assertThat(ann.next()).isEqualTo("SNAMEOK");
             assertThat(bob.next()).isEqualTo("SNAMEOK");
-            ann.await("SADDP~bob");
-            ann.send("CREQ~bob");
-            bob.await("SREQ~ann");
-            bob.send("CRES~ann~ACCEPT");
-            ann.await("SSTARTG");
-            bob.await("SSTARTG");
-            end = playToTheEnd(new LineClient[] {ann, bob});
+            end = playToTheEnd(pair(ann, bob));
             HostileClient.eventually(() -> server.violations() == 1, "the repeater is closed at its 129th refused invitation");
             assertThat(repeater.drain(Duration.ofSeconds(5))).as("the repeater's connection is closed by the server").isTrue();
         }
+        assertTheFlooderWasCutAndTheGameEndedNormally(flooder, flood, heapBefore, directBefore, end);
+        assertThat(log).anySatisfy(line -> assertThat(line).contains("(eve): more than 128 refused messages in a row"));
+    }
+
+    /**
+     * After a flood beside a game: the server cut the flooder as a slow reader (and said so), the heap and Netty's direct
+     * memory grew less than 64 MB since {@code heapBefore} and {@code directBefore}, and the one game ended normally.
+     */
+    private void assertTheFlooderWasCutAndTheGameEndedNormally(HostileClient flooder, CompletableFuture<HostileClient.Flood> flood,
+            long heapBefore, long directBefore, String end) throws Exception {
         HostileClient.Flood result = flood.join();
         flooder.close();
         HostileClient.eventually(() -> server.slowReaders() == 1, "the flooder is counted as a slow reader");
@@ -145,7 +135,6 @@ class OthelloHostileTest {
         long directGrowth = HostileClient.nettyDirectMemory() - directBefore;
         assertThat(result.closedByServer()).as("the server cut the flooder: " + result).isTrue();
         assertThat(log).anySatisfy(line -> assertThat(line).startsWith("closing 127.0.0.1:").contains(": a slow reader: "));
-        assertThat(log).anySatisfy(line -> assertThat(line).contains("(eve): more than 128 refused messages in a row"));
         assertThat(heapGrowth).as("heap growth").isLessThan(64L << 20);
         assertThat(directGrowth).as("Netty's direct memory growth").isLessThan(64L << 20);
         assertThat(end).endsWith("~NORMAL");
@@ -210,8 +199,11 @@ class OthelloHostileTest {
 
     /** ann (black) and bob (white) in a game; bob has made no move. */
     private LineClient[] game() throws Exception {
-        LineClient ann = login("ann");
-        LineClient bob = login("bob");
+        return pair(login("ann"), login("bob"));
+    }
+
+    /** ann, logged in, invites bob, who accepts: ann (black) and bob (white) in a game; no move made. */
+    private static LineClient[] pair(LineClient ann, LineClient bob) throws Exception {
         ann.await("SADDP~bob");
         ann.send("CREQ~bob");
         bob.await("SREQ~ann");
