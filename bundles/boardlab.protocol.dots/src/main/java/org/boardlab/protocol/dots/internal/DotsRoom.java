@@ -52,7 +52,10 @@ import org.cometd.server.ServerMessageImpl;
 final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionListener, BayeuxServer.SubscriptionListener {
 
     private static final Pattern GAME_CHANNEL = Pattern.compile("/game/[a-f0-9]{10}");
-    /** Messages a second one client may publish before the rest of that second is refused. */
+    /**
+     * Messages a second one client may publish before the rest of that second is refused; a move taken in turn
+     * does not count (two bots playing each other on one machine pass 200 moves a second each).
+     */
     static final int MESSAGES_PER_SECOND = 200;
     /** Refused messages in a row after which a flooding client is disconnected. */
     static final int FLOOD_LIMIT = 500;
@@ -330,6 +333,9 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         }
         if (client != null) {
             client.refusedInRow = 0;
+            if (g != null && "move".equals(data.get("type"))) {
+                refund(client); // a move taken in turn is paced by the opponent: two fast bots are not a flood
+            }
         }
         ServerMessage.Mutable reply = message.getAssociated();
         if (reply != null) {
@@ -349,6 +355,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 client.inWindow = 0;
             }
             return ++client.inWindow <= MESSAGES_PER_SECOND;
+        }
+    }
+
+    private void refund(Client client) {
+        synchronized (client) {
+            if (client.inWindow > 0) {
+                client.inWindow--;
+            }
         }
     }
 
