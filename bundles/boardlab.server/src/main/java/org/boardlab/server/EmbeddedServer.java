@@ -561,6 +561,8 @@ public final class EmbeddedServer implements AutoCloseable {
             }
             log.accept(protocolId + " stopped listening");
         }
+        int closed = 0;
+        String last = null;
         for (Group g : List.copyOf(groups.values())) {
             if (g.name().equals(protocolId) || g.protocolId().equals(protocolId)) {
                 groups.remove(g.name());
@@ -572,8 +574,15 @@ public final class EmbeddedServer implements AutoCloseable {
                 } catch (Exception e) {
                     log.accept(g.name() + ": " + e);
                 }
-                log.accept(g.name() + " stopped listening");
+                closed++;
+                last = g.name();
             }
+        }
+        // one line, however many sets of ports the protocol had (3,300 game masters would be 3,300 lines)
+        if (closed == 1) {
+            log.accept(last + " stopped listening");
+        } else if (closed > 1) {
+            log.accept(protocolId + " stopped listening (" + closed + " sets of ports)");
         }
     }
 
@@ -768,8 +777,8 @@ public final class EmbeddedServer implements AutoCloseable {
         for (org.boardlab.core.Match match : openMatches) {
             match.adjudicate("the server is shutting down");
         }
-        for (String name : List.copyOf(groups.keySet())) {
-            stop(name);
+        for (String protocol : groups.values().stream().map(Group::protocolId).distinct().toList()) {
+            stop(protocol); // all the protocol's sets of ports, in one line
         }
         List<Table> open = tables();
         for (Table table : open) {

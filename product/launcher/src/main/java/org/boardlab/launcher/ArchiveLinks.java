@@ -42,17 +42,20 @@ final class ArchiveLinks {
         return file == null || file.isBlank() ? null : Path.of(file);
     }
 
-    private static final java.util.concurrent.atomic.AtomicBoolean LINKED = new java.util.concurrent.atomic.AtomicBoolean();
+    private static boolean linked;
 
     /**
      * When this run records an archive ({@link #log()}), links its bundles' classes ({@link #link}) once:
-     * when the command has ended, or in a shutdown hook when a signal ends the run first.
+     * when the command has ended, or in a shutdown hook when a signal ends the run first. A second caller
+     * waits until the first has finished, so the launcher does not stop the framework under the hook's
+     * linking (a {@code serve} ended by a signal: its command ends while the hook links).
      */
-    static void linkOnce(BundleContext context) {
+    static synchronized void linkOnce(BundleContext context) {
         Path log = log();
-        if (log != null && LINKED.compareAndSet(false, true)) {
-            int linked = link(context, log);
-            Timing.mark("linked " + linked + " classes for the class-data archive");
+        if (log != null && !linked) {
+            linked = true;
+            int n = link(context, log);
+            Timing.mark("linked " + n + " classes for the class-data archive");
         }
     }
 
@@ -82,7 +85,12 @@ final class ArchiveLinks {
                 if (!done.add(name)) {
                     continue;
                 }
-                Bundle b = context.getBundle(location);
+                Bundle b;
+                try {
+                    b = context.getBundle(location);
+                } catch (IllegalStateException e) {
+                    return linked; // the framework stopped under us: what is linked so far is archived
+                }
                 if (b == null) {
                     continue;
                 }

@@ -50,6 +50,20 @@ class ArchiveLinksTest {
     }
 
     @Test
+    void aFrameworkStoppedBeforeTheLinkingEndsItQuietly() throws Exception {
+        framework.felix().start();
+        framework.context().installBundle(Main.LOCATION + "jar/linked-1.0.0.jar", new ByteArrayInputStream(bundle()));
+        org.osgi.framework.BundleContext stale = framework.context();
+        Path log = dir.resolve("classes.log");
+        Files.writeString(log, Linked.class.getName() + " source: " + Main.LOCATION + "jar/linked-1.0.0.jar\n");
+        framework.felix().stop();
+        framework.felix().waitForStop(10_000);
+
+        // a serve ended by a signal: the launcher stopped the framework while the shutdown hook linked
+        assertThat(ArchiveLinks.link(stale, log)).isZero();
+    }
+
+    @Test
     void aLogThatIsNotThereLinksNothing() {
         assertThat(ArchiveLinks.link(framework.context(), dir.resolve("none.log"))).isZero();
     }

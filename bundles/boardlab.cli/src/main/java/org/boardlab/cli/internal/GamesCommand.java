@@ -113,12 +113,24 @@ public final class GamesCommand implements Callable<Integer> {
                     out.println("no stored game matches (database: " + store.url() + ")");
                     break;
                 }
-                out.printf("%6s  %-19s  %-9s  %-16s  %-16s  %-24s  %5s  %s%n", "ID", "ENDED (UTC)", "GAME", "FIRST", "SECOND", "RESULT",
-                        "PLIES", "TOURNAMENT");
+                // columns as wide as their longest entry (a server's names, e.g. onitama-normal#3421, are long)
+                int game = 9;
+                int first = 16;
+                int second = 16;
+                int result = 24;
                 for (StoredGame s : games) {
                     FinishedGame g = s.game();
-                    out.printf("%6d  %-19s  %-9s  %-16s  %-16s  %-24s  %5d  %s%n", s.id(), WHEN.format(g.endedAt()), g.game(),
-                            g.first().name(), g.second().name(), resultText(g), g.plies(), tournaments.getOrDefault(g.tournamentId(), "-"));
+                    game = Math.max(game, g.game().length());
+                    first = Math.max(first, g.first().name().length());
+                    second = Math.max(second, g.second().name().length());
+                    result = Math.max(result, resultText(g).length());
+                }
+                String row = "%6s  %-19s  %-" + game + "s  %-" + first + "s  %-" + second + "s  %-" + result + "s  %5s  %s%n";
+                out.printf(row, "ID", "ENDED (UTC)", "GAME", "FIRST", "SECOND", "RESULT", "PLIES", "TOURNAMENT");
+                for (StoredGame s : games) {
+                    FinishedGame g = s.game();
+                    out.printf(row, s.id(), WHEN.format(g.endedAt()), g.game(), g.first().name(), g.second().name(), resultText(g),
+                            g.plies(), tournaments.getOrDefault(g.tournamentId(), "-"));
                 }
                 out.printf("%d %s (database: %s)%n", games.size(), games.size() == 1 ? "game" : "games", store.url());
             }

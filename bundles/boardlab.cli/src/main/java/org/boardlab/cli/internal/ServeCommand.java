@@ -135,7 +135,7 @@ public final class ServeCommand implements Callable<Integer> {
         java.util.concurrent.atomic.AtomicBoolean failed = new java.util.concurrent.atomic.AtomicBoolean();
         EmbeddedServer server = new EmbeddedServer(id -> cli.services().registry().requireGame(id), cli.services().events(),
                 cli.services().referee(), settings, line -> {
-                    if (line.contains(" listening on ") || failed.get() && line.endsWith(" stopped listening")) {
+                    if (line.contains(" listening on ") || failed.get() && line.contains(" stopped listening")) {
                         return; // said once, on standard output, below; or a port of a start that failed, said in one line
                     }
                     if (line.startsWith("game over (")) {

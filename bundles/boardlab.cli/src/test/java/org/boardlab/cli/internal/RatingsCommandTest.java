@@ -120,6 +120,7 @@ class RatingsCommandTest {
         assertThat(cli.out()).startsWith("no rated game yet (database: ");
         assertThat(run("games", "--db", db)).isZero();
         assertThat(cli.out()).contains("onitama#17", "onitama-normal#18");
+        assertColumnsLineUp(cli.out()); // a server seat's name is longer than the usual column
         assertThat(run("games", "show", Long.toString(anonymous), "--db", db)).isZero();
         assertThat(cli.out()).contains("first:  onitama#17 (a client that gave no name: the game is not rated)",
                 "second: onitama-normal#18 (onitama-normal, boardlab.ai.onitama 0.1.0)");
@@ -132,5 +133,21 @@ class RatingsCommandTest {
         assertThat(run("ratings", "--db", db, "--format", "csv")).isZero();
         assertThat(cli.out().lines().skip(1).map(l -> l.split(",")[3]).toList()).as("the players on the ladder")
                 .containsExactly("ann", "onitama-normal");
+    }
+
+    /** Every row of {@code games}' text table starts each column where its header does. */
+    private static void assertColumnsLineUp(String listing) {
+        List<String> lines = listing.lines().toList();
+        String header = lines.get(0);
+        List<String> rows = lines.subList(1, lines.size() - 1); // the last line counts the games
+        assertThat(rows).isNotEmpty();
+        for (String column : List.of("ENDED (UTC)", "GAME", "FIRST", "SECOND", "RESULT", "TOURNAMENT")) {
+            int at = header.indexOf(column);
+            for (String row : rows) {
+                assertThat(row.length()).as(column + " in " + row).isGreaterThan(at);
+                assertThat(row.charAt(at - 1) == ' ' && row.charAt(at) != ' ').as("column " + column + " starts at " + at + " in:\n"
+                        + header + "\n" + row).isTrue();
+            }
+        }
     }
 }

@@ -197,6 +197,11 @@ class ServeProcessTest {
             List<String> out = serve.out();
             assertThat(out.stream().filter(l -> l.startsWith("listening"))).as("one listening line: " + out).hasSize(1);
             assertThat(serve.errText()).as("nine seats fit --max-clients and the open files").doesNotContain("seats");
+            serve.process.destroy(); // SIGTERM: the JVM's shutdown hooks close the server
+            serve.exit();
+            // one line for all the Game Masters' ports, as for their start (3,300 Game Masters would be 3,300 lines)
+            assertThat(serve.errText().lines().filter(l -> l.contains("stopped listening")))
+                    .containsExactly("boardlab server: reversi stopped listening (3 sets of ports)");
         } finally {
             serve.process.destroyForcibly();
         }
