@@ -119,6 +119,18 @@ public final class Lobby {
         this.log = log;
     }
 
+    private volatile java.util.function.Predicate<String> reserved = name -> false;
+
+    /**
+     * Names no client may log in with, only the server's own seats ({@link LobbySeat}): the names the store
+     * records as a loaded player (its id, or its id with {@code #N}: {@code org.boardlab.store.Seats#namesAPlayer}),
+     * with that player's bundle and on its ladder. Without this a client calling itself {@code alphabeta} would
+     * play, and be rated, as the lab's {@code alphabeta}.
+     */
+    public void reserveNames(java.util.function.Predicate<String> names) {
+        this.reserved = java.util.Objects.requireNonNull(names);
+    }
+
     /**
      * Logs {@code name} in. A member who dropped out of a game and logs in again through the same
      * protocol before the reconnect window closes gets its seat back (the returned member has a
@@ -153,6 +165,11 @@ public final class Lobby {
      */
     public synchronized Member login(String name, String gameId, String protocolId, MemberListener listener,
             java.util.concurrent.Executor executor, String host) throws LobbyException {
+        if (!(listener instanceof LobbySeat) && reserved.test(name)) {
+            log.accept("a client was refused the name " + name + ": it names a player this server runs");
+            throw new LobbyException("the name '" + name + "' is reserved: it names a player this server runs (its games"
+                    + " would be stored and rated as that player's); choose another name");
+        }
         Member existing = members.get(name);
         if (existing != null) {
             Table table = existing.table();

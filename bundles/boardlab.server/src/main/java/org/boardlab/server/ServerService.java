@@ -119,6 +119,7 @@ public final class ServerService {
                     }
                 }
             });
+            server.lobby().reserveNames(name -> org.boardlab.store.Seats.namesAPlayer(registry, name));
             protocols.values().forEach(server::addProtocol);
             if (!"off".equals(System.getProperty("boardlab.server.store"))) {
                 // every game of the server's tables is stored (committed before it is reported, with the games that end

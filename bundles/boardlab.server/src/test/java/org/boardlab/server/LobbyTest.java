@@ -159,6 +159,26 @@ class LobbyTest {
     }
 
     /**
+     * A client may not log in under a name the store would record as a loaded player (its id, or its id with #N):
+     * its games would be stored with that player's bundle and rated on that player's ladder. The server's own seats
+     * may; a name that only begins like a player's is free.
+     */
+    @Test
+    void aClientMayNotTakeTheNameOfAPlayerTheServerRunsButTheServersOwnSeatMay() throws Exception {
+        lobby.reserveNames(name -> name.replaceFirst("#\\d+$", "").equals("alphabeta"));
+        for (String name : List.of("alphabeta", "alphabeta#7")) {
+            assertThatThrownBy(() -> lobby.login(name, "tictactoe", "p", new Recorder())).isInstanceOf(LobbyException.class)
+                    .hasMessage("the name '" + name + "' is reserved: it names a player this server runs (its games would be"
+                            + " stored and rated as that player's); choose another name");
+        }
+        assertThat(lobby.login("alphabetas", "tictactoe", "p", new Recorder()).name()).isEqualTo("alphabetas");
+        LobbySeat seat = LobbySeat.open(lobby, "alphabeta#1", "tictactoe", "p", false, () -> {
+            throw new AssertionError("no game is played here");
+        }, table -> { });
+        assertThat(seat.member().name()).isEqualTo("alphabeta#1");
+    }
+
+    /**
      * The workbench closes the server before its views let go of their seats (so a network client hears that the server
      * is shutting down): a member leaving after the server's timer stopped is removed without an exception.
      */

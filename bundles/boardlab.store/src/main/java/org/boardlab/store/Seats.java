@@ -55,13 +55,21 @@ public final class Seats {
      */
     public static Seat ofName(Registry registry, String name) {
         String id = name.replaceFirst("#\\d+$", "");
-        if (registry.player(id).isPresent()) {
+        if (namesAPlayer(registry, name)) {
             return of(registry, name, id);
         }
         if (!id.equals(name) && registry.protocol(id).isPresent()) {
             return Seat.anonymous(name);
         }
         return Seat.named(name);
+    }
+
+    /**
+     * Whether {@link #ofName} takes {@code name} for a loaded player: its id, or its id with {@code #N}. A server
+     * refuses such names to its clients ({@code org.boardlab.server.Lobby#reserveNames}).
+     */
+    public static boolean namesAPlayer(Registry registry, String name) {
+        return registry.player(name.replaceFirst("#\\d+$", "")).isPresent();
     }
 
     /** The SHA-256 of the jar the bundle was installed from, or {@code null} (not in OSGi, not from a file). */

@@ -6,9 +6,10 @@
  * with their moves ({@link org.boardlab.store.FinishedGame}, saved in one transaction),
  * tournaments, pairings, the scheduled games' queue, ratings history, users and player jars.
  * 0.2.0: {@link org.boardlab.store.Seat#anonymous}, a network client without a name (stored, not rated).
+ * 0.3.0: {@link org.boardlab.store.Seats#namesAPlayer}, the names a server refuses to its clients.
  */
 @Export
-@Version("0.2.0")
+@Version("0.3.0")
 package org.boardlab.store;
 
 import org.osgi.annotation.bundle.Export;

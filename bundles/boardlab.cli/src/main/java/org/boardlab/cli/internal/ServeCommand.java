@@ -146,6 +146,7 @@ public final class ServeCommand implements Callable<Integer> {
                         err.flush();
                     }
                 });
+        server.lobby().reserveNames(name -> org.boardlab.store.Seats.namesAPlayer(cli.services().registry(), name));
         protocols.forEach(server::addProtocol);
         // opened once the ports are bound and before they accept (below): an unreachable or newer database stops the
         // server before a client is served, and H2's AUTO_SERVER port, which the system picks, cannot be one of them

@@ -140,6 +140,16 @@ class ServeProcessTest {
                     .containsIgnoringCase("in use").doesNotContain("stopped", "wire tap");
             assertThat(second.errText().strip().lines()).as("one line: " + second.errText()).hasSize(1);
 
+            // a client may not call itself after a player the server runs (p3, a loaded player of LabProcess: its games
+            // would be stored and rated as that player's)
+            try (Line mallory = new Line(port)) {
+                mallory.send("CNAME~p3");
+                assertThat(mallory.await("SNAMEERR")).isEqualTo("SNAMEERR~the name 'p3' is reserved: it names a player this"
+                        + " server runs (its games would be stored and rated as that player's); choose another name");
+                mallory.send("CNAME~mallory");
+                mallory.await("SNAMEOK");
+            }
+
             // two players in a game when the server is stopped hear why it ended
             try (Line ann = new Line(port); Line bob = new Line(port)) {
                 ann.send("CNAME~ann");
