@@ -131,6 +131,11 @@ public final class Lobby {
         this.reserved = java.util.Objects.requireNonNull(names);
     }
 
+    /** Whether {@code name} is one no client may log in with ({@link #reserveNames}). */
+    public boolean isReserved(String name) {
+        return reserved.test(name);
+    }
+
     /**
      * Logs {@code name} in. A member who dropped out of a game and logs in again through the same
      * protocol before the reconnect window closes gets its seat back (the returned member has a
@@ -165,7 +170,7 @@ public final class Lobby {
      */
     public synchronized Member login(String name, String gameId, String protocolId, MemberListener listener,
             java.util.concurrent.Executor executor, String host) throws LobbyException {
-        if (!(listener instanceof LobbySeat) && reserved.test(name)) {
+        if (!(listener instanceof LobbySeat) && isReserved(name)) {
             log.accept("a client was refused the name " + name + ": it names a player this server runs");
             throw new LobbyException("the name '" + name + "' is reserved: it names a player this server runs (its games"
                     + " would be stored and rated as that player's); choose another name");

@@ -195,6 +195,34 @@ class GameMasterTest {
         }
     }
 
+    /**
+     * Seed 004's Game Master must accept any name, so a client that calls itself after a player the server runs is
+     * seated and shown under its name, and its game is played and stored under the name with " (a client)": stored as
+     * sent, it would be that player's game, with its bundle and on its ladder.
+     */
+    @Test
+    void aClientNamedAfterAPlayerTheServerRunsIsSeatedButPlaysUnderAMarkedName() throws Exception {
+        List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
+        server.lobby().reserveNames(name -> name.equals("alphabeta"));
+        try (WireClient gc = new WireClient(gm.get(2))) {
+            CompletableFuture<Seen> black = firstLegal(gm.get(0), "alphabeta");
+            CompletableFuture<Seen> white = firstLegal(gm.get(1), "Rick Grimes");
+            ReversiMessage.Status2 lastStatus = null;
+            for (ReversiMessage m = gc.next(); !(m instanceof ReversiMessage.End); m = gc.next()) {
+                assertNotNull(m, "the controller's connection closed before End");
+                if (m instanceof ReversiMessage.Status2 st) {
+                    lastStatus = st;
+                }
+            }
+            assertEquals(ReversiMessage.BLACK, black.get(30, TimeUnit.SECONDS).colour(), "seated, as the seed's contract says");
+            white.get(30, TimeUnit.SECONDS);
+            assertNotNull(lastStatus);
+            assertEquals("alphabeta", lastStatus.black().text(), "the controller is shown the name the client sent");
+            GameResult result = awaitResult();
+            assertEquals(List.of("alphabeta (a client)", "Rick Grimes"), List.of(result.first(), result.second()));
+        }
+    }
+
     private static int timeTerm(GameResult r, int i) {
         long[] t = r.outcome().timeNanos();
         long total = t[0] + t[1];
