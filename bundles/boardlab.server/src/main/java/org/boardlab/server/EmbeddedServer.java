@@ -436,8 +436,8 @@ public final class EmbeddedServer implements AutoCloseable {
         @Override
         public org.boardlab.core.Match newMatch(Game game, GameOptions options, org.boardlab.core.PlayerSeat first,
                 org.boardlab.core.PlayerSeat second, org.boardlab.core.MatchSettings matchSettings) {
-            org.boardlab.core.Match match = new org.boardlab.core.Match(referee, game, options, first, second,
-                    matchSettings, events);
+            org.boardlab.core.Match match = new org.boardlab.core.Match(referee, game, options, clientSeat(first),
+                    clientSeat(second), matchSettings, events);
             groupMatches.put(match.id(), match);
             match.onGameResult(result -> recorded(game.id(), result, match.journal()));
             match.results().whenComplete((r, e) -> groupMatches.remove(match.id()));
@@ -538,6 +538,16 @@ public final class EmbeddedServer implements AutoCloseable {
                 ctx.close();
             }
         });
+    }
+
+    /**
+     * A group's seat (a client of seed 004's Game Master, a Dots account) under the name its game is played and stored
+     * under: its own, or, when that names a player the server runs ({@link Lobby#isReserved}), the name with
+     * {@link Lobby#CLIENT_MARK}. Those protocols cannot refuse a name as the lobby's do (seed 004's Game Master must
+     * accept any); stored as sent, the client's games would be the loaded player's, with its bundle and on its ladder.
+     */
+    private org.boardlab.core.PlayerSeat clientSeat(org.boardlab.core.PlayerSeat seat) {
+        return lobby.isReserved(seat.name()) ? new org.boardlab.core.PlayerSeat(seat.name() + Lobby.CLIENT_MARK, seat.players()) : seat;
     }
 
     /**

@@ -131,6 +131,12 @@ public final class Lobby {
         this.reserved = java.util.Objects.requireNonNull(names);
     }
 
+    /**
+     * What the server adds to the name of a client it cannot refuse (a group's seat: seed 004's Game Master must accept
+     * any name) when that name is reserved ({@link #reserveNames}): {@code alphabeta (a client)}.
+     */
+    public static final String CLIENT_MARK = " (a client)";
+
     /** Whether {@code name} is one no client may log in with ({@link #reserveNames}). */
     public boolean isReserved(String name) {
         return reserved.test(name);

@@ -8,8 +8,8 @@
  * {@link org.boardlab.server.ClientTap} does it for one of boardlab's own client connections (0.5.0:
  * also for a client that is not on Netty, message by message). 0.6.0: {@link org.boardlab.server.WireTap#pending()}.
  * 0.7.0: {@link org.boardlab.server.Connection#anonymousName()}, {@link org.boardlab.server.OpenFiles}.
- * 0.8.0: {@link org.boardlab.server.Lobby#reserveNames} and {@link org.boardlab.server.Lobby#isReserved}, names no client may
- * log in with.
+ * 0.8.0: {@link org.boardlab.server.Lobby#reserveNames}, {@link org.boardlab.server.Lobby#isReserved} and
+ * {@link org.boardlab.server.Lobby#CLIENT_MARK}: names no client may log in with, or play a group's game under.
  */
 @Export
 @Version("0.8.0")

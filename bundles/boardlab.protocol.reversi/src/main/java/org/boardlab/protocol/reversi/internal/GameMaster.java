@@ -333,8 +333,8 @@ final class GameMaster implements ServerProtocol.PortGroup {
         PlayerSession white = seats[1];
         Play[] self = new Play[1];
         Match match = host.newMatch(game, GameOptions.of(java.util.Map.of("size", String.valueOf(pendingSize))),
-                new PlayerSeat(black.playedName(), () -> new Remote(self[0], Side.FIRST)),
-                new PlayerSeat(white.playedName(), () -> new Remote(self[0], Side.SECOND)),
+                new PlayerSeat(black.name(), () -> new Remote(self[0], Side.FIRST)),
+                new PlayerSeat(white.name(), () -> new Remote(self[0], Side.SECOND)),
                 MatchSettings.defaults().withTimePerMove(timePerMove).withAlternateSides(false));
         Play g = new Play(match, black, white);
         self[0] = g;

@@ -57,20 +57,6 @@ final class PlayerSession extends ChannelInboundHandlerAdapter {
         return name;
     }
 
-    /**
-     * The name its games are played and stored under: the name it sent, or, when that names a player the server runs
-     * ({@link org.boardlab.server.Lobby#isReserved}), the name with {@value #CLIENT_MARK}. Seed 004's Game Master must
-     * accept any name, so it cannot refuse {@code alphabeta} as the other protocols do; stored as sent, the client's
-     * games would be the loaded player's, with its bundle and on its ladder.
-     */
-    String playedName() {
-        String n = name;
-        return connection.lobby().isReserved(n) ? n + CLIENT_MARK : n;
-    }
-
-    /** What {@link #playedName} adds to a client's name that names a player the server runs. */
-    static final String CLIENT_MARK = " (a client)";
-
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
