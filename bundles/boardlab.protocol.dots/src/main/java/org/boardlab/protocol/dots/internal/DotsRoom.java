@@ -60,8 +60,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     /** Refused messages in a row after which a flooding client is disconnected. */
     static final int FLOOD_LIMIT = 500;
 
-    /** Other waiting users a subscriber of the lobby is shown at most (see {@link DotsLobby}). */
-    static final int VIEW = 100;
+    /**
+     * Other waiting users a subscriber of the lobby is shown at most (see {@link DotsLobby}): a list a person reads at
+     * a glance; the {@code GET /queue} name filter finds anybody else, and anybody may invite anybody by id. Session 18
+     * showed 100; each player who starts a game costs a {@code quit} and a refill to each of his viewers, about as many
+     * as the view holds, and pairing a whole class spent a third of the server there (the README's "Lobby at scale").
+     * {@code serve} takes another with {@code -Dboardlab.dots.view=N} ({@link DotsServerProtocol#view()}).
+     */
+    static final int VIEW = 30;
     /** Users who may enter one subscriber's view in a second, once it has been shown. */
     static final int VIEW_ENTRIES_PER_SECOND = 20;
     /** How long a view asked for by {@code GET /queue} is kept for a subscription that does not come. */
@@ -116,14 +122,15 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     /** boardlab's rule for invitations that cross ({@link #seedLobby}); on unless a test plays the seed's lobby. */
     private volatile boolean crossingRule = true;
 
-    DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers) {
+    /** A room whose lobby shows each subscriber at most {@code view} other waiting users ({@link #VIEW} as served). */
+    DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers, int view) {
         this.bayeux = bayeux;
         this.accounts = accounts;
         this.tokens = tokens;
         this.host = host;
         this.game = game;
         this.timers = timers;
-        this.lobby = new DotsLobby(VIEW, VIEW_ENTRIES_PER_SECOND, System::nanoTime);
+        this.lobby = new DotsLobby(view, VIEW_ENTRIES_PER_SECOND, System::nanoTime);
         this.lobbyLock = lobby;
     }
 
@@ -165,13 +172,15 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     // ---------------------------------------------------------------- what the HTTP side asks
 
-    /** The user whose id and token these are, or empty. */
-    Optional<Accounts.Account> authenticate(String id, String token) {
+    /**
+     * The user whose id and token these are, or 0. Reads nothing from the store, as a Bayeux message's {@code auth} is
+     * checked: a token is issued only to an account {@code /auth} has just verified, and no account is ever deleted
+     * (each {@code GET /queue} and {@code GET /gamedata} read the account before, only to learn the id the token proves:
+     * 3 % of the server's samples, the password hashes left out, while 2,000 clients logged in; JFR, session 19).
+     */
+    long authenticate(String id, String token) {
         long user = parseId(id);
-        if (user <= 0 || !tokens.check(user, token)) {
-            return Optional.empty();
-        }
-        return accounts.account(user);
+        return user > 0 && tokens.check(user, token) ? user : 0;
     }
 
     /**
@@ -212,6 +221,11 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     int waiting() {
         return lobby.size();
+    }
+
+    /** How many other waiting users a subscriber of the lobby is shown at most. */
+    int viewSize() {
+        return lobby.viewSize();
     }
 
     long gamesPlayed() {

@@ -59,7 +59,7 @@ public final class DotsServerProtocol implements ServerProtocol {
      */
     @Inject
     public DotsServerProtocol(DotsProtocol protocol, org.boardlab.store.Stores stores) {
-        this(protocol, () -> new StoreAccounts(stores.open()), timers(), DotsWeb.Options.SERVER,
+        this(protocol, () -> new StoreAccounts(stores.open()), timers(), DotsWeb.Options.SERVER.withView(view()),
                 () -> loginsFile(org.boardlab.store.Stores.defaultUrl()));
     }
 
@@ -87,6 +87,33 @@ public final class DotsServerProtocol implements ServerProtocol {
         DotsWire.Timers seed = DotsWire.Timers.SEED;
         return new DotsWire.Timers(Duration.ofMillis(Math.round(seconds * 1000)), seed.requestLife(), seed.sweepEvery(), seed.tokenLife());
     }
+
+    /**
+     * How many other waiting users each subscriber of the lobby is shown at most: {@link DotsRoom#VIEW}, or what the
+     * system property {@code boardlab.dots.view} gives (e.g. {@code java -Dboardlab.dots.view=100 -jar boardlab.jar
+     * serve --protocol dots}: session 18's views, to compare; a small class may like to see everybody).
+     *
+     * @throws IllegalArgumentException if the property is not a whole number from 1 to {@value #MAX_VIEW}
+     */
+    static int view() {
+        String s = System.getProperty("boardlab.dots.view");
+        if (s == null || s.isBlank()) {
+            return DotsRoom.VIEW;
+        }
+        int users;
+        try {
+            users = Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            users = -1;
+        }
+        if (users < 1 || users > MAX_VIEW) {
+            throw new IllegalArgumentException("boardlab.dots.view must be a whole number of users from 1 to " + MAX_VIEW + ", not '" + s + "'");
+        }
+        return users;
+    }
+
+    /** The largest view {@code boardlab.dots.view} takes (a view is a list a person reads). */
+    static final int MAX_VIEW = 1000;
 
     DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers) {
         this(protocol, accounts, timers, DotsWeb.Options.SERVER);

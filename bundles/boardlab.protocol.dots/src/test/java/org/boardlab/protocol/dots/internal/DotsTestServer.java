@@ -31,11 +31,16 @@ final class DotsTestServer implements AutoCloseable {
 
     /** A server whose accounts are in a fresh database of {@code kind} ({@code h2} or {@code postgresql}). */
     DotsTestServer(DotsWire.Timers timers, String kind) {
+        this(timers, kind, DotsWeb.Options.SERVER);
+    }
+
+    /** A server whose port is made as {@code options} say (e.g. another view's size). */
+    DotsTestServer(DotsWire.Timers timers, String kind, DotsWeb.Options options) {
         this.accounts = TestAccounts.open(kind);
         Dots dots = new Dots();
         server = new EmbeddedServer(id -> dots, new EventBus(), ServerSettings.defaults(), log::add);
         server.onResult(results::add);
-        protocol = new DotsServerProtocol(new DotsProtocol(), () -> accounts, timers);
+        protocol = new DotsServerProtocol(new DotsProtocol(), () -> accounts, timers, options);
         server.addProtocol(protocol);
         InetSocketAddress at = server.start("dots", "127.0.0.1", 0);
         base = "http://127.0.0.1:" + at.getPort();
