@@ -465,6 +465,18 @@ function parent() {
     + seconds + ' s measured after ' + warmup + ' s, think ' + report.think_ms + ' ms, heartbeat every ' + report.heartbeat_ms
     + ' ms; load average ' + report.load_at_start + '; server idle: heap ' + f0(idle.heap) + ' MB, ' + idle.threads + ' threads');
 
+  // the machine's CPU (all cores, /proc/stat) and the server's, at the phases' ends: what logging in and pairing cost
+  const machine = () => {
+    try {
+      const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+      return { busy: f[0] + f[1] + f[2] + f[5] + f[6] + f[7], all: f.reduce((a, b) => a + b, 0) };
+    } catch (e) { return { busy: NaN, all: NaN }; }
+  };
+  const phase = (from) => {
+    const m = machine(), cpu = serverPid ? cpuSeconds() : NaN;
+    return { at: { m, cpu }, busy: from ? +((m.busy - from.m.busy) / (m.all - from.m.all)).toFixed(2) : null, serverCpu: from ? cpu - from.cpu : null };
+  };
+  const atStart = phase(null);
   const t0 = now();
   const workers = [];
   const waiting = new Map();
@@ -509,10 +521,15 @@ function parent() {
       report.lobby_messages_entering = l.reduce((s, m) => s + m.lobbyMessages, 0);
       report.lobby_most_entering = Math.max(...l.map((m) => m.lobbyMostInASecond));
       report.http_requests_logging_in = l.reduce((s, m) => s + m.httpRequests, 0);
+      const logins = phase(atStart.at);
+      report.logging_in_machine_busy = logins.busy;
+      report.server_cpu_ms_per_login = +(logins.serverCpu * 1000 / Math.max(1, report.lobby_clients)).toFixed(2);
+      report.phase_logged_in = logins.at;
       console.log('logged in:    ' + report.lobby_clients + ' clients after ' + report.logged_in_s + ' s (each: subscribed, its heartbeat '
         + 'echoed, GET /queue answered); they were sent ' + report.lobby_messages_entering + ' lobby messages meanwhile, at most '
         + report.lobby_most_entering + ' to one client in one second; ' + report.http_requests_logging_in + ' HTTP requests ('
-        + f1(report.http_requests_logging_in / report.lobby_clients) + ' a client); now every pair invites');
+        + f1(report.http_requests_logging_in / report.lobby_clients) + ' a client); the server ' + report.server_cpu_ms_per_login
+        + ' ms of CPU a login, the machine ' + Math.round(100 * report.logging_in_machine_busy) + ' % busy; now every pair invites');
     }
     const ready = expect('ready');
     const inviteAt = now();
@@ -530,9 +547,17 @@ function parent() {
     report.in_games_at = new Date().toISOString();
     report.games_paired = r.reduce((s, m) => s + m.games, 0);
     report.http_requests_until_in_games = r.reduce((s, m) => s + m.httpRequests, 0);
+    {
+      const pairing = phase(report.phase_logged_in || atStart.at);
+      report.pairing_machine_busy = pairing.busy;
+      report.server_cpu_ms_per_pair = +(pairing.serverCpu * 1000 / Math.max(1, report.games_paired)).toFixed(2);
+      delete report.phase_logged_in;
+    }
     console.log('in their games: ' + report.games_paired + ' of ' + games + ' games (' + 2 * report.games_paired + ' clients) after '
       + report.login_seconds + ' s' + (lobbyFirst ? ', ' + report.in_games_after_invite_s + ' s after they were told to invite' : '')
-      + '; HTTP requests since the start: ' + report.http_requests_until_in_games + ' (' + f1(report.http_requests_until_in_games / clients) + ' a client)');
+      + '; HTTP requests since the start: ' + report.http_requests_until_in_games + ' (' + f1(report.http_requests_until_in_games / clients) + ' a client); '
+      + (lobbyFirst ? 'pairing: ' : 'logging in and pairing: ') + 'the server ' + report.server_cpu_ms_per_pair + ' ms of CPU a pair, the machine '
+      + Math.round(100 * report.pairing_machine_busy) + ' % busy');
 
     let measuring = false, cpuAtWindow = NaN, threadsAtWindow = {}, lastAccepted = NaN, lastTime = now();
     const playStart = now();
@@ -617,10 +642,13 @@ function parent() {
     console.log('\n== dots load: ' + clients + ' clients, ' + seconds + ' s (' + warmup + ' s warm-up), think ' + report.think_ms
       + ' ms, heartbeat ' + report.heartbeat_ms + ' ms, ' + procs + ' processes ==');
     if (lobbyFirst) {
-      console.log('logged in:    ' + report.logged_in_s + ' s until every client was logged in (subscribed, heartbeat echoed, GET /queue answered)');
+      console.log('logged in:    ' + report.logged_in_s + ' s until every client was logged in (subscribed, heartbeat echoed, GET /queue answered); '
+        + f1(report.http_requests_logging_in / report.lobby_clients) + ' HTTP requests and ' + report.server_cpu_ms_per_login + ' ms of server CPU a client; the machine '
+        + Math.round(100 * report.logging_in_machine_busy) + ' % busy');
     }
     console.log('in games:     ' + report.login_seconds + ' s until every client was in its game (' + report.games_paired + ' of ' + games + ' games)'
-      + (lobbyFirst ? '; ' + report.in_games_after_invite_s + ' s from "invite now" (' + opt('pairing', '5') + ' pairs at a time a process)' : ''));
+      + (lobbyFirst ? '; ' + report.in_games_after_invite_s + ' s from "invite now" (' + opt('pairing', '5') + ' pairs at a time a process)' : '')
+      + '; ' + report.server_cpu_ms_per_pair + ' ms of server CPU a pair, the machine ' + Math.round(100 * report.pairing_machine_busy) + ' % busy');
     if (report.auth) {
       console.log('POST /auth:   ' + report.auth.logins + ' logins with a password: p50 ' + report.auth.p50_ms + ' ms, p99 ' + report.auth.p99_ms
         + ' ms, max ' + report.auth.max_ms + ' ms each (waits and 503 retries included), ' + report.auth.busy_503 + ' answered 503 Busy');
