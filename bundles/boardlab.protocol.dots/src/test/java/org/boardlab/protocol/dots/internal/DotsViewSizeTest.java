@@ -7,6 +7,11 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.boardlab.core.EventBus;
+import org.boardlab.game.dots.Dots;
+import org.boardlab.server.EmbeddedServer;
+import org.boardlab.server.ServerSettings;
+import org.boardlab.store.Stores;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -36,6 +41,23 @@ class DotsViewSizeTest {
             System.setProperty("boardlab.dots.view", bad);
             assertThatThrownBy(DotsServerProtocol::view).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("boardlab.dots.view must be a whole number of users from 1 to 1000, not '" + bad + "'");
+        }
+    }
+
+    @Test
+    void aBadViewStopsTheDotsPortFromOpeningNotTheProtocolFromLoading() {
+        System.setProperty("boardlab.dots.view", "none");
+        // what every command that loads the protocols does (the workbench too): nothing is read yet
+        DotsServerProtocol protocol = new DotsServerProtocol(new DotsProtocol(), new Stores());
+        Dots dots = new Dots();
+        EmbeddedServer server = new EmbeddedServer(id -> dots, new EventBus(), ServerSettings.defaults(), line -> { });
+        try {
+            server.addProtocol(protocol);
+            // serve prints it as "boardlab: " and the message
+            assertThatThrownBy(() -> server.start("dots", "127.0.0.1", 0)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("boardlab.dots.view must be a whole number of users from 1 to 1000, not 'none'");
+        } finally {
+            server.close();
         }
     }
 
