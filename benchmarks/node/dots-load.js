@@ -16,13 +16,22 @@
 //   NODE_PATH=bundles/boardlab.protocol.dots/src/test/node/node_modules \
 //   node benchmarks/node/dots-load.js --url http://127.0.0.1:8888 --clients 10000 --accounts ACC.json \
 //        [--prefix b] [--procs 4] [--seconds 60] [--warmup 30] [--think-ms 1000-3000] [--heartbeat-ms 5000]
-//        [--pairing 5] [--lobby-first [--entering 25]] [--server-pid PID] [--json FILE]
+//        [--pairing 5|all] [--lobby-first [--entering 25|all]] [--auth N] [--server-pid PID] [--json FILE]
 //
-// --lobby-first: a class that logs in and waits before anybody invites: every client first enters the lobby
-// (subscribes to /game/queue, a heartbeat at once and every --heartbeat-ms), --entering at a time in each process,
-// until all are in; then the pairs invite (each inviter invites its own partner: the generator's pairing is one
-// request a pair, whatever the lobby's size). Each client counts the lobby messages it is sent, by second: the
-// report gives the most one client was sent in one second (issue 18: bounded whatever the lobby's size).
+// --lobby-first: a class that logs in and waits before anybody invites: every client first logs in as the seed's page
+// does (handshake, subscribes to /game/queue, a heartbeat at once and every --heartbeat-ms, GET /queue: the list it
+// shows), --entering at a time in each process ("all": every client at once), until all are in; then the pairs invite
+// (each inviter invites its own partner: the generator's pairing is one request a pair, whatever the lobby's size).
+// A client is logged in when its subscription is answered, the echo of its heartbeat has come back and GET /queue has
+// answered. The report gives two times: until every client is logged in, and from "now invite" until every client is
+// in its game. --pairing all: every pair invites at once, as a class told "start now" (a number: that many pairs at a
+// time in each process). Each client counts the lobby messages it is sent, by second: the report gives the most one
+// client was sent in one second (issue 18: bounded whatever the lobby's size).
+//
+// --auth N: the first N clients of the run log in with their password first (POST /auth, as the seed's login form:
+// the server's password hash) and use the token it gives; their report line says how long those took. The others use
+// the tokens in --accounts (a page that kept its login). Only accounts made by DotsAccounts (password
+// dots-load-benchmark) can.
 //   node benchmarks/node/dots-load.js --url ... --clients 200 --prefix s --accounts ACC.json --setup-only
 'use strict';
 
@@ -95,14 +104,22 @@ async function setup() {
 // ------------------------------------------------------------------------------------------------ one worker
 
 function worker() {
+  // every HTTP request this process's clients make (Faye's long polls and publishes, /auth, /queue, /gamedata): the
+  // round trips a phase costs
+  let httpRequests = 0;
+  const request = http.request;
+  http.request = function counted(...a) { httpRequests++; return request.apply(this, a); };
   const Faye = require('faye');
   const index = parseInt(opt('worker'), 10);
   const of = parseInt(opt('of'), 10);
   const [thinkMin, thinkMax] = opt('think-ms', '1000-3000').split('-').map(Number);
   const beatMs = parseInt(opt('heartbeat-ms', '5000'), 10);
-  const pairing = parseInt(opt('pairing', '5'), 10);
+  const atOnce = (text) => (text === 'all' ? Infinity : parseInt(text, 10));
+  const pairing = atOnce(opt('pairing', '5'));
   const lobbyFirst = args.includes('--lobby-first');
-  const entering = parseInt(opt('entering', '25'), 10);
+  const entering = atOnce(opt('entering', '25'));
+  const authFirst = parseInt(opt('auth', '0'), 10);
+  const password = opt('password', 'dots-load-benchmark');
   const saved = JSON.parse(fs.readFileSync(accountsFile, 'utf8'));
   const send = (m) => process.send(m);
 
@@ -114,7 +131,12 @@ function worker() {
   let recent = [];   // latencies since the last interval report
   let accepted = 0, delivered = 0, refusedBusy = 0, errors = 0, transportDown = 0, acceptedInWindow = 0;
   const errorTexts = {};
-  const error = (text) => { errors++; errorTexts[text] = (errorTexts[text] || 0) + 1; };
+  // counted by kind: a game's channel and a client's name are left out of the text
+  const error = (text) => {
+    errors++;
+    const kind = String(text).replace(/\/game\/[0-9a-f]{10}/g, '/game/<channel>').replace(/\bl[ab]\S*?\d+\b/g, '<name>');
+    errorTexts[kind] = (errorTexts[kind] || 0) + 1;
+  };
   // lobby messages sent to this process's clients, and the most one client was sent within one second
   let lobbyMessages = 0, lobbyMostInASecond = 0;
   const countLobby = (bot) => {
@@ -125,6 +147,9 @@ function worker() {
     if (bot.inSecond > lobbyMostInASecond) lobbyMostInASecond = bot.inSecond;
   };
   const list = [];
+  // --auth: how long each POST /auth took (503s and their retries included), and how many 503s
+  const authMs = [];
+  let authBusy = 0;
 
   function client(name) {
     const a = saved[name];
@@ -133,14 +158,34 @@ function worker() {
     c.disable('websocket');
     c.disable('eventsource');
     c.disable('autodisconnect');
+    const bot = { name, id: a.id, token: a.token, client: c };
     c.addExtension({ outgoing(m, cb) {
       if (m.channel.indexOf('/meta/') !== 0 || m.channel === '/meta/subscribe' || m.channel === '/meta/disconnect') {
-        m.auth = { id: a.id, token: a.token };
+        m.auth = { id: bot.id, token: bot.token };
       }
       cb(m);
     } });
     c.on('transport:down', () => { if (!leaving) { transportDown++; error('transport down'); } });
-    return { name, id: a.id, token: a.token, client: c };
+    return bot;
+  }
+
+  // the seed's login form: POST /auth with the password (the server's password hash); a 503 (the server's logins
+  // waiting are full) is tried again a second later, as a person clicks again
+  async function authenticate(bot) {
+    const t = now();
+    for (;;) {
+      const r = await call('POST', '/auth', { name: bot.name, password });
+      if (r.status === 200) {
+        const got = JSON.parse(r.body);
+        bot.id = got.id;
+        bot.token = got.token;
+        authMs.push(now() - t);
+        return;
+      }
+      if (r.status !== 503) throw new Error('auth ' + bot.name + ': ' + r.status + ' ' + r.body);
+      authBusy++;
+      await sleep(1000);
+    }
   }
 
   function publish(bot, channel, data) {
@@ -148,26 +193,32 @@ function worker() {
       (e) => resolve(e && e.code !== undefined ? e.code + '::' + e.message : String(e && e.message || e))));
   }
 
-  // --lobby-first: both of pair n enter the lobby and stay there (heartbeats) until pair(n) invites
+  // --lobby-first: both of pair n log in as the seed's page does and stay in the lobby (heartbeats) until pair(n)
+  // invites. Logged in: the subscription answered, the heartbeat's echo back, GET /queue answered (the page's list)
   const entered = new Map();
   async function enter(n) {
     const [na, nb] = pairNames(n);
     const a = client(na), b = client(nb);
     const p = { a, b, subs: [], beats: [] };
     p.gotGame = new Promise((r) => { p.resolveGame = r; });
-    for (const bot of [a, b]) {
+    await Promise.all([a, b].map(async (bot, i) => {
+      if (2 * n + i < authFirst) await authenticate(bot);
+      let echoed;
+      const echo = new Promise((r) => { echoed = r; });
       const sub = bot.client.subscribe('/game/queue', (m) => {
         countLobby(bot);
+        if (m.type === 'heartbeat' && m.id === bot.id) echoed();
         if (bot === a && m.type === 'newgame' && m.player_1 === a.id) p.resolveGame(m.channel);
       });
       await sub;
       p.subs.push(sub);
-    }
-    for (const bot of [a, b]) {
       const beat = () => publish(bot, '/game/queue', { type: 'heartbeat' }).then((e) => { if (e && !leaving) error('lobby heartbeat: ' + e); });
-      await beat();
+      // a heartbeat at once and every 5 s, as the page: if the first is lost (a session the server dropped, which
+      // Faye makes again), the echo of a later one logs the client in
       p.beats.push(setInterval(beat, beatMs));
-    }
+      const [, queue] = await Promise.all([beat(), call('GET', '/queue', { id: bot.id, token: bot.token }), echo]);
+      if (queue.status !== 200) throw new Error('GET /queue for ' + bot.name + ': ' + queue.status + ' ' + queue.body);
+    }));
     entered.set(n, p);
   }
 
@@ -197,10 +248,11 @@ function worker() {
       for (const t of p.beats) clearInterval(t);
       for (const sub of p.subs) sub.cancel();
     }
-    await Promise.all([publish(a, '/game/queue', { type: 'quit' }), publish(b, '/game/queue', { type: 'quit' })]);
     const g = { channel, bots: { 1: a, 2: b }, turn: 1, color: [], captured: [], over: false, pending: null, beats: [] };
     for (let x = 0; x < H; x++) { g.color.push(new Array(W).fill(0)); g.captured.push(new Array(W).fill(0)); }
-    await Promise.all([1, 2].map((p) => g.bots[p].client.subscribe(channel, (m) => onGame(g, p, m))));
+    // as the seed's page going from the lobby to the game: it quits the lobby as it subscribes to the game, at once
+    await Promise.all([publish(a, '/game/queue', { type: 'quit' }), publish(b, '/game/queue', { type: 'quit' }),
+      ...[1, 2].map((p) => g.bots[p].client.subscribe(channel, (m) => onGame(g, p, m)))]);
     // the game page reads the game once, as the seed's page does
     const gd = await Promise.all([a, b].map((bot) => call('GET', '/gamedata', { id: bot.id, token: bot.token, channel: channel.slice(6) })));
     for (const r of gd) if (r.status !== 200) throw new Error('/gamedata for ' + channel + ': ' + r.status + ' ' + r.body);
@@ -274,7 +326,7 @@ function worker() {
       let lost = 0;
       for (const g of list) if (g.pending && !g.over) lost++;
       send({ t: 'done', cpuSeconds: (cpu.user + cpu.system) / 1e6, loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6,
-        lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown, lobbyMessages, lobbyMostInASecond });
+        authMs, authBusy, lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown, lobbyMessages, lobbyMostInASecond });
     } else if (m.cmd === 'pair') {
       if (startPairing) startPairing();
     } else if (m.cmd === 'leave') {
@@ -295,6 +347,9 @@ function worker() {
   (async () => {
     const mine = [];
     for (let n = index; n < games; n += of) mine.push(n);
+    // one socket for each client's held long poll and a thousand for the publishes between them: at most, however the
+    // requests bunch up (each is a file on both sides: the container's hard limit is 20,000 a process)
+    http.globalAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 1 << 20, maxSockets: 2 * mine.length + 1000 });
     if (lobbyFirst) {
       let nextIn = 0;
       const enterSome = async () => {
@@ -305,11 +360,13 @@ function worker() {
           } catch (e) {
             error(String(e && e.message || e).slice(0, 200));
           }
+          if (++enteredCount % 100 === 0) send({ t: 'progress-in', done: enteredCount });
         }
       };
+      let enteredCount = 0;
       const go = new Promise((r) => { startPairing = r; });
       await Promise.all(Array.from({ length: Math.min(entering, mine.length) }, enterSome));
-      send({ t: 'inlobby', clients: 2 * entered.size, lobbyMessages, lobbyMostInASecond });
+      send({ t: 'inlobby', clients: 2 * entered.size, lobbyMessages, lobbyMostInASecond, httpRequests });
       await go;
     }
     let next = 0, done = 0;
@@ -325,7 +382,7 @@ function worker() {
       }
     };
     await Promise.all(Array.from({ length: Math.min(pairing, mine.length) }, runOne));
-    send({ t: 'ready', games: list.length, of: mine.length });
+    send({ t: 'ready', games: list.length, of: mine.length, httpRequests });
   })().catch((e) => { console.error('worker ' + index + ' FAILED: ' + (e && e.stack ? e.stack : e)); process.exit(1); });
 }
 
@@ -399,7 +456,8 @@ function parent() {
 
   const lobbyFirst = args.includes('--lobby-first');
   const report = { clients, games, procs, seconds, warmup, think_ms: opt('think-ms', '1000-3000'), heartbeat_ms: Number(opt('heartbeat-ms', '5000')),
-    pairing_per_process: Number(opt('pairing', '5')), lobby_first: lobbyFirst, load_at_start: loadAverage() };
+    pairing_per_process: opt('pairing', '5'), entering_per_process: lobbyFirst ? opt('entering', '25') : null,
+    auth_clients: Number(opt('auth', '0')), lobby_first: lobbyFirst, load_at_start: loadAverage() };
   const idle = sample(true);
   const idleSockets = serverPid ? sockets() : -1;
   report.server_idle = idle;
@@ -407,6 +465,18 @@ function parent() {
     + seconds + ' s measured after ' + warmup + ' s, think ' + report.think_ms + ' ms, heartbeat every ' + report.heartbeat_ms
     + ' ms; load average ' + report.load_at_start + '; server idle: heap ' + f0(idle.heap) + ' MB, ' + idle.threads + ' threads');
 
+  // the machine's CPU (all cores, /proc/stat) and the server's, at the phases' ends: what logging in and pairing cost
+  const machine = () => {
+    try {
+      const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+      return { busy: f[0] + f[1] + f[2] + f[5] + f[6] + f[7], all: f.reduce((a, b) => a + b, 0) };
+    } catch (e) { return { busy: NaN, all: NaN }; }
+  };
+  const phase = (from) => {
+    const m = machine(), cpu = serverPid ? cpuSeconds() : NaN;
+    return { at: { m, cpu }, busy: from ? +((m.busy - from.m.busy) / (m.all - from.m.all)).toFixed(2) : null, serverCpu: from ? cpu - from.cpu : null };
+  };
+  const atStart = phase(null);
   const t0 = now();
   const workers = [];
   const waiting = new Map();
@@ -414,11 +484,12 @@ function parent() {
     const got = [];
     waiting.set(type, (m) => { got.push(m); if (got.length === workers.length) { waiting.delete(type); resolve(got); } });
   });
-  let progress = 0;
+  let progress = 0, progressIn = 0;
   for (let i = 0; i < procs; i++) {
     const w = cp.fork(__filename, [...args, '--worker', String(i), '--of', String(procs)], { execArgv: ['--max-old-space-size=4096'] });
     w.on('message', (m) => {
       if (m.t === 'progress') { progress += 100; return; }
+      if (m.t === 'progress-in') { progressIn += 100; return; }
       const h = waiting.get(m.t);
       if (h) h(m);
     });
@@ -426,26 +497,44 @@ function parent() {
     workers.push(w);
   }
   const broadcast = (cmd) => { for (const w of workers) w.send({ cmd }); };
-  let heapPeak = -1, threadsPeak = -1;
-  const peek = () => { const s = sample(false); heapPeak = Math.max(heapPeak, s.heap); threadsPeak = Math.max(threadsPeak, s.threads); return s; };
+  let heapPeak = -1, threadsPeak = -1, socketsPeak = -1;
+  const peek = () => {
+    const s = sample(false);
+    heapPeak = Math.max(heapPeak, s.heap);
+    threadsPeak = Math.max(threadsPeak, s.threads);
+    if (serverPid) socketsPeak = Math.max(socketsPeak, sockets());
+    return s;
+  };
 
   (async () => {
     if (lobbyFirst) {
       const inLobby = expect('inlobby');
       const lobbyTimer = setInterval(() => {
         const s = peek();
-        console.log('  ' + ((now() - t0) / 1000).toFixed(0) + ' s: entering the lobby; server heap ' + f0(s.heap) + ' MB, ' + s.threads + ' threads');
+        console.log('  ' + ((now() - t0) / 1000).toFixed(0) + ' s: ' + 2 * progressIn + '+ clients logged in; server heap ' + f0(s.heap) + ' MB, ' + s.threads + ' threads');
       }, 5000);
       const l = await inLobby;
       clearInterval(lobbyTimer);
-      report.lobby_seconds = +((now() - t0) / 1000).toFixed(1);
+      report.logged_in_s = +((now() - t0) / 1000).toFixed(1);
+      report.logged_in_at = new Date().toISOString(); // (the clock's time: to find the phase in a server's recording)
       report.lobby_clients = l.reduce((s, m) => s + m.clients, 0);
       report.lobby_messages_entering = l.reduce((s, m) => s + m.lobbyMessages, 0);
-      console.log('in the lobby: ' + report.lobby_clients + ' clients after ' + report.lobby_seconds + ' s; they were sent '
-        + report.lobby_messages_entering + ' lobby messages meanwhile, at most ' + Math.max(...l.map((m) => m.lobbyMostInASecond))
-        + ' to one client in one second; now the pairs invite');
+      report.lobby_most_entering = Math.max(...l.map((m) => m.lobbyMostInASecond));
+      report.http_requests_logging_in = l.reduce((s, m) => s + m.httpRequests, 0);
+      const logins = phase(atStart.at);
+      report.logging_in_machine_busy = logins.busy;
+      report.server_cpu_ms_per_login = +(logins.serverCpu * 1000 / Math.max(1, report.lobby_clients)).toFixed(2);
+      report.phase_logged_in = logins.at;
+      console.log('logged in:    ' + report.lobby_clients + ' clients after ' + report.logged_in_s + ' s (each: subscribed, its heartbeat '
+        + 'echoed, GET /queue answered); they were sent ' + report.lobby_messages_entering + ' lobby messages meanwhile, at most '
+        + report.lobby_most_entering + ' to one client in one second; ' + report.http_requests_logging_in + ' HTTP requests ('
+        + f1(report.http_requests_logging_in / report.lobby_clients) + ' a client); the server ' + report.server_cpu_ms_per_login
+        + ' ms of CPU a login, the machine ' + Math.round(100 * report.logging_in_machine_busy) + ' % busy; now every pair invites');
     }
     const ready = expect('ready');
+    const inviteAt = now();
+    report.start_at = new Date(Date.now() - (inviteAt - t0)).toISOString();
+    report.invite_at = new Date().toISOString();
     if (lobbyFirst) broadcast('pair');
     const progressTimer = setInterval(() => {
       const s = peek();
@@ -454,9 +543,21 @@ function parent() {
     const r = await ready;
     clearInterval(progressTimer);
     report.login_seconds = +((now() - t0) / 1000).toFixed(1);
+    report.in_games_after_invite_s = +((now() - inviteAt) / 1000).toFixed(1);
+    report.in_games_at = new Date().toISOString();
     report.games_paired = r.reduce((s, m) => s + m.games, 0);
+    report.http_requests_until_in_games = r.reduce((s, m) => s + m.httpRequests, 0);
+    {
+      const pairing = phase(report.phase_logged_in || atStart.at);
+      report.pairing_machine_busy = pairing.busy;
+      report.server_cpu_ms_per_pair = +(pairing.serverCpu * 1000 / Math.max(1, report.games_paired)).toFixed(2);
+      delete report.phase_logged_in;
+    }
     console.log('in their games: ' + report.games_paired + ' of ' + games + ' games (' + 2 * report.games_paired + ' clients) after '
-      + report.login_seconds + ' s');
+      + report.login_seconds + ' s' + (lobbyFirst ? ', ' + report.in_games_after_invite_s + ' s after they were told to invite' : '')
+      + '; HTTP requests since the start: ' + report.http_requests_until_in_games + ' (' + f1(report.http_requests_until_in_games / clients) + ' a client); '
+      + (lobbyFirst ? 'pairing: ' : 'logging in and pairing: ') + 'the server ' + report.server_cpu_ms_per_pair + ' ms of CPU a pair, the machine '
+      + Math.round(100 * report.pairing_machine_busy) + ' % busy');
 
     let measuring = false, cpuAtWindow = NaN, threadsAtWindow = {}, lastAccepted = NaN, lastTime = now();
     const playStart = now();
@@ -499,6 +600,10 @@ function parent() {
     const sum = (k) => d.reduce((s, m) => s + m[k], 0);
     const errorTexts = {};
     for (const m of d) for (const [k, v] of Object.entries(m.errorTexts)) errorTexts[k] = (errorTexts[k] || 0) + v;
+    const auths = [].concat(...d.map((m) => m.authMs)).sort((a, b) => a - b);
+    if (auths.length) {
+      report.auth = { logins: auths.length, busy_503: sum('authBusy'), p50_ms: +f1(pct(auths, 50)), p99_ms: +f1(pct(auths, 99)), max_ms: +f1(auths[auths.length - 1]) };
+    }
     Object.assign(report, { moves_in_window: sum('acceptedInWindow'), moves_per_s: +(sum('acceptedInWindow') / seconds).toFixed(1),
       measured: lat.length, p50_ms: +f1(pct(lat, 50)), p90_ms: +f1(pct(lat, 90)), p99_ms: +f1(pct(lat, 99)), max_ms: +f1(lat[lat.length - 1]),
       accepted_total: sum('accepted'), delivered_total: sum('delivered'), lost: sum('lost'), refused_busy: sum('refusedBusy'),
@@ -507,7 +612,7 @@ function parent() {
       server_cpu_ms_per_move: +(cpuWindow * 1000 / Math.max(1, sum('acceptedInWindow'))).toFixed(3),
       generator_cores: +(sum('cpuSeconds') / seconds).toFixed(2), generator_loop_late_p99_ms: +f1(Math.max(...d.map((m) => m.loopP99Ms))),
       generator_loop_late_max_ms: +f1(Math.max(...d.map((m) => m.loopMaxMs))),
-      server_heap_peak_mb: Math.round(heapPeak), server_threads_peak: threadsPeak, intervals,
+      server_heap_peak_mb: Math.round(heapPeak), server_threads_peak: threadsPeak, server_sockets_peak: socketsPeak, intervals,
       lobby_messages: sum('lobbyMessages'), lobby_most_to_one_client_in_a_second: Math.max(...d.map((m) => m.lobbyMostInASecond)) });
     void windowEnd;
 
@@ -536,7 +641,18 @@ function parent() {
     report.load_at_end = loadAverage();
     console.log('\n== dots load: ' + clients + ' clients, ' + seconds + ' s (' + warmup + ' s warm-up), think ' + report.think_ms
       + ' ms, heartbeat ' + report.heartbeat_ms + ' ms, ' + procs + ' processes ==');
-    console.log('logins:       ' + report.login_seconds + ' s until every client was in its game (' + report.games_paired + ' of ' + games + ' games)');
+    if (lobbyFirst) {
+      console.log('logged in:    ' + report.logged_in_s + ' s until every client was logged in (subscribed, heartbeat echoed, GET /queue answered); '
+        + f1(report.http_requests_logging_in / report.lobby_clients) + ' HTTP requests and ' + report.server_cpu_ms_per_login + ' ms of server CPU a client; the machine '
+        + Math.round(100 * report.logging_in_machine_busy) + ' % busy');
+    }
+    console.log('in games:     ' + report.login_seconds + ' s until every client was in its game (' + report.games_paired + ' of ' + games + ' games)'
+      + (lobbyFirst ? '; ' + report.in_games_after_invite_s + ' s from "invite now" (' + opt('pairing', '5') + ' pairs at a time a process)' : '')
+      + '; ' + report.server_cpu_ms_per_pair + ' ms of server CPU a pair, the machine ' + Math.round(100 * report.pairing_machine_busy) + ' % busy');
+    if (report.auth) {
+      console.log('POST /auth:   ' + report.auth.logins + ' logins with a password: p50 ' + report.auth.p50_ms + ' ms, p99 ' + report.auth.p99_ms
+        + ' ms, max ' + report.auth.max_ms + ' ms each (waits and 503 retries included), ' + report.auth.busy_503 + ' answered 503 Busy');
+    }
     console.log('moves:        ' + report.moves_in_window + ' in the window, ' + report.moves_per_s + '/s; ' + report.accepted_total
       + ' accepted in all, ' + report.refused_busy + ' refused busy (a zone the client had not drawn yet)');
     console.log('latency:      publish -> opponent\'s receipt: p50 ' + report.p50_ms + ' ms, p90 ' + report.p90_ms + ' ms, p99 '
@@ -544,12 +660,12 @@ function parent() {
     console.log('generator:    ' + report.generator_cores + ' cores in the window (' + procs + ' processes); their event loops ran late by '
       + 'p99 ' + report.generator_loop_late_p99_ms + ' ms, max ' + report.generator_loop_late_max_ms + ' ms (the worst process; a latency includes up to that)');
     console.log('lobby:        ' + report.lobby_messages + ' lobby messages sent to the clients in all'
-      + (lobbyFirst ? ' (' + report.lobby_seconds + ' s until all ' + report.lobby_clients + ' were in the lobby, then pairing)' : '')
+      + (lobbyFirst ? ' (' + report.lobby_messages_entering + ' while logging in, at most ' + report.lobby_most_entering + ' to one client in a second then)' : '')
       + '; at most ' + report.lobby_most_to_one_client_in_a_second + ' to one client in one second');
     console.log('errors:       ' + report.errors + ' ' + JSON.stringify(errorTexts) + '; lost moves: ' + report.lost);
     if (serverPid) {
       console.log('server:       idle heap ' + f0(idle.heap) + ' MB, ' + idle.threads + ' threads; playing (largest, every 5 s): heap '
-        + f0(heapPeak) + ' MB, ' + threadsPeak + ' threads; after the clients left (after a full GC, '
+        + f0(heapPeak) + ' MB, ' + threadsPeak + ' threads, ' + socketsPeak + ' sockets; after the clients left (after a full GC, '
         + report.server_sockets_closed_after_s + ' s after the window): heap ' + f0(report.server_after.heap) + ' MB (first look '
         + f0(report.server_after_first_heap_mb) + '), ' + report.server_after.threads + ' threads, RSS ' + report.server_after.rss + ' MB');
       console.log('server cpu:   ' + report.server_cpu_s_in_window + ' s in the window (' + report.server_cores + ' cores), '

@@ -28,9 +28,14 @@ grep -q "^listening" "$run/server.log" || { echo "the server did not listen with
 # the JVM's pid (the launcher script may run java as a child while it records its class archive)
 pid="$(jcmd -l | awk -v p="--port $port" 'index($0, p) && /serve --protocol dots/ {print $1}' | head -1)"
 [ -n "$pid" ] || { echo "no JVM serving on port $port" >&2; kill "$launcher"; exit 1; }
+# connections the kernel could not queue for accepting (a full listen queue: the client sends its SYN again after 1 s
+# or more); counted for the whole machine
+overflows() { awk '/^TcpExt:/ { if (!h) { for (i = 1; i <= NF; i++) if ($i == "ListenOverflows") c = i; h = 1 } else print $c }' /proc/net/netstat; }
+overflowsBefore="$(overflows)"
 echo "server pid $pid, folder $run; uptime before: $(uptime)"
 # stopped early (a timeout, ^C): the generator and the server go too
-cleanup() { [ -n "${gen:-}" ] && kill "$gen" 2>/dev/null; kill "$pid" 2>/dev/null; wait "$launcher" 2>/dev/null; }
+# (each step may fail, the process being gone already: the run's own status stands, not 143 from the stopped server)
+cleanup() { if [ -n "${gen:-}" ]; then kill "$gen" 2>/dev/null || true; fi; kill "$pid" 2>/dev/null || true; wait "$launcher" 2>/dev/null || true; }
 trap cleanup EXIT
 trap 'exit 143' TERM INT
 status=0
@@ -41,4 +46,5 @@ gen=$!
 wait "$gen" || status=$?
 gen=
 echo "uptime after: $(uptime)"
+echo "listen queue overflows on the machine during the run: $(( $(overflows) - overflowsBefore ))"
 exit $status

@@ -137,7 +137,7 @@ final class DotsClientServer implements ConformanceKit.ClientListener {
             Tap tap = new Tap();
             tap.setHandler(inner);
             return tap;
-        }));
+        }, DotsRoom.VIEW));
         server.addProtocol(protocol);
         try {
             server.start("dots", bind == null ? "127.0.0.1" : bind, port);

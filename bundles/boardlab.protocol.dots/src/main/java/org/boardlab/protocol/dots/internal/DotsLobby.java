@@ -177,6 +177,9 @@ final class DotsLobby {
                 v.starved = true;
             }
         }
+        if (e.viewers.isEmpty()) {
+            showInstead(e, now);
+        }
         return true;
     }
 
@@ -325,6 +328,12 @@ final class DotsLobby {
                 fill(v, now, true);
             }
         }
+        // whoever is still shown to nobody (every view full when he came) takes another's place, the longest waiting first
+        while (!exposure.isEmpty() && exposure.first().viewers.isEmpty()) {
+            if (!showInstead(exposure.first(), now)) {
+                break;
+            }
+        }
     }
 
     /** The users in {@code user}'s view (tests). */
@@ -398,6 +407,30 @@ final class DotsLobby {
         } else {
             wanting.add(v);
         }
+    }
+
+    /**
+     * Shows {@code e}, who is in no view (every view that admits him is full), in place of the member shown to the most
+     * others, in one of that member's views with a budget left: he stays in the others' views, so everybody waiting is
+     * in somebody's list however full the views are (with views of 30 and a lobby that churns, a user coming back when
+     * every view was full waited unseen). {@code false} if nobody is shown twice or none of those views can take him.
+     */
+    private boolean showInstead(Entry e, long now) {
+        Entry most = exposure.last();
+        if (most == e || most.viewers.size() < 2) {
+            return false;
+        }
+        for (View v : List.copyOf(most.viewers)) {
+            if (v.owner == e.user || !v.filter.admits(e) || !mayAdd(v, now)) {
+                continue;
+            }
+            v.members.remove(most);
+            unview(most, v);
+            tellQuit(v, most.user);
+            add(v, e);
+            return true;
+        }
+        return false;
     }
 
     /** Whether one more member may enter {@code v} now: fewer than {@link #entriesPerSecond} in the last second. */

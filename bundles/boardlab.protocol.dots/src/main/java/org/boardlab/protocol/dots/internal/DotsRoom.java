@@ -60,8 +60,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     /** Refused messages in a row after which a flooding client is disconnected. */
     static final int FLOOD_LIMIT = 500;
 
-    /** Other waiting users a subscriber of the lobby is shown at most (see {@link DotsLobby}). */
-    static final int VIEW = 100;
+    /**
+     * Other waiting users a subscriber of the lobby is shown at most (see {@link DotsLobby}): a list a person reads at
+     * a glance; the {@code GET /queue} name filter finds anybody else, and anybody may invite anybody by id. Session 18
+     * showed 100; each player who starts a game costs a {@code quit} and a refill to each of his viewers, about as many
+     * as the view holds, and pairing a whole class spent a third of the server there (the README's "Lobby at scale").
+     * {@code serve} takes another with {@code -Dboardlab.dots.view=N} ({@link DotsServerProtocol#view()}).
+     */
+    static final int VIEW = 30;
     /** Users who may enter one subscriber's view in a second, once it has been shown. */
     static final int VIEW_ENTRIES_PER_SECOND = 20;
     /** How long a view asked for by {@code GET /queue} is kept for a subscription that does not come. */
@@ -79,6 +85,12 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         final String remote;
         volatile long user;
         volatile String name;
+        /**
+         * The account as read when this session first wrote (its subscription, as a rule), kept for its first join of the
+         * lobby a moment later, which would read it again; then {@code null}.
+         */
+        volatile Accounts.Account account;
+        volatile long accountRead;
         long windowStart;
         int inWindow;
         int refusedInRow;
@@ -104,6 +116,8 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     private final Map<String, LobbySession> lobbySessions = new ConcurrentHashMap<>();
     /** The users' names (never changed), read from the store before any lock is taken. */
     private final Map<Long, String> names = new ConcurrentHashMap<>();
+    /** When each user's rating last changed (a game of his rated): an account read before that is not used to show him. */
+    private final Map<Long, Long> lastRated = new ConcurrentHashMap<>();
     /** Whose invitation each user has been sent and not yet answered: a second one is not sent him while it stands. */
     private final Map<Long, Long> offered = new ConcurrentHashMap<>();
     private final Map<Long, Request> requests = new ConcurrentHashMap<>();
@@ -116,14 +130,15 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     /** boardlab's rule for invitations that cross ({@link #seedLobby}); on unless a test plays the seed's lobby. */
     private volatile boolean crossingRule = true;
 
-    DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers) {
+    /** A room whose lobby shows each subscriber at most {@code view} other waiting users ({@link #VIEW} as served). */
+    DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers, int view) {
         this.bayeux = bayeux;
         this.accounts = accounts;
         this.tokens = tokens;
         this.host = host;
         this.game = game;
         this.timers = timers;
-        this.lobby = new DotsLobby(VIEW, VIEW_ENTRIES_PER_SECOND, System::nanoTime);
+        this.lobby = new DotsLobby(view, VIEW_ENTRIES_PER_SECOND, System::nanoTime);
         this.lobbyLock = lobby;
     }
 
@@ -165,13 +180,15 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     // ---------------------------------------------------------------- what the HTTP side asks
 
-    /** The user whose id and token these are, or empty. */
-    Optional<Accounts.Account> authenticate(String id, String token) {
+    /**
+     * The user whose id and token these are, or 0. Reads nothing from the store, as a Bayeux message's {@code auth} is
+     * checked: a token is issued only to an account {@code /auth} has just verified, and no account is ever deleted
+     * (each {@code GET /queue} and {@code GET /gamedata} read the account before, only to learn the id the token proves:
+     * 3 % of the server's samples, the password hashes left out, while 2,000 clients logged in; JFR, session 19).
+     */
+    long authenticate(String id, String token) {
         long user = parseId(id);
-        if (user <= 0 || !tokens.check(user, token)) {
-            return Optional.empty();
-        }
-        return accounts.account(user);
+        return user > 0 && tokens.check(user, token) ? user : 0;
     }
 
     /**
@@ -212,6 +229,11 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     int waiting() {
         return lobby.size();
+    }
+
+    /** How many other waiting users a subscriber of the lobby is shown at most. */
+    int viewSize() {
+        return lobby.viewSize();
     }
 
     long gamesPlayed() {
@@ -322,7 +344,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         data.put("id", String.valueOf(user));
         String error;
         if (DotsWire.QUEUE_CHANNEL.equals(channel)) {
-            error = queue(user, data);
+            error = queue(client, user, data);
         } else if (channel != null && GAME_CHANNEL.matcher(channel).matches()) {
             error = g == null ? DotsWire.GAME_NOT_FOUND : game(g, user, data);
         } else {
@@ -368,12 +390,33 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     private void remember(Client client, long user) {
         if (client != null && client.user != user) {
+            long read = System.nanoTime();
+            Accounts.Account a = accounts.account(user).orElse(null);
             client.user = user;
-            client.name = accounts.account(user).map(Accounts.Account::name).orElse(null);
+            client.name = a == null ? null : a.name();
+            client.account = a;
+            client.accountRead = read;
             if (client.name != null) {
                 names.put(user, client.name);
             }
         }
+    }
+
+    /**
+     * The account {@code user} joins the lobby with: the one his session read when it first wrote, the first time it
+     * joins and if no game of his has been rated since; else read now. A login (subscribe, then a heartbeat at once)
+     * read the same account twice: 8 % of the server's samples while 2,000 clients logged in (JFR, session 19).
+     */
+    private Accounts.Account accountToJoin(Client client, long user) {
+        Accounts.Account kept = client == null || client.user != user ? null : client.account;
+        if (kept != null) {
+            client.account = null;
+            Long rated = lastRated.get(user);
+            if (rated == null || rated - client.accountRead < 0) {
+                return kept;
+            }
+        }
+        return accounts.account(user).orElse(null);
     }
 
     private boolean refuse(Client client, ServerMessage.Mutable message, String error) {
@@ -423,7 +466,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     // ---------------------------------------------------------------- /game/queue
 
-    private String queue(long user, Map<String, Object> data) {
+    private String queue(Client client, long user, Map<String, Object> data) {
         Object type = data.get("type");
         if (!(type instanceof String t)) {
             return DotsWire.BAD_REQUEST;
@@ -437,7 +480,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 waiting = "heartbeat".equals(t) ? lobby.stillThere(user) : lobby.contains(user);
             }
             if (!waiting) {
-                account = accounts.account(user).orElse(null);
+                account = accountToJoin(client, user);
                 if (account == null) {
                     return DotsWire.AUTH_REQUIRED;
                 }
@@ -746,6 +789,9 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         }
         int[] next = SeedElo.update(a.get().rating(), b.get().rating(), winner == 0 ? 0.5 : winner == 1 ? 1 : 0);
         accounts.setRatings(g.users[0], next[0], g.users[1], next[1]);
+        long now = System.nanoTime();
+        lastRated.put(g.users[0], now);
+        lastRated.put(g.users[1], now);
         synchronized (lobbyLock) {
             // a player already back in the lobby (with another tab) is shown again with his new rating
             for (int i = 0; i < 2; i++) {

@@ -23,8 +23,9 @@ public final class DotsServerProtocol implements ServerProtocol {
 
     private final DotsProtocol protocol;
     private final AccountsFactory accounts;
-    private final DotsWire.Timers timers;
-    private final DotsWeb.Options options;
+    /** The clocks and how a port is made, asked for when a port opens (a bad system property then stops that port only). */
+    private final java.util.function.Supplier<DotsWire.Timers> timers;
+    private final java.util.function.Supplier<DotsWeb.Options> options;
     /** The logins file, asked for when the port opens (the store's URL is known by then); {@code null}: none. */
     private final java.util.function.Supplier<java.nio.file.Path> logins;
     private volatile DotsWeb open;
@@ -59,7 +60,9 @@ public final class DotsServerProtocol implements ServerProtocol {
      */
     @Inject
     public DotsServerProtocol(DotsProtocol protocol, org.boardlab.store.Stores stores) {
-        this(protocol, () -> new StoreAccounts(stores.open()), timers(), DotsWeb.Options.SERVER,
+        // the properties are read when the port opens: a bad one is then that command's plain error ("boardlab:
+        // boardlab.dots.view must be ..."), not a failed injection that every command loading the protocols would meet
+        this(protocol, () -> new StoreAccounts(stores.open()), DotsServerProtocol::timers, () -> DotsWeb.Options.SERVER.withView(view()),
                 () -> loginsFile(org.boardlab.store.Stores.defaultUrl()));
     }
 
@@ -88,6 +91,33 @@ public final class DotsServerProtocol implements ServerProtocol {
         return new DotsWire.Timers(Duration.ofMillis(Math.round(seconds * 1000)), seed.requestLife(), seed.sweepEvery(), seed.tokenLife());
     }
 
+    /**
+     * How many other waiting users each subscriber of the lobby is shown at most: {@link DotsRoom#VIEW}, or what the
+     * system property {@code boardlab.dots.view} gives (e.g. {@code java -Dboardlab.dots.view=100 -jar boardlab.jar
+     * serve --protocol dots}: session 18's views, to compare; a small class may like to see everybody).
+     *
+     * @throws IllegalArgumentException if the property is not a whole number from 1 to {@value #MAX_VIEW}
+     */
+    static int view() {
+        String s = System.getProperty("boardlab.dots.view");
+        if (s == null || s.isBlank()) {
+            return DotsRoom.VIEW;
+        }
+        int users;
+        try {
+            users = Integer.parseInt(s.trim());
+        } catch (NumberFormatException e) {
+            users = -1;
+        }
+        if (users < 1 || users > MAX_VIEW) {
+            throw new IllegalArgumentException("boardlab.dots.view must be a whole number of users from 1 to " + MAX_VIEW + ", not '" + s + "'");
+        }
+        return users;
+    }
+
+    /** The largest view {@code boardlab.dots.view} takes (a view is a list a person reads). */
+    static final int MAX_VIEW = 1000;
+
     DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers) {
         this(protocol, accounts, timers, DotsWeb.Options.SERVER);
     }
@@ -100,6 +130,11 @@ public final class DotsServerProtocol implements ServerProtocol {
     /** With the login tokens' hashes kept in the file {@code logins} gives ({@code null}: in memory only). */
     DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, DotsWire.Timers timers, DotsWeb.Options options,
             java.util.function.Supplier<java.nio.file.Path> logins) {
+        this(protocol, accounts, () -> timers, () -> options, logins);
+    }
+
+    private DotsServerProtocol(DotsProtocol protocol, AccountsFactory accounts, java.util.function.Supplier<DotsWire.Timers> timers,
+            java.util.function.Supplier<DotsWeb.Options> options, java.util.function.Supplier<java.nio.file.Path> logins) {
         this.protocol = protocol;
         this.accounts = accounts;
         this.timers = timers;
@@ -124,7 +159,9 @@ public final class DotsServerProtocol implements ServerProtocol {
 
     @Override
     public OwnListener listen(GroupHost host, String bindAddress, int port) {
-        DotsWeb web = new DotsWeb(host, host.game(protocol.gameId()), accounts.open(), timers, bindAddress, port, options, logins.get());
+        DotsWire.Timers clocks = timers.get(); // first: a bad property stops the port before any store is opened
+        DotsWeb.Options made = options.get();
+        DotsWeb web = new DotsWeb(host, host.game(protocol.gameId()), accounts.open(), clocks, bindAddress, port, made, logins.get());
         open = web;
         return web;
     }

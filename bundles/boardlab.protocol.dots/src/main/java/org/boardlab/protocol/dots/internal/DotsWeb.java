@@ -63,10 +63,16 @@ final class DotsWeb implements ServerProtocol.OwnListener {
      *
      * @param webSocket offer the WebSocket transport
      * @param outermost wraps the outermost handler (the size limit), or gives it back as it is
+     * @param view      how many other waiting users each subscriber of the lobby is shown at most ({@link DotsLobby})
      */
-    record Options(boolean webSocket, java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> outermost) {
-        /** The server's: WebSocket offered, nothing around the handlers. */
-        static final Options SERVER = new Options(true, h -> h);
+    record Options(boolean webSocket, java.util.function.UnaryOperator<org.eclipse.jetty.server.Handler> outermost, int view) {
+        /** The server's: WebSocket offered, nothing around the handlers, views of {@link DotsRoom#VIEW}. */
+        static final Options SERVER = new Options(true, h -> h, DotsRoom.VIEW);
+
+        /** These options with views of {@code users}. */
+        Options withView(int users) {
+            return new Options(webSocket, outermost, users);
+        }
     }
 
     /**
@@ -139,7 +145,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         SizeLimitHandler limit = new SizeLimitHandler(MAX_BODY, -1);
         limit.setHandler(cors);
         server.setHandler(options.outermost().apply(limit));
-        DotsRoom opened = new DotsRoom(bayeux, accounts, tokens, host, game, timers);
+        DotsRoom opened = new DotsRoom(bayeux, accounts, tokens, host, game, timers, options.view());
         try {
             server.start(); // starts the servlet, which starts CometD
             opened.open();

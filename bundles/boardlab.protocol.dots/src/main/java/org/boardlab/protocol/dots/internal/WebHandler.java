@@ -216,8 +216,8 @@ final class WebHandler extends Handler.Abstract {
             text(response, callback, HttpStatus.BAD_REQUEST_400, "Bad request");
             return;
         }
-        var user = room.authenticate(id, token);
-        if (user.isEmpty()) {
+        long user = room.authenticate(id, token);
+        if (user <= 0) {
             text(response, callback, HttpStatus.UNAUTHORIZED_401, "Invalid token!");
             return;
         }
@@ -230,7 +230,7 @@ final class WebHandler extends Handler.Abstract {
             text(response, callback, HttpStatus.BAD_REQUEST_400, "Bad request");
             return;
         }
-        List<Map<String, Object>> list = room.queueFor(user.get().id(), min, max, param(p, "name"));
+        List<Map<String, Object>> list = room.queueFor(user, min, max, param(p, "name"));
         json(response, callback, Map.of("queue", list));
     }
 
@@ -246,7 +246,7 @@ final class WebHandler extends Handler.Abstract {
             text(response, callback, HttpStatus.BAD_REQUEST_400, "Bad request");
             return;
         }
-        if (room.authenticate(id, token).isEmpty()) {
+        if (room.authenticate(id, token) <= 0) {
             text(response, callback, HttpStatus.UNAUTHORIZED_401, "Invalid token!");
             return;
         }

@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The lobby's views ({@link DotsLobby}) on a clock of the test's own: what each subscriber is sent, in a lobby of 500
- * that churns, stays within the bound the README states (a view of 100, at most 20 entries a second once shown), and
- * what a subscriber has been told adds up to the view {@code GET /queue} answers.
+ * that churns, stays within the bound the README states (a view of {@link DotsRoom#VIEW}, at most
+ * {@link DotsRoom#VIEW_ENTRIES_PER_SECOND} entries a second once shown), and what a subscriber has been told adds up
+ * to the view {@code GET /queue} answers.
  */
 class DotsLobbyTest {
 
@@ -64,8 +65,16 @@ class DotsLobbyTest {
         }
     }
 
+    private static final int VIEW = DotsRoom.VIEW;
+    private static final int BUDGET = DotsRoom.VIEW_ENTRIES_PER_SECOND;
+
     private DotsLobby lobby(int view, int perSecond) {
         return new DotsLobby(view, perSecond, clock::get);
+    }
+
+    /** The lobby as served. */
+    private DotsLobby lobby() {
+        return lobby(VIEW, BUDGET);
     }
 
     private static String name(long user) {
@@ -85,7 +94,7 @@ class DotsLobbyTest {
 
     @Test
     void aHeartbeatReachesASubscriberWhenItsUserEntersTheViewAndItsQuitWhenHeLeaves() {
-        DotsLobby lobby = lobby(100, 20);
+        DotsLobby lobby = lobby();
         Page ann = subscribe(lobby, 1);
         lobby.beat(1, name(1), 1600);
         assertThat(ann.sent).as("nobody else waits yet").isEmpty();
@@ -113,7 +122,7 @@ class DotsLobbyTest {
 
     @Test
     void aSubscriberIsSentItsViewOnlyOnceItsSubscriptionIsSettledAndTheQuitsOfWhatItsGetShowed() {
-        DotsLobby lobby = lobby(100, 20);
+        DotsLobby lobby = lobby();
         for (long u = 10; u < 15; u++) {
             lobby.beat(u, name(u), 1600);
         }
@@ -150,40 +159,77 @@ class DotsLobbyTest {
 
     @Test
     void aViewHoldsAtMostItsSizeAndIsRefilledAtMostTheBudgetASecond() {
-        DotsLobby lobby = lobby(100, 20);
-        for (long u = 100; u < 400; u++) {
+        DotsLobby lobby = lobby();
+        // the refill below must be held back by the budget: a view bigger than a second's entries
+        assertThat(VIEW).isGreaterThan(BUDGET);
+        for (long u = 100; u < 100 + 3 * VIEW; u++) {
             lobby.beat(u, name(u), 1600);
         }
         Page ann = subscribe(lobby, 1);
-        assertThat(ann.sent).as("the first fill: the view, whole").hasSize(100);
-        assertThat(lobby.list(1, DotsLobby.Filter.ALL)).hasSize(100);
-        // the 100 she is shown all leave at once: she is sent their quits, and 20 newcomers this second
+        assertThat(ann.sent).as("the first fill: the view, whole").hasSize(VIEW);
+        assertThat(lobby.list(1, DotsLobby.Filter.ALL)).hasSize(VIEW);
+        // all she is shown leave at once: she is sent their quits, and a second's budget of newcomers
         tick(SECOND);
         ann.sent.clear();
         ann.sentAt.clear();
         for (long u : List.copyOf(lobby.viewOf(1))) {
             lobby.leave(u);
         }
-        assertThat(ann.sent.stream().filter(d -> "quit".equals(d.get("type")))).hasSize(100);
-        assertThat(ann.sent.stream().filter(d -> "heartbeat".equals(d.get("type")))).hasSize(20);
-        assertThat(lobby.viewOf(1)).hasSize(20);
-        // the sweep fills the rest, 20 a second
-        for (int s = 1; s <= 4; s++) {
+        assertThat(ann.sent.stream().filter(d -> "quit".equals(d.get("type")))).hasSize(VIEW);
+        assertThat(ann.sent.stream().filter(d -> "heartbeat".equals(d.get("type")))).hasSize(BUDGET);
+        assertThat(lobby.viewOf(1)).hasSize(BUDGET);
+        // the sweep fills the rest, a budget a second
+        int seconds = 0;
+        for (int s = 1; BUDGET + BUDGET * s < VIEW; s++) {
             tick(SECOND);
             lobby.sweep(60 * SECOND);
-            assertThat(lobby.viewOf(1)).hasSize(20 + 20 * s);
+            assertThat(lobby.viewOf(1)).hasSize(BUDGET + BUDGET * s);
+            seconds = s;
         }
         tick(SECOND);
         lobby.sweep(60 * SECOND);
-        assertThat(lobby.viewOf(1)).hasSize(100);
-        assertThat(ann.mostInASecond("heartbeat", 0)).isEqualTo(20);
+        assertThat(lobby.viewOf(1)).hasSize(VIEW);
+        assertThat(seconds + 2).as("seconds to fill it again").isEqualTo((VIEW + BUDGET - 1) / BUDGET);
+        assertThat(ann.mostInASecond("heartbeat", 0)).isEqualTo(BUDGET);
         assertThat(ann.shown).containsExactlyInAnyOrderElementsOf(lobby.viewOf(1).stream().map(String::valueOf).toList());
     }
 
     @Test
+    void aNewcomerWhenEveryViewIsFullTakesThePlaceOfTheMemberShownToTheMost() {
+        DotsLobby lobby = lobby(2, 20);
+        Map<Long, Page> pages = new HashMap<>();
+        for (long u = 1; u <= 3; u++) {
+            pages.put(u, subscribe(lobby, u));
+            lobby.beat(u, name(u), 1600);
+        }
+        // three views of two, full: each of the three shown to the other two
+        for (long u = 1; u <= 3; u++) {
+            assertThat(lobby.viewers(u)).isEqualTo(2);
+        }
+        tick(SECOND);
+        lobby.beat(4, name(4), 1600);
+        assertThat(lobby.viewers(4)).as("the newcomer is shown to somebody").isEqualTo(1);
+        long owner = pages.keySet().stream().filter(u -> lobby.viewOf(u).contains(4L)).findFirst().orElseThrow();
+        // in place of the one shown to the most (two each: the newest of them, user 3), who stays in the other view
+        assertThat(lobby.viewers(3)).isEqualTo(1);
+        Page p = pages.get(owner);
+        assertThat(p.sent.subList(p.sent.size() - 2, p.sent.size())).extracting(d -> d.get("type") + " " + d.get("id"))
+                .containsExactly("quit 3", "heartbeat 4");
+        for (Page page : pages.values()) {
+            assertThat(page.shown).containsExactlyInAnyOrderElementsOf(lobby.viewOf(page.owner).stream().map(String::valueOf).toList());
+            assertThat(lobby.viewOf(page.owner)).hasSize(2);
+        }
+        // a fifth: user 1 or 2 (two viewers each) makes room; nobody waits unseen
+        lobby.beat(5, name(5), 1600);
+        for (long u = 1; u <= 5; u++) {
+            assertThat(lobby.viewers(u)).as("viewers of user %d", u).isPositive();
+        }
+    }
+
+    @Test
     void fiveHundredSubscribersInALobbyThatChurnsAreEachSentNoMoreThanTheBound() {
-        int view = 100;
-        int perSecond = 20;
+        int view = VIEW;
+        int perSecond = BUDGET;
         DotsLobby lobby = lobby(view, perSecond);
         Random random = new Random(18);
         Map<Long, Page> pages = new HashMap<>();
@@ -196,9 +242,10 @@ class DotsLobbyTest {
             }
         }
         long playFrom = clock.get() / SECOND;
-        // 30 s of pairing: every 100 ms five pairs leave for a game (a quarter of each view a second, more than its
-        // refills) and, once a hundred are away, as many come back with a new rating; everybody beats every 5 s; the
-        // sweep runs every second
+        // 30 s of pairing: every 100 ms five pairs leave for a game (a quarter of each view a second) and, once a hundred
+        // are away, as many come back with a new rating; once, half-way, a class told "start now": 300 leave at once
+        // (most of each view, more than its refills) and 200 come back; everybody beats every 5 s; the sweep runs every
+        // second
         java.util.ArrayDeque<Long> away = new java.util.ArrayDeque<>();
         for (int step = 0; step < 300; step++) {
             tick(SECOND / 10);
@@ -208,7 +255,7 @@ class DotsLobbyTest {
                     waiting.add(u);
                 }
             }
-            for (int i = 0; i < 10 && !waiting.isEmpty(); i++) {
+            for (int i = 0; i < (step == 150 ? 300 : 10) && !waiting.isEmpty(); i++) {
                 long u = waiting.remove(random.nextInt(waiting.size()));
                 lobby.leave(u);
                 away.add(u);
@@ -262,7 +309,7 @@ class DotsLobbyTest {
 
     @Test
     void aFilterNarrowsTheViewAndTheSweepForgetsAViewNobodySubscribedTo() {
-        DotsLobby lobby = lobby(100, 20);
+        DotsLobby lobby = lobby();
         lobby.beat(2, "Ann", 1500);
         lobby.beat(3, "bob", 1600);
         lobby.beat(4, "Bobby", 1700);
@@ -289,7 +336,7 @@ class DotsLobbyTest {
 
     @Test
     void silentUsersLeaveAndANonsenseSizeIsRefused() {
-        DotsLobby lobby = lobby(100, 20);
+        DotsLobby lobby = lobby();
         Page p = subscribe(lobby, 1);
         lobby.beat(2, name(2), 1600);
         tick(6 * SECOND);
@@ -298,7 +345,7 @@ class DotsLobbyTest {
         assertThat(lobby.dropSilent(10 * SECOND)).containsExactly(2L);
         assertThat(p.shown).containsExactly("3");
         assertThat(lobby.size()).isEqualTo(1);
-        assertThatThrownBy(() -> lobby(0, 20)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> lobby(100, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> lobby(0, BUDGET)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> lobby(VIEW, 0)).isInstanceOf(IllegalArgumentException.class);
     }
 }

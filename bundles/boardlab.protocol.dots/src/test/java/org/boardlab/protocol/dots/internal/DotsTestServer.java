@@ -31,11 +31,22 @@ final class DotsTestServer implements AutoCloseable {
 
     /** A server whose accounts are in a fresh database of {@code kind} ({@code h2} or {@code postgresql}). */
     DotsTestServer(DotsWire.Timers timers, String kind) {
+        this(timers, kind, DotsWeb.Options.SERVER);
+    }
+
+    /** A server whose port is made as {@code options} say (e.g. another view's size). */
+    DotsTestServer(DotsWire.Timers timers, String kind, DotsWeb.Options options) {
+        this(timers, kind, options, a -> a);
+    }
+
+    /** A server that reaches its accounts through {@code through} (e.g. one that counts the reads). */
+    DotsTestServer(DotsWire.Timers timers, String kind, DotsWeb.Options options, java.util.function.UnaryOperator<Accounts> through) {
         this.accounts = TestAccounts.open(kind);
+        Accounts seen = through.apply(accounts);
         Dots dots = new Dots();
         server = new EmbeddedServer(id -> dots, new EventBus(), ServerSettings.defaults(), log::add);
         server.onResult(results::add);
-        protocol = new DotsServerProtocol(new DotsProtocol(), () -> accounts, timers);
+        protocol = new DotsServerProtocol(new DotsProtocol(), () -> seen, timers, options);
         server.addProtocol(protocol);
         InetSocketAddress at = server.start("dots", "127.0.0.1", 0);
         base = "http://127.0.0.1:" + at.getPort();
