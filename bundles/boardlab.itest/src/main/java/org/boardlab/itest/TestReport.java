@@ -1,5 +1,7 @@
 package org.boardlab.itest;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -10,7 +12,8 @@ import org.osgi.framework.BundleContext;
 
 /**
  * The bnd tester prints only an error count; this listener, registered as a service the tester
- * picks up, prints each failure and Surefire-style totals so that people and CI can read them.
+ * picks up, prints each test's outcome with the seconds it took, each failure, and Surefire-style
+ * totals so that people and CI can read them.
  */
 public final class TestReport implements BundleActivator, TestExecutionListener {
 
@@ -18,6 +21,7 @@ public final class TestReport implements BundleActivator, TestExecutionListener 
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong errors = new AtomicLong();
     private final AtomicLong skipped = new AtomicLong();
+    private final Map<String, Long> started = new ConcurrentHashMap<>();
 
     @Override
     public void start(BundleContext context) {
@@ -37,13 +41,22 @@ public final class TestReport implements BundleActivator, TestExecutionListener 
     }
 
     @Override
+    public void executionStarted(TestIdentifier test) {
+        if (test.isTest()) {
+            started.put(test.getUniqueId(), System.nanoTime());
+        }
+    }
+
+    @Override
     public void executionFinished(TestIdentifier test, TestExecutionResult result) {
         if (!test.isTest()) {
             return;
         }
         run.incrementAndGet();
+        Long start = started.remove(test.getUniqueId());
+        String took = start == null ? "" : String.format(" (%.1f s)", (System.nanoTime() - start) / 1e9);
         switch (result.getStatus()) {
-            case SUCCESSFUL -> System.out.println("[itest] passed: " + test.getDisplayName());
+            case SUCCESSFUL -> System.out.println("[itest] passed: " + test.getDisplayName() + took);
             case FAILED -> {
                 Throwable t = result.getThrowable().orElse(null);
                 if (t instanceof AssertionError) {
@@ -51,7 +64,7 @@ public final class TestReport implements BundleActivator, TestExecutionListener 
                 } else {
                     errors.incrementAndGet();
                 }
-                System.out.println("[itest] FAILED: " + test.getDisplayName() + ": " + t);
+                System.out.println("[itest] FAILED: " + test.getDisplayName() + took + ": " + t);
                 if (t != null) {
                     t.printStackTrace(System.out);
                 }

@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.store.testing.StoreFixture;
+import org.boardlab.store.testing.TestProcesses;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -82,9 +83,8 @@ class CompactKillTest {
      */
     private static List<String> run(String url, int round, int games, Random random, long compactNanos) throws Exception {
         List<String> lines = new CopyOnWriteArrayList<>();
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Dboardlab.store.compact=always",
-                "-cp", System.getProperty("java.class.path"), CompactAndClose.class.getName(), url, Long.toString(round), Integer.toString(games))
-                .redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(TestProcesses.java(List.of("-Dboardlab.store.compact=always"), CompactAndClose.class, url, Long.toString(round),
+                Integer.toString(games))).redirectErrorStream(true).start();
         long[] compacting = new long[1];
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.boardlab.store.internal.LeaveOpen;
 import org.boardlab.store.testing.StoreFixture;
+import org.boardlab.store.testing.TestProcesses;
 import org.boardlab.store.testing.WarningLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -161,8 +162,7 @@ class LadderRepairTest {
         String url = Stores.h2File(base);
         Object[] t = torn(stores.open(url), url);
         stores.closeAll();
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), LeaveOpen.class.getName(), url).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(TestProcesses.java(LeaveOpen.class, url)).redirectErrorStream(true).start();
         List<String> said = new ArrayList<>();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
             for (String line; (line = out.readLine()) != null;) {

@@ -16,6 +16,7 @@ import org.boardlab.store.GameQuery;
 import org.boardlab.store.Store;
 import org.boardlab.store.StoredGame;
 import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -23,8 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The issue's crash test: a tournament process killed with {@code kill -9} (SIGKILL) at random
  * moments, at least 20 times, and started again each time under the same name, ends with the same
- * crosstable as an uninterrupted run with the same seed; every scheduled game is stored exactly
- * once, and no game the process reported as finished is ever lost.
+ * crosstable as an uninterrupted run with the same seed (played at the same time, on a database of
+ * its own); every scheduled game is stored exactly once, and no game the process reported as
+ * finished is ever lost.
  *
  * <p>The kills come 300-1,000 ms after each start, so on a loaded machine many land in the new
  * database's first starts, inside its migrations (on H2 an {@code ALTER TABLE} killed halfway left a
@@ -45,6 +47,20 @@ class KillTest {
 
     @TempDir
     Path dir;
+
+    /** The processes this test started: any still running at its end (it failed) is killed. */
+    private final List<Process> started = new ArrayList<>();
+
+    @AfterEach
+    void killWhatIsLeft() {
+        started.stream().filter(Process::isAlive).forEach(Process::destroyForcibly);
+    }
+
+    private Run start(String db, String errors) throws Exception {
+        Run run = new Run(db, "term", dir.resolve(errors));
+        started.add(run.process);
+        return run;
+    }
 
     /** One run of {@link KillableTournament}; its output lines so far, its standard error in a file. */
     private static final class Run {
@@ -84,11 +100,9 @@ class KillTest {
     @ParameterizedTest
     @MethodSource("org.boardlab.store.testing.StoreFixture#kinds")
     void killedTwentyTimesAndResumedEndsAsAnUninterruptedRun(String kind) throws Exception {
+        // the uninterrupted run, on a database of its own, plays while the other is killed: its standings are read at the end
         String reference = TestDatabases.fresh(kind, dir);
-        Run whole = new Run(reference, "term", dir.resolve("whole.err"));
-        assertThat(whole.process.waitFor(300, TimeUnit.SECONDS)).isTrue();
-        String expected = whole.standings();
-        assertThat(expected).as("the uninterrupted run's standings").isNotNull();
+        Run whole = start(reference, "whole.err");
 
         String db = TestDatabases.fresh(kind, dir);
         Random random = new Random(2026);
@@ -98,7 +112,7 @@ class KillTest {
         String standings = null;
         while (standings == null) {
             assertThat(runs++).as("runs").isLessThan(200);
-            Run run = new Run(db, "term", dir.resolve("run" + runs + ".err"));
+            Run run = start(db, "run" + runs + ".err");
             if (kills < 20) {
                 long delay = 300 + random.nextInt(700);
                 if (run.process.waitFor(delay, TimeUnit.MILLISECONDS)) {
@@ -129,6 +143,9 @@ class KillTest {
             }
         }
         assertThat(kills).as("kills before the tournament ended").isGreaterThanOrEqualTo(20);
+        assertThat(whole.process.waitFor(300, TimeUnit.SECONDS)).isTrue();
+        String expected = whole.standings();
+        assertThat(expected).as("the uninterrupted run's standings").isNotNull();
         assertThat(standings).isEqualTo(expected);
         try (Store store = Store.open(db)) {
             long tournament = store.tournament("term").orElseThrow().id();
