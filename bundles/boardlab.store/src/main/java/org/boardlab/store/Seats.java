@@ -54,8 +54,8 @@ public final class Seats {
      * other name is a network client or a person ({@link Seat#named}).
      */
     public static Seat ofName(Registry registry, String name) {
-        String id = name.replaceFirst("#\\d+$", "");
-        if (namesAPlayer(registry, name)) {
+        String id = idOf(name);
+        if (registry.player(id).isPresent()) {
             return of(registry, name, id);
         }
         if (!id.equals(name) && registry.protocol(id).isPresent()) {
@@ -69,7 +69,12 @@ public final class Seats {
      * refuses such names to its clients ({@code org.boardlab.server.Lobby#reserveNames}).
      */
     public static boolean namesAPlayer(Registry registry, String name) {
-        return registry.player(name.replaceFirst("#\\d+$", "")).isPresent();
+        return registry.player(idOf(name)).isPresent();
+    }
+
+    /** {@code name} without a trailing {@code #N}: the id a player's or a protocol's numbered name is made from. */
+    private static String idOf(String name) {
+        return name.replaceFirst("#\\d+$", "");
     }
 
     /** The SHA-256 of the jar the bundle was installed from, or {@code null} (not in OSGi, not from a file). */
