@@ -32,7 +32,8 @@ public interface PlayerHosting {
      * @param id        the player's id
      * @param bundleId  the framework's id of the bundle that holds the class
      * @param className the player's class
-     * @throws IllegalStateException if the bundle is gone (being replaced)
+     * @throws PlayerSeat.Unavailable if the bundle is gone or going (being replaced): the match waits for the
+     *                                new version, as for a player the registry does not list yet
      */
     Player player(String id, long bundleId, String className);
 

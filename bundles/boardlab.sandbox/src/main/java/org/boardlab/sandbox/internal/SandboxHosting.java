@@ -18,6 +18,7 @@ import org.boardlab.core.Component;
 import org.boardlab.core.EventBus;
 import org.boardlab.core.PlayerHosting;
 import org.boardlab.core.PlayerLimits;
+import org.boardlab.core.PlayerSeat;
 import org.boardlab.core.Registry;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -128,7 +129,9 @@ public final class SandboxHosting implements PlayerHosting {
     public Player player(String id, long bundleId, String className) {
         Bundle bundle = context == null ? null : context.getBundle(bundleId);
         if (bundle == null || (bundle.getState() & (Bundle.RESOLVED | Bundle.STARTING | Bundle.ACTIVE)) == 0) {
-            throw new IllegalStateException("the bundle of player '" + id + "' is being replaced");
+            // Unavailable, so that the match waits for the new version: the registry may still list the old one
+            // (its bundle stops before its components are removed), and a plain exception forfeited the game
+            throw new PlayerSeat.Unavailable("the bundle of player '" + id + "' is being replaced");
         }
         String key = BundleJars.key(bundle);
         Path playerJar;
