@@ -455,6 +455,16 @@ public final class EmbeddedServer implements AutoCloseable {
         }
 
         @Override
+        public void acceptFailed(InetSocketAddress port, Throwable cause) {
+            acceptErrors.failed(port, cause); // the same lines, and the same minute, as the server's own ports
+        }
+
+        @Override
+        public void accepted() {
+            acceptErrors.accepted();
+        }
+
+        @Override
         public boolean tapping() {
             return tap.active();
         }

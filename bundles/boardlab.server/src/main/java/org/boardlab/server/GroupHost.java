@@ -53,6 +53,24 @@ public interface GroupHost {
     }
 
     /**
+     * A failed accept on the port this service listens on itself ({@link ServerProtocol#ownsListener()}), told as
+     * the server's own ports tell theirs: one plain line (what happened, the limit of open files, what to do), then at
+     * most one a minute with a count. Call it once for each failed accept; the default does nothing.
+     *
+     * @param port  the listening port's address
+     * @param cause why the accept failed (e.g. "Too many open files")
+     */
+    default void acceptFailed(InetSocketAddress port, Throwable cause) {
+    }
+
+    /**
+     * A connection accepted on the port this service listens on itself: after failed accepts, the server says once
+     * that accepting works again. Cheap when nothing failed (a volatile read); the default does nothing.
+     */
+    default void accepted() {
+    }
+
+    /**
      * Hands one frame of a connection this service runs itself to the wire tap (for a protocol with
      * its own listener: {@link ServerProtocol#ownsListener()}); dropped and counted when the tap is full.
      *

@@ -10,9 +10,11 @@
  * 0.7.0: {@link org.boardlab.server.Connection#anonymousName()}, {@link org.boardlab.server.OpenFiles}.
  * 0.8.0: {@link org.boardlab.server.Lobby#reserveNames}, {@link org.boardlab.server.Lobby#isReserved} and
  * {@link org.boardlab.server.Lobby#CLIENT_MARK}: names no client may log in with, or play a group's game under.
+ * 0.9.0: {@link org.boardlab.server.GroupHost#acceptFailed} and {@link org.boardlab.server.GroupHost#accepted}: a
+ * protocol's own listener's failed accepts told in the server's one line.
  */
 @Export
-@Version("0.8.0")
+@Version("0.9.0")
 package org.boardlab.server;
 
 import org.osgi.annotation.bundle.Export;

@@ -74,18 +74,10 @@ public final class DotsServerProtocol implements ServerProtocol {
      * @throws IllegalArgumentException if the property is not a number of seconds above 0
      */
     static DotsWire.Timers timers() {
-        String s = System.getProperty("boardlab.dots.silence");
-        if (s == null || s.isBlank()) {
+        Double seconds = property("boardlab.dots.silence", null, Double::valueOf, s -> s > 0 && s <= 86_400,
+                "a number of seconds between 0 and 86400");
+        if (seconds == null) {
             return DotsWire.Timers.SEED;
-        }
-        double seconds;
-        try {
-            seconds = Double.parseDouble(s.trim());
-        } catch (NumberFormatException e) {
-            seconds = -1;
-        }
-        if (!(seconds > 0) || seconds > 86_400) {
-            throw new IllegalArgumentException("boardlab.dots.silence must be a number of seconds between 0 and 86400, not '" + s + "'");
         }
         DotsWire.Timers seed = DotsWire.Timers.SEED;
         return new DotsWire.Timers(Duration.ofMillis(Math.round(seconds * 1000)), seed.requestLife(), seed.sweepEvery(), seed.tokenLife());
@@ -99,20 +91,33 @@ public final class DotsServerProtocol implements ServerProtocol {
      * @throws IllegalArgumentException if the property is not a whole number from 1 to {@value #MAX_VIEW}
      */
     static int view() {
-        String s = System.getProperty("boardlab.dots.view");
+        return property("boardlab.dots.view", DotsRoom.VIEW, Integer::valueOf, u -> u >= 1 && u <= MAX_VIEW,
+                "a whole number of users from 1 to " + MAX_VIEW);
+    }
+
+    /**
+     * The system property {@code name} read by {@code parse} (its text trimmed), or {@code unset} when it is not set
+     * or blank.
+     *
+     * @param what what the value must be, for the message ("{@code NAME must be WHAT, not 'TEXT'}")
+     * @throws IllegalArgumentException if {@code parse} fails on the text or {@code ok} refuses its value
+     */
+    private static <T> T property(String name, T unset, java.util.function.Function<String, T> parse,
+            java.util.function.Predicate<T> ok, String what) {
+        String s = System.getProperty(name);
         if (s == null || s.isBlank()) {
-            return DotsRoom.VIEW;
+            return unset;
         }
-        int users;
+        T value;
         try {
-            users = Integer.parseInt(s.trim());
+            value = parse.apply(s.trim());
         } catch (NumberFormatException e) {
-            users = -1;
+            value = null;
         }
-        if (users < 1 || users > MAX_VIEW) {
-            throw new IllegalArgumentException("boardlab.dots.view must be a whole number of users from 1 to " + MAX_VIEW + ", not '" + s + "'");
+        if (value == null || !ok.test(value)) {
+            throw new IllegalArgumentException(name + " must be " + what + ", not '" + s + "'");
         }
-        return users;
+        return value;
     }
 
     /** The largest view {@code boardlab.dots.view} takes (a view is a list a person reads). */

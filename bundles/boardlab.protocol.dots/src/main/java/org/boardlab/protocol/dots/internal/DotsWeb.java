@@ -94,7 +94,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         // each header is parsed anew, a few bytes of work
         HttpConfiguration http = new HttpConfiguration();
         http.setHeaderCacheSize(0);
-        ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+        ServerConnector connector = new Connector(server, host, bindAddress, new HttpConnectionFactory(http));
         connector.setHost(bindAddress);
         connector.setPort(port);
         connector.setAcceptQueueSize(1024);
@@ -165,6 +165,50 @@ final class DotsWeb implements ServerProtocol.OwnListener {
 
     DotsRoom room() {
         return room;
+    }
+
+    /**
+     * The port's connector (one acceptor thread, one selector): its failed accepts are told as the server's own
+     * ports tell theirs ({@link GroupHost#acceptFailed}: one plain line with the limit of open files, then at most
+     * one a minute), not as Jetty's warning with a stack trace for each (which the product's logging showed nowhere),
+     * and the next accept is tried a second later, as Jetty does and as Netty's ports do: clients that connect
+     * meanwhile wait in the port's queue.
+     */
+    private static final class Connector extends ServerConnector {
+        private final GroupHost host;
+        private final String bindAddress;
+        private volatile InetSocketAddress at;
+
+        Connector(Server server, GroupHost host, String bindAddress, HttpConnectionFactory factory) {
+            super(server, 1, 1, factory);
+            this.host = host;
+            this.bindAddress = bindAddress;
+        }
+
+        @Override
+        public void accept(int acceptorId) throws java.io.IOException {
+            super.accept(acceptorId);
+            host.accepted();
+        }
+
+        @Override
+        protected boolean handleAcceptFailure(Throwable failure) {
+            if (!isRunning() || failure instanceof InterruptedException || failure instanceof java.nio.channels.ClosedByInterruptException) {
+                return super.handleAcceptFailure(failure); // stopping: Jetty's own (quiet) handling
+            }
+            InetSocketAddress port = at;
+            if (port == null) {
+                port = new InetSocketAddress(bindAddress, getLocalPort());
+                at = port;
+            }
+            host.acceptFailed(port, failure);
+            try {
+                Thread.sleep(1000);
+                return true;
+            } catch (InterruptedException e) {
+                return false; // the port is stopping
+            }
+        }
     }
 
     /** The Jetty server (tests look at its connections). */

@@ -31,7 +31,7 @@ class DotsServerTimersTest {
 
     @Test
     void aSilenceThatIsNotSecondsIsRefused() {
-        for (String bad : new String[] {"0", "-3", "ten", "1e9"}) {
+        for (String bad : new String[] {"0", "-3", "ten", "1e9", "NaN", "Infinity"}) {
             System.setProperty("boardlab.dots.silence", bad);
             assertThatThrownBy(DotsServerProtocol::timers).isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("boardlab.dots.silence must be a number of seconds between 0 and 86400, not '" + bad + "'");

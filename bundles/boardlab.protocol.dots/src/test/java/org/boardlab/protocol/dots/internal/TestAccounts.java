@@ -30,6 +30,11 @@ final class TestAccounts {
         }
     }
 
+    /** The store the accounts of {@link #open} are kept in (where a test server may store its games too, as {@code serve} does). */
+    static Store store(Accounts accounts) {
+        return STORES.get(accounts);
+    }
+
     static void close(Accounts accounts) {
         Store store = STORES.remove(accounts);
         if (store != null) {
