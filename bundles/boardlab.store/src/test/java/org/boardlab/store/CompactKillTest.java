@@ -22,9 +22,11 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code kill -9} while H2 compacts the file as the store closes ({@code SHUTDOWN COMPACT}: the live
  * data copied into a new file that replaces the old one in one rename): a process that stores games
  * one transaction each and then closes the store is killed at random moments of the compaction, 20
- * times, on the same database. Every game it printed is stored with all its moves, the database opens
- * each time, and the kills did fall inside the copy (H2's unfinished copy, {@code .mv.db.tempFile},
- * was left behind and deleted by the next open).
+ * times or more on the same database, until 5 kills fell inside the copy (H2's unfinished copy,
+ * {@code .mv.db.tempFile}, was left behind and deleted by the next open), at most 60. Every game it printed is
+ * stored with all its moves, the database opens each time, and at least 5 kills did fall inside the copy. The
+ * kills' window follows the machine's speed: a process that closed before its kill times it again (under a
+ * load that changed since the first round, CI /tmp/ci61 saw only 3 of 20 kills inside the copy).
  */
 class CompactKillTest {
 
@@ -41,8 +43,8 @@ class CompactKillTest {
         long compactNanos = 0;
         int kills = 0;
         int inCopy = 0;
-        for (int round = 0; round <= 20; round++) {
-            // round 0 fills the file and compacts it whole, timed; rounds 1-20 add games and are killed while compacting
+        for (int round = 0; round <= 20 || (inCopy < 5 && round <= 60); round++) {
+            // round 0 fills the file and compacts it whole, timed; the others add games and are killed while compacting
             List<String> lines = run(url, round, round == 0 ? 1500 : 150, random, compactNanos);
             boolean closed = lines.contains("closed");
             if (round == 0) {
@@ -52,6 +54,9 @@ class CompactKillTest {
                 kills++;
                 if (!closed && Files.exists(copy)) {
                     inCopy++;
+                } else if (closed) {
+                    // the kill came after the close: the compaction is faster now than when it was timed
+                    compactNanos = Long.parseLong(lines.stream().filter(l -> l.startsWith("took ")).findFirst().orElseThrow().substring(5));
                 }
             }
             for (String line : lines) {
@@ -71,10 +76,10 @@ class CompactKillTest {
                 assertThat(store.countGames()).isGreaterThanOrEqualTo(reported.size());
             }
         }
-        assertThat(kills).isEqualTo(20);
-        assertThat(inCopy).as("kills that fell inside the copy (its unfinished file left behind), of 20").isGreaterThanOrEqualTo(5);
-        System.out.printf("[compact-kill] 20 kills, %d inside the copy (compaction took %d ms unkilled), %d games reported, 0 lost%n",
-                inCopy, compactNanos / 1_000_000, reported.size());
+        assertThat(kills).isBetween(20, 60);
+        assertThat(inCopy).as("kills that fell inside the copy (its unfinished file left behind), of " + kills).isGreaterThanOrEqualTo(5);
+        System.out.printf("[compact-kill] %d kills, %d inside the copy (compaction took %d ms unkilled, last timed), %d games reported, 0 lost%n",
+                kills, inCopy, compactNanos / 1_000_000, reported.size());
     }
 
     /**
