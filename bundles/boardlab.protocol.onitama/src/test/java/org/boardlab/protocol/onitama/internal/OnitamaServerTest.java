@@ -577,7 +577,13 @@ class OnitamaServerTest {
         flooder.setDaemon(true);
         flooder.start();
         playBoth(game[0], game[1], setupOf(0), 13);
-        eventually(() -> results.size() == 1, "the other game is recorded");
+        try {
+            eventually(() -> results.size() == 1, "the other game is recorded");
+        } catch (AssertionError e) { // CI /tmp/ci62 (once): both players closed, no result; what the server said
+            List<String> said = List.copyOf(log);
+            throw new AssertionError(e.getMessage() + "; results " + results + "; the server's last log lines: "
+                    + String.join(" | ", said.subList(Math.max(0, said.size() - 40), said.size())), e);
+        }
         deaf.close();
         flooder.join(5_000);
     }
