@@ -215,9 +215,8 @@ final class DotsLobby {
         return true;
     }
 
-    /** Everybody silent for more than {@code silenceNanos} leaves; returns who. */
-    List<Long> dropSilent(long silenceNanos) {
-        long now = nanos.getAsLong();
+    /** Everybody silent for more than {@code silenceNanos} at {@code now} (the time rules' clock: {@link Arrivals}) leaves; returns who. */
+    List<Long> dropSilent(long now, long silenceNanos) {
         List<Long> gone = new ArrayList<>();
         for (Entry e : List.copyOf(waiting.values())) {
             if (now - e.lastSeen > silenceNanos) {

@@ -342,7 +342,8 @@ class DotsLobbyTest {
         tick(6 * SECOND);
         lobby.beat(3, name(3), 1600);
         tick(5 * SECOND);
-        assertThat(lobby.dropSilent(10 * SECOND)).containsExactly(2L);
+        assertThat(lobby.dropSilent(clock.get() - 2 * SECOND, 10 * SECOND)).as("on a clock held back 2 s (a request waits)").isEmpty();
+        assertThat(lobby.dropSilent(clock.get(), 10 * SECOND)).containsExactly(2L);
         assertThat(p.shown).containsExactly("3");
         assertThat(lobby.size()).isEqualTo(1);
         assertThatThrownBy(() -> lobby(0, BUDGET)).isInstanceOf(IllegalArgumentException.class);
