@@ -34,6 +34,27 @@ final class DotsLobby {
     /** One subscriber's way to be sent a message on {@code /game/queue} (a Bayeux session; a list in tests). */
     interface Subscriber {
         void send(Map<String, Object> data);
+
+        /**
+         * Sends what is sent to many subscribers the same (a leaving user's {@code quit} to each of his viewers): the room
+         * makes its message once, and each subscriber is sent that one ({@link Shared#made}).
+         */
+        default void send(Shared shared) {
+            send(shared.data);
+        }
+    }
+
+    /**
+     * One message for many subscribers: its data, and what the room made of it for the first (a frozen Bayeux message,
+     * whose JSON is written once for them all), kept for the others. Made and used with the lobby's lock held.
+     */
+    static final class Shared {
+        final Map<String, Object> data;
+        Object made;
+
+        Shared(Map<String, Object> data) {
+            this.data = data;
+        }
     }
 
     /** A waiting user as the wire shows him. */
@@ -203,10 +224,11 @@ final class DotsLobby {
         exposure.remove(e);
         List<View> shownTo = List.copyOf(e.viewers);
         e.viewers.clear();
+        Shared quit = null; // one for all his viewers (a player who starts a game had up to 30 of them, each sent it)
         for (View v : shownTo) {
             v.members.remove(e);
             wanting.add(v);
-            tellQuit(v, user);
+            quit = tellQuit(v, user, quit);
         }
         long now = nanos.getAsLong();
         for (View v : shownTo) {
@@ -284,7 +306,7 @@ final class DotsLobby {
                 if (!filter.admits(e)) {
                     v.members.remove(e);
                     unview(e, v);
-                    tellQuit(v, e.user);
+                    tellQuit(v, e.user, null);
                 }
             }
         }
@@ -425,7 +447,7 @@ final class DotsLobby {
             }
             v.members.remove(most);
             unview(most, v);
-            tellQuit(v, most.user);
+            tellQuit(v, most.user, null);
             add(v, e);
             return true;
         }
@@ -467,17 +489,19 @@ final class DotsLobby {
         }
     }
 
-    private void tellQuit(View v, long user) {
+    /** Sends {@code v}'s sessions {@code user}'s quit: {@code made} if not {@code null}; returns the one sent, if any. */
+    private Shared tellQuit(View v, long user, Shared made) {
         if (v.settled.isEmpty()) {
             if (v.listed && v.pendingQuits.size() < 2 * viewSize) {
                 v.pendingQuits.add(user);
             }
-            return;
+            return made;
         }
-        Map<String, Object> q = quit(user);
+        Shared q = made != null ? made : new Shared(quit(user));
         for (Subscriber s : v.settled) {
             s.send(q);
         }
+        return q;
     }
 
     static Map<String, Object> heartbeat(Member m) {

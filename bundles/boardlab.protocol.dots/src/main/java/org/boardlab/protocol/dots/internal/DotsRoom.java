@@ -856,10 +856,30 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
         @Override
         public void send(Map<String, Object> data) {
+            session.deliver(server, message(data), Promise.noop());
+        }
+
+        /** One message for all: frozen (its JSON written now, once), then delivered to each session as it is. */
+        @Override
+        public void send(DotsLobby.Shared shared) {
+            ServerMessage.Mutable m;
+            if (shared.made instanceof ServerMessage.Mutable made) {
+                m = made;
+            } else {
+                m = message(shared.data);
+                if (bayeux instanceof org.cometd.server.BayeuxServerImpl impl) {
+                    impl.freeze(m);
+                }
+                shared.made = m;
+            }
+            session.deliver(server, m, Promise.noop());
+        }
+
+        private ServerMessage.Mutable message(Map<String, Object> data) {
             ServerMessage.Mutable m = bayeux.newMessage();
             m.setChannel(DotsWire.QUEUE_CHANNEL);
             m.setData(data);
-            session.deliver(server, m, Promise.noop());
+            return m;
         }
     }
 
