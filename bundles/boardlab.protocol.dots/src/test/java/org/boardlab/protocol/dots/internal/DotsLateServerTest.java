@@ -77,7 +77,7 @@ class DotsLateServerTest {
                 for (int i = 0; i < 200 && server.web().arrivals().waiting() < 3; i++) {
                     Thread.sleep(50);
                 }
-                assertThat(server.web().arrivals().waiting()).as("the three requests wait in the server's queue").isEqualTo(3);
+                assertThat(server.web().arrivals().waiting()).as("the three requests wait in the server's queue").isGreaterThanOrEqualTo(3);
                 // past the 3 s of silence and several looks of both sweepers (the room's every 100 ms, CometD's every s)
                 Thread.sleep(5_000);
                 assertThat(answers).as("nothing was answered while the server was held").noneMatch(CompletableFuture::isDone);
