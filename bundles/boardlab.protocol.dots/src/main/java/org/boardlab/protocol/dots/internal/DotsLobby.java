@@ -36,8 +36,9 @@ final class DotsLobby {
         void send(Map<String, Object> data);
 
         /**
-         * Sends what is sent to many subscribers the same (a leaving user's {@code quit} to each of his viewers): the room
-         * makes its message once, and each subscriber is sent that one ({@link Shared#made}).
+         * Sends what is sent to many subscribers the same (a waiting user's {@code heartbeat} to each view he enters, his
+         * {@code quit} to each when he leaves): the room makes its message once, and each subscriber is sent that one
+         * ({@link Shared#made}).
          */
         default void send(Shared shared) {
             send(shared.data);
@@ -85,6 +86,8 @@ final class DotsLobby {
         /** The views he is in (a few hundred at most in a big lobby: about {@link #viewSize} on average). */
         final ArrayList<View> viewers = new ArrayList<>(4);
         int stamp;
+        /** His heartbeat as every view he enters is sent it, made when first sent (his name and rating never change). */
+        Shared beat;
 
         Entry(long user, String name, int rating, long seq, long lastSeen) {
             this.user = user;
@@ -275,7 +278,7 @@ final class DotsLobby {
         }
         v.settled.add(s);
         for (Entry e : List.copyOf(v.members)) {
-            s.send(heartbeat(e));
+            s.send(beatOf(e));
         }
     }
 
@@ -472,7 +475,7 @@ final class DotsLobby {
         if (v.members.size() >= viewSize) {
             wanting.remove(v);
         }
-        Map<String, Object> beat = heartbeat(e);
+        Shared beat = beatOf(e);
         for (Subscriber s : v.settled) {
             s.send(beat);
         }
@@ -513,8 +516,12 @@ final class DotsLobby {
         return data;
     }
 
-    private static Map<String, Object> heartbeat(Entry e) {
-        return heartbeat(new Member(e.user, e.name, e.rating));
+    /** {@code e}'s heartbeat, one for every view he enters (the room writes its JSON once). */
+    private static Shared beatOf(Entry e) {
+        if (e.beat == null) {
+            e.beat = new Shared(heartbeat(new Member(e.user, e.name, e.rating)));
+        }
+        return e.beat;
     }
 
     static Map<String, Object> quit(long user) {

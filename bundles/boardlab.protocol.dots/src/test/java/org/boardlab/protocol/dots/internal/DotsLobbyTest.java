@@ -343,7 +343,7 @@ class DotsLobbyTest {
     }
 
     @Test
-    void aLeavingUsersQuitIsOneMessageForAllHisViewers() {
+    void aWaitingUsersHeartbeatAndHisQuitAreEachOneMessageForAllHisViewers() {
         DotsLobby lobby = lobby();
         List<Page> viewers = new ArrayList<>();
         for (long u = 1; u <= 5; u++) {
@@ -351,8 +351,11 @@ class DotsLobbyTest {
             lobby.beat(u, name(u), 1600);
         }
         lobby.beat(9, name(9), 1600);
+        DotsLobby.Shared beat = viewers.get(0).shared.get(viewers.get(0).shared.size() - 1);
+        assertThat(beat.data).containsEntry("type", "heartbeat").containsEntry("id", "9");
         for (Page p : viewers) {
             assertThat(p.shown).contains("9");
+            assertThat(p.shared).as("his heartbeat, made once for all five").last().isSameAs(beat);
         }
         assertThat(lobby.leave(9)).isTrue();
         DotsLobby.Shared quit = viewers.get(0).shared.get(viewers.get(0).shared.size() - 1);
