@@ -109,6 +109,15 @@ function worker() {
   let httpRequests = 0;
   const request = http.request;
   http.request = function counted(...a) { httpRequests++; return request.apply(this, a); };
+  // and every TCP connection they open: with keep-alive (as a browser) far fewer than requests; one a request would make
+  // the server's cost of a connection (accept, TLS-less handshake, a new parser) what the generator chose
+  let connections = 0;
+  const keepAlive = (opts) => {
+    const agent = new http.Agent(opts);
+    const open = agent.createConnection;
+    agent.createConnection = function countedConnection(...a) { connections++; return open.apply(this, a); };
+    return agent;
+  };
   const Faye = require('faye');
   const index = parseInt(opt('worker'), 10);
   const of = parseInt(opt('of'), 10);
@@ -349,7 +358,7 @@ function worker() {
     for (let n = index; n < games; n += of) mine.push(n);
     // one socket for each client's held long poll and a thousand for the publishes between them: at most, however the
     // requests bunch up (each is a file on both sides: the container's hard limit is 20,000 a process)
-    http.globalAgent = new http.Agent({ keepAlive: true, maxFreeSockets: 1 << 20, maxSockets: 2 * mine.length + 1000 });
+    http.globalAgent = keepAlive({ keepAlive: true, maxFreeSockets: 1 << 20, maxSockets: 2 * mine.length + 1000 });
     if (lobbyFirst) {
       let nextIn = 0;
       const enterSome = async () => {
@@ -366,7 +375,7 @@ function worker() {
       let enteredCount = 0;
       const go = new Promise((r) => { startPairing = r; });
       await Promise.all(Array.from({ length: Math.min(entering, mine.length) }, enterSome));
-      send({ t: 'inlobby', clients: 2 * entered.size, lobbyMessages, lobbyMostInASecond, httpRequests });
+      send({ t: 'inlobby', clients: 2 * entered.size, lobbyMessages, lobbyMostInASecond, httpRequests, connections });
       await go;
     }
     let next = 0, done = 0;
@@ -382,7 +391,7 @@ function worker() {
       }
     };
     await Promise.all(Array.from({ length: Math.min(pairing, mine.length) }, runOne));
-    send({ t: 'ready', games: list.length, of: mine.length, httpRequests });
+    send({ t: 'ready', games: list.length, of: mine.length, httpRequests, connections });
   })().catch((e) => { console.error('worker ' + index + ' FAILED: ' + (e && e.stack ? e.stack : e)); process.exit(1); });
 }
 
@@ -521,6 +530,7 @@ function parent() {
       report.lobby_messages_entering = l.reduce((s, m) => s + m.lobbyMessages, 0);
       report.lobby_most_entering = Math.max(...l.map((m) => m.lobbyMostInASecond));
       report.http_requests_logging_in = l.reduce((s, m) => s + m.httpRequests, 0);
+      report.tcp_connections_logging_in = l.reduce((s, m) => s + m.connections, 0);
       const logins = phase(atStart.at);
       report.logging_in_machine_busy = logins.busy;
       report.server_cpu_ms_per_login = +(logins.serverCpu * 1000 / Math.max(1, report.lobby_clients)).toFixed(2);
@@ -528,7 +538,8 @@ function parent() {
       console.log('logged in:    ' + report.lobby_clients + ' clients after ' + report.logged_in_s + ' s (each: subscribed, its heartbeat '
         + 'echoed, GET /queue answered); they were sent ' + report.lobby_messages_entering + ' lobby messages meanwhile, at most '
         + report.lobby_most_entering + ' to one client in one second; ' + report.http_requests_logging_in + ' HTTP requests ('
-        + f1(report.http_requests_logging_in / report.lobby_clients) + ' a client); the server ' + report.server_cpu_ms_per_login
+        + f1(report.http_requests_logging_in / report.lobby_clients) + ' a client) on ' + report.tcp_connections_logging_in
+        + ' TCP connections; the server ' + report.server_cpu_ms_per_login
         + ' ms of CPU a login, the machine ' + Math.round(100 * report.logging_in_machine_busy) + ' % busy; now every pair invites');
     }
     const ready = expect('ready');
@@ -547,6 +558,7 @@ function parent() {
     report.in_games_at = new Date().toISOString();
     report.games_paired = r.reduce((s, m) => s + m.games, 0);
     report.http_requests_until_in_games = r.reduce((s, m) => s + m.httpRequests, 0);
+    report.tcp_connections_until_in_games = r.reduce((s, m) => s + m.connections, 0);
     {
       const pairing = phase(report.phase_logged_in || atStart.at);
       report.pairing_machine_busy = pairing.busy;
@@ -555,7 +567,8 @@ function parent() {
     }
     console.log('in their games: ' + report.games_paired + ' of ' + games + ' games (' + 2 * report.games_paired + ' clients) after '
       + report.login_seconds + ' s' + (lobbyFirst ? ', ' + report.in_games_after_invite_s + ' s after they were told to invite' : '')
-      + '; HTTP requests since the start: ' + report.http_requests_until_in_games + ' (' + f1(report.http_requests_until_in_games / clients) + ' a client); '
+      + '; HTTP requests since the start: ' + report.http_requests_until_in_games + ' (' + f1(report.http_requests_until_in_games / clients) + ' a client) on '
+      + report.tcp_connections_until_in_games + ' TCP connections; '
       + (lobbyFirst ? 'pairing: ' : 'logging in and pairing: ') + 'the server ' + report.server_cpu_ms_per_pair + ' ms of CPU a pair, the machine '
       + Math.round(100 * report.pairing_machine_busy) + ' % busy');
 
@@ -643,7 +656,8 @@ function parent() {
       + ' ms, heartbeat ' + report.heartbeat_ms + ' ms, ' + procs + ' processes ==');
     if (lobbyFirst) {
       console.log('logged in:    ' + report.logged_in_s + ' s until every client was logged in (subscribed, heartbeat echoed, GET /queue answered); '
-        + f1(report.http_requests_logging_in / report.lobby_clients) + ' HTTP requests and ' + report.server_cpu_ms_per_login + ' ms of server CPU a client; the machine '
+        + f1(report.http_requests_logging_in / report.lobby_clients) + ' HTTP requests (' + report.tcp_connections_logging_in + ' TCP connections in all) and '
+        + report.server_cpu_ms_per_login + ' ms of server CPU a client; the machine '
         + Math.round(100 * report.logging_in_machine_busy) + ' % busy');
     }
     console.log('in games:     ' + report.login_seconds + ' s until every client was in its game (' + report.games_paired + ' of ' + games + ' games)'

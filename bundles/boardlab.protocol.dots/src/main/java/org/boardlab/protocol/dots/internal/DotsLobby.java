@@ -34,6 +34,28 @@ final class DotsLobby {
     /** One subscriber's way to be sent a message on {@code /game/queue} (a Bayeux session; a list in tests). */
     interface Subscriber {
         void send(Map<String, Object> data);
+
+        /**
+         * Sends what is sent to many subscribers the same (a waiting user's {@code heartbeat} to each view he enters, his
+         * {@code quit} to each when he leaves): the room makes its message once, and each subscriber is sent that one
+         * ({@link Shared#made}).
+         */
+        default void send(Shared shared) {
+            send(shared.data);
+        }
+    }
+
+    /**
+     * One message for many subscribers: its data, and what the room made of it for the first (a frozen Bayeux message,
+     * whose JSON is written once for them all), kept for the others. Made and used with the lobby's lock held.
+     */
+    static final class Shared {
+        final Map<String, Object> data;
+        Object made;
+
+        Shared(Map<String, Object> data) {
+            this.data = data;
+        }
     }
 
     /** A waiting user as the wire shows him. */
@@ -64,6 +86,8 @@ final class DotsLobby {
         /** The views he is in (a few hundred at most in a big lobby: about {@link #viewSize} on average). */
         final ArrayList<View> viewers = new ArrayList<>(4);
         int stamp;
+        /** His heartbeat as every view he enters is sent it, made when first sent (his name and rating never change). */
+        Shared beat;
 
         Entry(long user, String name, int rating, long seq, long lastSeen) {
             this.user = user;
@@ -203,10 +227,11 @@ final class DotsLobby {
         exposure.remove(e);
         List<View> shownTo = List.copyOf(e.viewers);
         e.viewers.clear();
+        Shared quit = null; // one for all his viewers (a player who starts a game had up to 30 of them, each sent it)
         for (View v : shownTo) {
             v.members.remove(e);
             wanting.add(v);
-            tellQuit(v, user);
+            quit = tellQuit(v, user, quit);
         }
         long now = nanos.getAsLong();
         for (View v : shownTo) {
@@ -215,9 +240,8 @@ final class DotsLobby {
         return true;
     }
 
-    /** Everybody silent for more than {@code silenceNanos} leaves; returns who. */
-    List<Long> dropSilent(long silenceNanos) {
-        long now = nanos.getAsLong();
+    /** Everybody silent for more than {@code silenceNanos} at {@code now} (the time rules' clock: {@link Arrivals}) leaves; returns who. */
+    List<Long> dropSilent(long now, long silenceNanos) {
         List<Long> gone = new ArrayList<>();
         for (Entry e : List.copyOf(waiting.values())) {
             if (now - e.lastSeen > silenceNanos) {
@@ -254,7 +278,7 @@ final class DotsLobby {
         }
         v.settled.add(s);
         for (Entry e : List.copyOf(v.members)) {
-            s.send(heartbeat(e));
+            s.send(beatOf(e));
         }
     }
 
@@ -285,7 +309,7 @@ final class DotsLobby {
                 if (!filter.admits(e)) {
                     v.members.remove(e);
                     unview(e, v);
-                    tellQuit(v, e.user);
+                    tellQuit(v, e.user, null);
                 }
             }
         }
@@ -426,7 +450,7 @@ final class DotsLobby {
             }
             v.members.remove(most);
             unview(most, v);
-            tellQuit(v, most.user);
+            tellQuit(v, most.user, null);
             add(v, e);
             return true;
         }
@@ -451,7 +475,7 @@ final class DotsLobby {
         if (v.members.size() >= viewSize) {
             wanting.remove(v);
         }
-        Map<String, Object> beat = heartbeat(e);
+        Shared beat = beatOf(e);
         for (Subscriber s : v.settled) {
             s.send(beat);
         }
@@ -468,17 +492,19 @@ final class DotsLobby {
         }
     }
 
-    private void tellQuit(View v, long user) {
+    /** Sends {@code v}'s sessions {@code user}'s quit: {@code made} if not {@code null}; returns the one sent, if any. */
+    private Shared tellQuit(View v, long user, Shared made) {
         if (v.settled.isEmpty()) {
             if (v.listed && v.pendingQuits.size() < 2 * viewSize) {
                 v.pendingQuits.add(user);
             }
-            return;
+            return made;
         }
-        Map<String, Object> q = quit(user);
+        Shared q = made != null ? made : new Shared(quit(user));
         for (Subscriber s : v.settled) {
             s.send(q);
         }
+        return q;
     }
 
     static Map<String, Object> heartbeat(Member m) {
@@ -490,8 +516,12 @@ final class DotsLobby {
         return data;
     }
 
-    private static Map<String, Object> heartbeat(Entry e) {
-        return heartbeat(new Member(e.user, e.name, e.rating));
+    /** {@code e}'s heartbeat, one for every view he enters (the room writes its JSON once). */
+    private static Shared beatOf(Entry e) {
+        if (e.beat == null) {
+            e.beat = new Shared(heartbeat(new Member(e.user, e.name, e.rating)));
+        }
+        return e.beat;
     }
 
     static Map<String, Object> quit(long user) {

@@ -109,6 +109,8 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     private final GroupHost host;
     private final Game game;
     private final DotsWire.Timers timers;
+    /** The time rules' clock: it stands still while a request the server received waits to be read. */
+    private final Arrivals arrivals;
     private final SecureRandom random = new SecureRandom();
     /** The lobby and what each subscriber is shown of it; also the monitor of the requests. */
     private final DotsLobby lobby;
@@ -131,8 +133,10 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     private volatile boolean crossingRule = true;
 
     /** A room whose lobby shows each subscriber at most {@code view} other waiting users ({@link #VIEW} as served). */
-    DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers, int view) {
+    DotsRoom(BayeuxServer bayeux, Accounts accounts, Tokens tokens, GroupHost host, Game game, DotsWire.Timers timers, int view,
+            Arrivals arrivals) {
         this.bayeux = bayeux;
+        this.arrivals = arrivals;
         this.accounts = accounts;
         this.tokens = tokens;
         this.host = host;
@@ -852,10 +856,30 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
         @Override
         public void send(Map<String, Object> data) {
+            session.deliver(server, message(data), Promise.noop());
+        }
+
+        /** One message for all: frozen (its JSON written now, once), then delivered to each session as it is. */
+        @Override
+        public void send(DotsLobby.Shared shared) {
+            ServerMessage.Mutable m;
+            if (shared.made instanceof ServerMessage.Mutable made) {
+                m = made;
+            } else {
+                m = message(shared.data);
+                if (bayeux instanceof org.cometd.server.BayeuxServerImpl impl) {
+                    impl.freeze(m);
+                }
+                shared.made = m;
+            }
+            session.deliver(server, m, Promise.noop());
+        }
+
+        private ServerMessage.Mutable message(Map<String, Object> data) {
             ServerMessage.Mutable m = bayeux.newMessage();
             m.setChannel(DotsWire.QUEUE_CHANNEL);
             m.setData(data);
-            session.deliver(server, m, Promise.noop());
+            return m;
         }
     }
 
@@ -920,10 +944,13 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     private void sweep() {
         try {
+            // silence counts on the clock that stands still while a request waits to be read: a client whose heartbeat
+            // arrived in time is not silent because the server is late (Arrivals); requests lapse on the wall clock
             long now = System.nanoTime();
+            long heard = arrivals.clock(now);
             long silence = timers.silence().toNanos();
             synchronized (lobbyLock) {
-                for (long gone : lobby.dropSilent(silence)) {
+                for (long gone : lobby.dropSilent(heard, silence)) {
                     tap(DotsLobby.quit(gone), "its viewers");
                 }
                 requests.values().removeIf(r -> lapsed(r, now));
@@ -931,7 +958,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 lobby.sweep(UNUSED_VIEW_NANOS);
             }
             for (DotsGame g : List.copyOf(games.values())) {
-                int p = g.silent(now, silence);
+                int p = g.silent(heard, silence);
                 if (p != 0 && !g.isOver()) {
                     g.forfeit(p, MatchOutcome.Ending.TIMEOUT, g.names[p - 1] + " sent nothing for "
                             + timers.silence().toMillis() / 1000.0 + " s");

@@ -8,6 +8,7 @@ import org.boardlab.server.GroupHost;
 import org.boardlab.server.ServerProtocol;
 import org.cometd.bayeux.server.BayeuxServer;
 import org.cometd.server.BayeuxServerImpl;
+import org.cometd.server.ServerSessionImpl;
 import org.cometd.server.http.JSONHttpTransport;
 import org.cometd.server.http.jakarta.CometDServlet;
 import org.eclipse.jetty.ee11.servlet.ServletContextHandler;
@@ -51,6 +52,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
     private final DotsRoom room;
     private final WebHandler web;
     private final InetSocketAddress address;
+    private final Arrivals arrivals;
 
     DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port) {
         this(host, game, accounts, timers, bindAddress, port, Options.SERVER, null);
@@ -94,7 +96,8 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         // each header is parsed anew, a few bytes of work
         HttpConfiguration http = new HttpConfiguration();
         http.setHeaderCacheSize(0);
-        ServerConnector connector = new Connector(server, host, bindAddress, new HttpConnectionFactory(http));
+        Arrivals arrivals = new Arrivals();
+        ServerConnector connector = new Connector(server, host, bindAddress, arrivals, new HttpConnectionFactory(http));
         connector.setHost(bindAddress);
         connector.setPort(port);
         connector.setAcceptQueueSize(1024);
@@ -105,7 +108,19 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         if (options.webSocket()) {
             bayeuxContext.insertHandler(WebSocketUpgradeHandler.from(server, bayeuxContext));
         }
-        BayeuxServerImpl bayeux = new BayeuxServerImpl();
+        // CometD drops a session whose next /meta/connect has not come maxInterval after its last: counted on the time
+        // rules' clock, which stands still while a request waits to be read (it may be that connect: Arrivals)
+        BayeuxServerImpl bayeux = new BayeuxServerImpl() {
+            @Override
+            public ServerSessionImpl newServerSession() {
+                return new ServerSessionImpl(this) {
+                    @Override
+                    protected boolean sweep(long now) {
+                        return super.sweep(arrivals.clock(now));
+                    }
+                };
+            }
+        };
         bayeux.setOption("ws.cometdURLMapping", DotsWire.BAYEUX_PATH + "/*");
         bayeux.setOption("timeout", 45_000L); // the original's Faye timeout: 45 s long polls
         bayeux.setOption("maxInterval", timers.silence().toMillis()); // a client that stops polling is gone as soon as a silent player
@@ -145,7 +160,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         SizeLimitHandler limit = new SizeLimitHandler(MAX_BODY, -1);
         limit.setHandler(cors);
         server.setHandler(options.outermost().apply(limit));
-        DotsRoom opened = new DotsRoom(bayeux, accounts, tokens, host, game, timers, options.view());
+        DotsRoom opened = new DotsRoom(bayeux, accounts, tokens, host, game, timers, options.view(), arrivals);
         try {
             server.start(); // starts the servlet, which starts CometD
             opened.open();
@@ -160,6 +175,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         }
         room = opened;
         this.web = web;
+        this.arrivals = arrivals;
         address = new InetSocketAddress(bindAddress, connector.getLocalPort());
     }
 
@@ -172,17 +188,27 @@ final class DotsWeb implements ServerProtocol.OwnListener {
      * ports tell theirs ({@link GroupHost#acceptFailed}: one plain line with the limit of open files, then at most
      * one a minute), not as Jetty's warning with a stack trace for each (which the product's logging showed nowhere),
      * and the next accept is tried a second later, as Jetty does and as Netty's ports do: clients that connect
-     * meanwhile wait in the port's queue.
+     * meanwhile wait in the port's queue. Its connections are stamped while what they received waits for a thread
+     * ({@link Arrivals}: the clock of the time rules).
      */
     private static final class Connector extends ServerConnector {
         private final GroupHost host;
         private final String bindAddress;
+        private final Arrivals arrivals;
         private volatile InetSocketAddress at;
 
-        Connector(Server server, GroupHost host, String bindAddress, HttpConnectionFactory factory) {
+        Connector(Server server, GroupHost host, String bindAddress, Arrivals arrivals, HttpConnectionFactory factory) {
             super(server, 1, 1, factory);
             this.host = host;
             this.bindAddress = bindAddress;
+            this.arrivals = arrivals;
+            arrivals.watch(this);
+        }
+
+        @Override
+        protected org.eclipse.jetty.io.SocketChannelEndPoint newEndPoint(java.nio.channels.SocketChannel channel,
+                org.eclipse.jetty.io.ManagedSelector selector, java.nio.channels.SelectionKey key) {
+            return arrivals.endPoint(this, channel, selector, key);
         }
 
         @Override
@@ -209,6 +235,11 @@ final class DotsWeb implements ServerProtocol.OwnListener {
                 return false; // the port is stopping
             }
         }
+    }
+
+    /** The clock of the time rules (tests look at what waits). */
+    Arrivals arrivals() {
+        return arrivals;
     }
 
     /** The Jetty server (tests look at its connections). */

@@ -31,6 +31,8 @@ class DotsLobbyTest {
         final List<Map<String, Object>> sent = new ArrayList<>();
         final List<Long> sentAt = new ArrayList<>();
         final Set<String> shown = new LinkedHashSet<>();
+        /** The messages it was sent as one for many ({@link DotsLobby.Shared}), as they came. */
+        final List<DotsLobby.Shared> shared = new ArrayList<>();
 
         Page(long owner) {
             this.owner = owner;
@@ -47,6 +49,12 @@ class DotsLobbyTest {
             } else if ("quit".equals(data.get("type"))) {
                 shown.remove(id);
             }
+        }
+
+        @Override
+        public void send(DotsLobby.Shared one) {
+            shared.add(one);
+            send(one.data);
         }
 
         /** The most messages of one kind it was sent within one second of the clock, from {@code fromSecond} on. */
@@ -335,6 +343,30 @@ class DotsLobbyTest {
     }
 
     @Test
+    void aWaitingUsersHeartbeatAndHisQuitAreEachOneMessageForAllHisViewers() {
+        DotsLobby lobby = lobby();
+        List<Page> viewers = new ArrayList<>();
+        for (long u = 1; u <= 5; u++) {
+            viewers.add(subscribe(lobby, u));
+            lobby.beat(u, name(u), 1600);
+        }
+        lobby.beat(9, name(9), 1600);
+        DotsLobby.Shared beat = viewers.get(0).shared.get(viewers.get(0).shared.size() - 1);
+        assertThat(beat.data).containsEntry("type", "heartbeat").containsEntry("id", "9");
+        for (Page p : viewers) {
+            assertThat(p.shown).contains("9");
+            assertThat(p.shared).as("his heartbeat, made once for all five").last().isSameAs(beat);
+        }
+        assertThat(lobby.leave(9)).isTrue();
+        DotsLobby.Shared quit = viewers.get(0).shared.get(viewers.get(0).shared.size() - 1);
+        assertThat(quit.data).containsEntry("type", "quit").containsEntry("id", "9");
+        for (Page p : viewers) {
+            assertThat(p.shown).doesNotContain("9");
+            assertThat(p.shared).as("the one quit, made once for all five").last().isSameAs(quit);
+        }
+    }
+
+    @Test
     void silentUsersLeaveAndANonsenseSizeIsRefused() {
         DotsLobby lobby = lobby();
         Page p = subscribe(lobby, 1);
@@ -342,7 +374,8 @@ class DotsLobbyTest {
         tick(6 * SECOND);
         lobby.beat(3, name(3), 1600);
         tick(5 * SECOND);
-        assertThat(lobby.dropSilent(10 * SECOND)).containsExactly(2L);
+        assertThat(lobby.dropSilent(clock.get() - 2 * SECOND, 10 * SECOND)).as("on a clock held back 2 s (a request waits)").isEmpty();
+        assertThat(lobby.dropSilent(clock.get(), 10 * SECOND)).containsExactly(2L);
         assertThat(p.shown).containsExactly("3");
         assertThat(lobby.size()).isEqualTo(1);
         assertThatThrownBy(() -> lobby(0, BUDGET)).isInstanceOf(IllegalArgumentException.class);
