@@ -132,10 +132,12 @@ public final class Store implements AutoCloseable {
 
     /**
      * How much the writer's thread lowers its scheduling priority (its nice value, Linux; system property
-     * {@code boardlab.store.writerNice}, 0 to 19, default 10; 0 leaves it as the process's): on a machine
-     * whose cores are busy the threads that play run first, and the writer commits what they leave it
-     * time for (in a server, its players hear of a game's end that much later; nothing waits for the
-     * writer otherwise). See {@link org.boardlab.store.internal.WriterPriority}.
+     * {@code boardlab.store.writerNice}, 0 to 19, default 10; 0 leaves it as the process's) once it is handed
+     * a game that may wait ({@link #saveLater(FinishedGame, Duration)} with a delay: a server's): on a machine
+     * whose cores are busy the server's network loops run first, and the writer commits in the time they
+     * leave it (the game's players hear of its end that much later). A writer that is never handed such a
+     * game ({@code match}, a tournament) keeps the process's priority. See
+     * {@link org.boardlab.store.internal.WriterPriority}.
      */
     public static final int WRITER_NICE = Math.max(0, Math.min(19, Integer.getInteger("boardlab.store.writerNice", 10)));
     /**

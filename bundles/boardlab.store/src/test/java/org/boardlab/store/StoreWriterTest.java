@@ -134,22 +134,35 @@ class StoreWriterTest {
     }
 
     /**
-     * The writer's thread runs at a lower priority than the process (Linux: its nice value
-     * {@link Store#WRITER_NICE} higher), so that on a busy machine the threads that play come first;
-     * the report says so.
+     * A server's writer (handed games that may wait, {@link Store#saveLater(FinishedGame, Duration)}) runs at a
+     * lower priority than the process (Linux: its nice value {@link Store#WRITER_NICE} higher), so that on a
+     * busy machine the server's network loops come first; a writer handed only games to commit at once
+     * ({@code match}, a tournament) keeps the process's. The report says which.
      */
     @ParameterizedTest
     @MethodSource("kinds")
-    void theWriterGivesWayToTheThreadsThatPlay(String kind) throws Exception {
+    void aServersWriterGivesWayToTheThreadsThatPlay(String kind) throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(org.boardlab.store.internal.WriterPriorityTest.reniceThere(), "Linux with renice");
         Store store = store(kind);
         java.nio.file.Path self = java.nio.file.Path.of("/proc/thread-self");
         int process = org.boardlab.store.internal.WriterPriority.nice(self);
-        // read on the writer's own thread, by a game's follower (one added after its commit runs here instead: again)
         FinishedGame g = play(1, 9).get(0);
-        Integer writer = null;
-        for (int attempt = 0; attempt < 50 && writer == null; attempt++) {
-            writer = store.saveLater(g).thenApply(id -> {
+        assertThat(writersNice(store, g, Duration.ZERO)).as("a writer handed games without a delay").isEqualTo(process);
+        assertThat(store.writerReport()).endsWith("; its priority as the process's");
+        int writer = writersNice(store, g, Duration.ofMillis(1));
+        assertThat(writer).as("once handed a game that may wait").isEqualTo(Math.min(19, process + Store.WRITER_NICE));
+        if (process < 19) {
+            assertThat(writer).as("below the process's priority").isGreaterThan(process);
+        }
+        assertThat(writersNice(store, g, Duration.ZERO)).as("and from then on").isEqualTo(writer);
+        assertThat(store.writerReport()).matches("[0-9,]+ games? in [0-9,]+ transactions? \\(.*").endsWith("; at nice " + writer);
+    }
+
+    /** The writer thread's nice value, read on that thread by a game's follower (one added after the commit runs elsewhere: again). */
+    private static int writersNice(Store store, FinishedGame g, Duration delay) throws Exception {
+        java.nio.file.Path self = java.nio.file.Path.of("/proc/thread-self");
+        for (int attempt = 0; attempt < 50; attempt++) {
+            Integer nice = store.saveLater(g, delay).thenApply(id -> {
                 if (!Thread.currentThread().getName().equals("boardlab-store-writer")) {
                     return null;
                 }
@@ -159,13 +172,11 @@ class StoreWriterTest {
                     throw new java.io.UncheckedIOException(e);
                 }
             }).get(30, TimeUnit.SECONDS);
+            if (nice != null) {
+                return nice;
+            }
         }
-        assertThat(writer).isEqualTo(Math.min(19, process + Store.WRITER_NICE));
-        if (process < 19) {
-            assertThat(writer).as("below the process's priority").isGreaterThan(process);
-        }
-        assertThat(store.writerReport()).matches("[0-9,]+ games? in [0-9,]+ transactions? \\(.*")
-                .endsWith("; at nice " + writer);
+        throw new AssertionError("no follower ran on the writer's thread");
     }
 
     @ParameterizedTest

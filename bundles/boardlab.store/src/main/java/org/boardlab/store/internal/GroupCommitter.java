@@ -51,7 +51,9 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
     private final Function<T, R> single;
     private final String name;
     private final int batchLimit;
-    private final Runnable atStart;
+    private final Runnable whenDelayed;
+    /** Whether {@link #whenDelayed} has run (the writer's thread only). */
+    private boolean delayedSeen;
     private final BlockingQueue<Item<T, R>> queue;
     private final Thread thread;
     /** Put in the queue by {@link #close()} so that the writer sees the close at once, not after its poll's 100 ms. */
@@ -76,14 +78,14 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
     }
 
     /**
-     * {@link #GroupCommitter(String, Function, Function, int, int)} whose writer thread runs {@code atStart} first, before it
-     * takes anything (the store lowers the thread's scheduling priority there); what {@code atStart} throws is logged and
-     * the writer goes on.
+     * {@link #GroupCommitter(String, Function, Function, int, int)} whose writer thread runs {@code whenDelayed} once, before
+     * it commits the first batch that holds an item handed in with a delay ({@link #submit(Object, long)}: a server's
+     * game; the store lowers the thread's scheduling priority there); what it throws is logged and the writer goes on.
      */
     public GroupCommitter(String name, Function<List<T>, List<R>> batch, Function<T, R> single, int capacity, int batchLimit,
-            Runnable atStart) {
+            Runnable whenDelayed) {
         this.name = name;
-        this.atStart = atStart;
+        this.whenDelayed = whenDelayed;
         this.batch = batch;
         this.single = single;
         this.batchLimit = batchLimit;
@@ -225,12 +227,25 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
         }
     }
 
-    private void run() {
-        try {
-            atStart.run();
-        } catch (RuntimeException | Error e) {
-            LOG.log(Level.WARNING, "the store writer of " + name + " could not prepare its thread (it goes on as it is)", e);
+    /** Runs {@link #whenDelayed} before the first batch that holds an item handed in with a delay. */
+    private void firstDelayed(List<Item<T, R>> items) {
+        if (delayedSeen) {
+            return;
         }
+        for (Item<T, R> i : items) {
+            if (i.due != i.handedIn) {
+                delayedSeen = true;
+                try {
+                    whenDelayed.run();
+                } catch (RuntimeException | Error e) {
+                    LOG.log(Level.WARNING, "the store writer of " + name + " could not lower its priority (it goes on as it is)", e);
+                }
+                return;
+            }
+        }
+    }
+
+    private void run() {
         try {
             loop();
         } finally {
@@ -271,6 +286,7 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
                 if (items.size() > largestBatch) {
                     largestBatch = items.size();
                 }
+                firstDelayed(items);
                 commit(items);
             } catch (InterruptedException e) {
                 // close() does not interrupt; an interrupt from elsewhere is ignored, the queue is still drained
