@@ -122,8 +122,24 @@ public final class Store implements AutoCloseable {
         });
     }
 
-    /** How many finished games may wait for the writer before {@link #saveLater} waits. */
-    public static final int WRITER_QUEUE = 1024;
+    /**
+     * How many finished games may wait for the writer before {@link #saveLater} waits: 8,192, more than a
+     * server of 10,000 clients has games at once (its players wait for a game's end to be told before
+     * they play the next), so that a writer behind in a wave of game ends never makes a server's network
+     * loop wait; some 8 KB a game of 60 moves, 64 MB when full.
+     */
+    public static final int WRITER_QUEUE = 8192;
+
+    /**
+     * How much the writer's thread lowers its scheduling priority (its nice value, Linux; system property
+     * {@code boardlab.store.writerNice}, 0 to 19, default 10; 0 leaves it as the process's) once it is handed
+     * a game that may wait ({@link #saveLater(FinishedGame, Duration)} with a delay: a server's): on a machine
+     * whose cores are busy the server's network loops run first, and the writer commits in the time they
+     * leave it (the game's players hear of its end that much later). A writer that is never handed such a
+     * game ({@code match}, a tournament) keeps the process's priority. See
+     * {@link org.boardlab.store.internal.WriterPriority}.
+     */
+    public static final int WRITER_NICE = Math.max(0, Math.min(19, Integer.getInteger("boardlab.store.writerNice", 10)));
     /**
      * The most games the writer commits in one transaction (system property
      * {@code boardlab.store.batch}, default 64: on H2 the CPU a game costs is lowest between 8 and
@@ -227,6 +243,39 @@ public final class Store implements AutoCloseable {
         }
     }
 
+    /** The writer thread's nice value once it lowered its priority ({@link #WRITER_NICE}), or {@code null}: not lowered. */
+    private volatile Integer writerNice;
+
+    /**
+     * What the writer has done so far, in one line for a person: games, transactions, the largest batch,
+     * the most games that waited at once, how long a game waited from being handed in until its commit
+     * ended (mean, longest, how many over 100 ms and over 1 s), and the writer thread's CPU time a game (which
+     * includes what ran on the games' completion: a server telling their players); {@code null} if the
+     * writer never ran.
+     */
+    public String writerReport() {
+        org.boardlab.store.internal.GroupCommitter.Stats s;
+        Integer nice;
+        synchronized (writerLock) {
+            if (writer == null) {
+                return null;
+            }
+            s = writer.stats();
+            nice = writerNice;
+        }
+        StringBuilder b = new StringBuilder();
+        b.append(String.format(java.util.Locale.ROOT, "%,d game%s in %,d transaction%s (%.1f a transaction, at most %d), at most %,d waiting; "
+                + "a game committed %.0f ms after it was handed in on average, at most %,.0f ms (%,d over 100 ms, %,d over 1 s)",
+                s.committed(), s.committed() == 1 ? "" : "s", s.transactions(), s.transactions() == 1 ? "" : "s",
+                s.transactions() == 0 ? 0.0 : (double) s.committed() / s.transactions(), s.largestBatch(), s.mostWaiting(), s.meanWaitMs(),
+                s.longestWaitMs(), s.over100ms(), s.over1s()));
+        if (s.cpuMs() >= 0 && s.committed() > 0) {
+            b.append(String.format(java.util.Locale.ROOT, "; the writer's CPU %.3f ms a game", s.cpuMs() / s.committed()));
+        }
+        b.append(nice == null ? "; its priority as the process's" : "; at nice " + nice);
+        return b.toString();
+    }
+
     private org.boardlab.store.internal.GroupCommitter<FinishedGame, Long> writer() {
         synchronized (writerLock) {
             if (writer == null) {
@@ -235,7 +284,7 @@ public final class Store implements AutoCloseable {
                 }
                 // a failed batch's games are committed again one by one through the same checked commit (writeBatch)
                 writer = new org.boardlab.store.internal.GroupCommitter<>(url(), this::writeBatch, g -> writeBatch(List.of(g)).get(0), WRITER_QUEUE,
-                        WRITER_BATCH);
+                        WRITER_BATCH, () -> writerNice = org.boardlab.store.internal.WriterPriority.lower(WRITER_NICE));
             }
             return writer;
         }

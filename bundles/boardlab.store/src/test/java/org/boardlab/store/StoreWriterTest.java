@@ -106,6 +106,7 @@ class StoreWriterTest {
             rest.add(f);
         }
         assertThat(store.writerQueue()).isEqualTo(299);
+        Thread.sleep(150); // each of the 299 waits longer than 100 ms for its commit
         release.countDown();
         // wait without get(): a thread waiting in get() may run followers itself, out of the writer's order
         long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -124,6 +125,58 @@ class StoreWriterTest {
         assertThat(ids).isSorted().doesNotHaveDuplicates();
         assertThat(order).as("futures complete in the order the games were handed in").isEqualTo(ids);
         assertThat(store.countGames() - base).isEqualTo(299);
+        // what the writer says it did: the 299 were waiting at once when it took them, in batches of at most 64
+        String report = store.writerReport();
+        assertThat(report).contains(", at most 299 waiting;").contains("at most " + Store.WRITER_BATCH + ")");
+        java.util.regex.Matcher over = java.util.regex.Pattern.compile("\\(([0-9,]+) over 100 ms").matcher(report);
+        assertThat(over.find()).as(report).isTrue();
+        assertThat(Long.parseLong(over.group(1).replace(",", ""))).as(report).isGreaterThanOrEqualTo(299);
+    }
+
+    /**
+     * A server's writer (handed games that may wait, {@link Store#saveLater(FinishedGame, Duration)}) runs at a
+     * lower priority than the process (Linux: its nice value {@link Store#WRITER_NICE} higher), so that on a
+     * busy machine the server's network loops come first; a writer handed only games to commit at once
+     * ({@code match}, a tournament) keeps the process's. The report says which.
+     */
+    @ParameterizedTest
+    @MethodSource("kinds")
+    void aServersWriterGivesWayToTheThreadsThatPlay(String kind) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(org.boardlab.store.internal.WriterPriorityTest.reniceThere(), "Linux with renice");
+        Store store = store(kind);
+        java.nio.file.Path self = java.nio.file.Path.of("/proc/thread-self");
+        int process = org.boardlab.store.internal.WriterPriority.nice(self);
+        FinishedGame g = play(1, 9).get(0);
+        assertThat(writersNice(store, g, Duration.ZERO)).as("a writer handed games without a delay").isEqualTo(process);
+        assertThat(store.writerReport()).endsWith("; its priority as the process's");
+        int writer = writersNice(store, g, Duration.ofMillis(1));
+        assertThat(writer).as("once handed a game that may wait").isEqualTo(Math.min(19, process + Store.WRITER_NICE));
+        if (process < 19) {
+            assertThat(writer).as("below the process's priority").isGreaterThan(process);
+        }
+        assertThat(writersNice(store, g, Duration.ZERO)).as("and from then on").isEqualTo(writer);
+        assertThat(store.writerReport()).matches("[0-9,]+ games? in [0-9,]+ transactions? \\(.*").endsWith("; at nice " + writer);
+    }
+
+    /** The writer thread's nice value, read on that thread by a game's follower (one added after the commit runs elsewhere: again). */
+    private static int writersNice(Store store, FinishedGame g, Duration delay) throws Exception {
+        java.nio.file.Path self = java.nio.file.Path.of("/proc/thread-self");
+        for (int attempt = 0; attempt < 50; attempt++) {
+            Integer nice = store.saveLater(g, delay).thenApply(id -> {
+                if (!Thread.currentThread().getName().equals("boardlab-store-writer")) {
+                    return null;
+                }
+                try {
+                    return org.boardlab.store.internal.WriterPriority.nice(self);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).get(30, TimeUnit.SECONDS);
+            if (nice != null) {
+                return nice;
+            }
+        }
+        throw new AssertionError("no follower ran on the writer's thread");
     }
 
     @ParameterizedTest

@@ -162,6 +162,12 @@ public final class ServeCommand implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             shutdown(server, subscription, traceWriter, err, true);
+            org.boardlab.store.Store st = store.get();
+            String writer = st == null ? null : st.writerReport();
+            if (writer != null) {
+                err.println("boardlab server: the store's writer: " + writer);
+                err.flush();
+            }
             stopped.countDown();
         }, "boardlab-serve-shutdown");
         try {

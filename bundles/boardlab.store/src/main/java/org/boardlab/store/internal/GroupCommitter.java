@@ -35,7 +35,7 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
      * the same): the record's own equals is made by an invokedynamic bootstrap at its first call, in
      * the first game's commit.
      */
-    private record Item<T, R>(T value, CompletableFuture<R> done, long due) {
+    private record Item<T, R>(T value, CompletableFuture<R> done, long due, long handedIn) {
         @Override
         public boolean equals(Object o) {
             return this == o;
@@ -51,10 +51,13 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
     private final Function<T, R> single;
     private final String name;
     private final int batchLimit;
+    private final Runnable whenDelayed;
+    /** Whether {@link #whenDelayed} has run (the writer's thread only). */
+    private boolean delayedSeen;
     private final BlockingQueue<Item<T, R>> queue;
     private final Thread thread;
     /** Put in the queue by {@link #close()} so that the writer sees the close at once, not after its poll's 100 ms. */
-    private final Item<T, R> wake = new Item<>(null, null, 0);
+    private final Item<T, R> wake = new Item<>(null, null, 0, 0);
     private volatile boolean closed;
     /** Set when the writer has ended; nothing queued after it is committed. */
     private volatile boolean ended;
@@ -70,7 +73,19 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
      * @param batchLimit the largest batch
      */
     public GroupCommitter(String name, Function<List<T>, List<R>> batch, Function<T, R> single, int capacity, int batchLimit) {
+        this(name, batch, single, capacity, batchLimit, () -> {
+        });
+    }
+
+    /**
+     * {@link #GroupCommitter(String, Function, Function, int, int)} whose writer thread runs {@code whenDelayed} once, before
+     * it commits the first batch that holds an item handed in with a delay ({@link #submit(Object, long)}: a server's
+     * game; the store lowers the thread's scheduling priority there); what it throws is logged and the writer goes on.
+     */
+    public GroupCommitter(String name, Function<List<T>, List<R>> batch, Function<T, R> single, int capacity, int batchLimit,
+            Runnable whenDelayed) {
         this.name = name;
+        this.whenDelayed = whenDelayed;
         this.batch = batch;
         this.single = single;
         this.batchLimit = batchLimit;
@@ -103,7 +118,8 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
      */
     public CompletableFuture<R> submit(T value, long maxDelayNanos) {
         CompletableFuture<R> done = new CompletableFuture<>();
-        Item<T, R> item = new Item<>(value, done, System.nanoTime() + Math.max(0, maxDelayNanos));
+        long now = System.nanoTime();
+        Item<T, R> item = new Item<>(value, done, now + Math.max(0, maxDelayNanos), now);
         try {
             while (true) {
                 if (closed) {
@@ -143,7 +159,101 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
         return queue.size();
     }
 
+    /** The most items that waited at once (counted as the writer takes a batch: the batch and what still waits). */
+    private volatile int mostWaiting;
+    /** The largest batch committed. */
+    private volatile int largestBatch;
+    /** How long items waited from {@link #submit} until their commit's end: the sum and the longest, nanoseconds. */
+    private volatile long waitedNanos;
+    private volatile long longestWaitNanos;
+    /** Items that waited longer than 100 ms, and longer than 1 s. */
+    private volatile long waitedOver100ms;
+    private volatile long waitedOver1s;
+    /** The writer thread's CPU time when it ended (-1 while it runs). */
+    private volatile long cpuNanosAtEnd = -1;
+
+    /**
+     * What the writer has done so far (read from any thread; each figure is exact, several read together may be a batch
+     * apart).
+     *
+     * @param transactions  transactions committed (a batch, or one item of a failed batch)
+     * @param committed     items committed
+     * @param largestBatch  the most items of one transaction
+     * @param mostWaiting   the most items that waited at once
+     * @param meanWaitMs    from {@link #submit} to the end of the item's commit, the mean (milliseconds); it includes
+     *                      the delay each item was allowed
+     * @param longestWaitMs the same, the longest
+     * @param over100ms     items that waited longer than 100 ms
+     * @param over1s        items that waited longer than 1 s
+     * @param cpuMs         the writer thread's CPU time (milliseconds; -1 if the JVM cannot tell); it includes what ran on
+     *                      the items' completion (a server telling the players the game's end)
+     */
+    public record Stats(long transactions, long committed, int largestBatch, int mostWaiting, double meanWaitMs, double longestWaitMs,
+            long over100ms, long over1s, double cpuMs) {
+    }
+
+    /** What the writer has done so far. */
+    public Stats stats() {
+        long done = committed.get();
+        long cpu = cpuNanosAtEnd;
+        if (cpu < 0) {
+            cpu = threadCpuNanos(thread);
+        }
+        return new Stats(transactions.get(), done, largestBatch, mostWaiting, done == 0 ? 0 : waitedNanos / 1e6 / done,
+                longestWaitNanos / 1e6, waitedOver100ms, waitedOver1s, cpu < 0 ? -1 : cpu / 1e6);
+    }
+
+    private static long threadCpuNanos(Thread t) {
+        try {
+            java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            return mx.isThreadCpuTimeSupported() ? mx.getThreadCpuTime(t.getId()) : -1;
+        } catch (RuntimeException | LinkageError e) {
+            return -1;
+        }
+    }
+
+    /** Counts an item's wait, on the writer's thread (the only one that writes these fields). */
+    private void waited(Item<T, R> i) {
+        long w = System.nanoTime() - i.handedIn;
+        waitedNanos += w;
+        if (w > longestWaitNanos) {
+            longestWaitNanos = w;
+        }
+        if (w > 100_000_000L) {
+            waitedOver100ms++;
+            if (w > 1_000_000_000L) {
+                waitedOver1s++;
+            }
+        }
+    }
+
+    /** Runs {@link #whenDelayed} before the first batch that holds an item handed in with a delay. */
+    private void firstDelayed(List<Item<T, R>> items) {
+        if (delayedSeen) {
+            return;
+        }
+        for (Item<T, R> i : items) {
+            if (i.due != i.handedIn) {
+                delayedSeen = true;
+                try {
+                    whenDelayed.run();
+                } catch (RuntimeException | Error e) {
+                    LOG.log(Level.WARNING, "the store writer of " + name + " could not lower its priority (it goes on as it is)", e);
+                }
+                return;
+            }
+        }
+    }
+
     private void run() {
+        try {
+            loop();
+        } finally {
+            cpuNanosAtEnd = threadCpuNanos(Thread.currentThread());
+        }
+    }
+
+    private void loop() {
         List<Item<T, R>> items = new ArrayList<>(batchLimit);
         while (true) {
             try {
@@ -168,7 +278,15 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
                 items.add(first);
                 queue.drainTo(items, batchLimit - 1);
                 items.remove(wake);
+                int waiting = items.size() + queue.size();
+                if (waiting > mostWaiting) {
+                    mostWaiting = waiting;
+                }
                 gather(items);
+                if (items.size() > largestBatch) {
+                    largestBatch = items.size();
+                }
+                firstDelayed(items);
                 commit(items);
             } catch (InterruptedException e) {
                 // close() does not interrupt; an interrupt from elsewhere is ignored, the queue is still drained
@@ -242,12 +360,16 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
                     R r = single.apply(i.value);
                     transactions.incrementAndGet();
                     committed.incrementAndGet();
+                    waited(i);
                     complete(i.done, r);
                 } catch (RuntimeException one) {
                     i.done.completeExceptionally(one);
                 }
             }
             return;
+        }
+        for (Item<T, R> i : items) {
+            waited(i); // before any follower runs: the commit's end
         }
         for (int k = 0; k < items.size(); k++) {
             complete(items.get(k).done, results.get(k));
