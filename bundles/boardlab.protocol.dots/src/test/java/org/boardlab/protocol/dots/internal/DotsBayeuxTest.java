@@ -75,10 +75,13 @@ class DotsBayeuxTest {
     }
 
     static Game game(Map<String, Object>[] players) throws Exception {
-        Map<String, Object> annAccount = players[0];
-        Map<String, Object> bobAccount = players[1];
-        RawBayeux ann = inLobby(annAccount);
-        RawBayeux bob = inLobby(bobAccount);
+        return game(server, players[0], players[1]);
+    }
+
+    /** {@code annAccount} invites {@code bobAccount} on {@code on}, who accepts; both subscribe to their game's channel. */
+    static Game game(DotsTestServer on, Map<String, Object> annAccount, Map<String, Object> bobAccount) throws Exception {
+        RawBayeux ann = inLobby(on, annAccount);
+        RawBayeux bob = inLobby(on, bobAccount);
         assertThat(RawBayeux.error(ann.publish("/game/queue", data("type", "request", "target", bobAccount.get("id"))))).isNull();
         assertThat(RawBayeux.error(bob.publish("/game/queue", data("type", "accept", "target", annAccount.get("id"))))).isNull();
         String channel = null;

@@ -90,20 +90,10 @@ class DotsClientNamedAfterAPlayerTest {
      * player 1 and then quits: the other wins.
      */
     private void playToAQuit(Map<String, Object> inviter, Map<String, Object> invited, Map<String, Object> leaver) throws Exception {
-        RawBayeux one = DotsBayeuxTest.inLobby(server, inviter);
-        RawBayeux two = DotsBayeuxTest.inLobby(server, invited);
-        assertThat(RawBayeux.error(one.publish("/game/queue", DotsBayeuxTest.data("type", "request", "target", invited.get("id"))))).isNull();
-        assertThat(RawBayeux.error(two.publish("/game/queue", DotsBayeuxTest.data("type", "accept", "target", inviter.get("id"))))).isNull();
-        String channel = null;
-        for (Map<String, Object> d : one.poll()) {
-            if ("newgame".equals(d.get("type")) && inviter.get("id").equals(d.get("player_1"))) {
-                channel = "/game/" + d.get("channel");
-            }
-        }
-        assertThat(channel).as("the inviter hears the newgame").isNotNull();
-        assertThat(RawBayeux.error(one.subscribe(channel))).isNull();
-        assertThat(RawBayeux.error(two.subscribe(channel))).isNull();
-        two.poll();
+        DotsBayeuxTest.Game game = DotsBayeuxTest.game(server, inviter, invited);
+        RawBayeux one = game.ann();
+        RawBayeux two = game.bob();
+        String channel = game.channel();
         assertThat(RawBayeux.error(one.publish(channel, DotsBayeuxTest.move(1, 1)))).isNull();
         RawBayeux quitter = leaver == inviter ? one : two;
         RawBayeux stays = leaver == inviter ? two : one;
