@@ -236,7 +236,7 @@ public final class ServeCommand implements Callable<Integer> {
                         + "on each controller port), more than --max-clients " + maxClients + ": a connection beyond "
                         + maxClients + " is closed at once");
             }
-            String files = fileWarning(OpenFiles.open(), Math.min(seats, maxClients), OpenFiles.limit());
+            String files = fileWarning(OpenFiles.open(), seats, maxClients, OpenFiles.limit());
             if (files != null) {
                 err.println("boardlab server: " + files);
             }
@@ -310,23 +310,28 @@ public final class ServeCommand implements Callable<Integer> {
     static final long SPARE_FILES = 100;
 
     /**
-     * What to say when the files open now (the listening sockets among them) and a connection on every
-     * seat do not fit the process's limit of open files; {@code null} when they fit or a figure is
-     * unknown ({@code -1}).
+     * What to say when the files open now (the listening sockets among them) and the connections the server may
+     * hold do not fit the process's limit of open files; {@code null} when they fit or a figure is unknown
+     * ({@code -1}). With Game Masters ({@code seats > 0}) the server may hold a connection on each seat, at most
+     * {@code maxClients}; without, {@code maxClients} connections.
      */
-    static String fileWarning(long openNow, long seats, long limit) {
-        if (openNow < 0 || limit < 0 || seats == 0) {
+    static String fileWarning(long openNow, long seats, long maxClients, long limit) {
+        if (openNow < 0 || limit < 0 || maxClients <= 0) {
             return null;
         }
-        long needed = openNow + seats + SPARE_FILES;
+        long connections = seats > 0 ? Math.min(seats, maxClients) : maxClients;
+        long needed = openNow + connections + SPARE_FILES;
         if (needed <= limit) {
             return null;
         }
+        String what = seats > 0 && seats <= maxClients
+                ? "a connection on each of the " + seats + " seats needs " + seats + " more"
+                : "the " + maxClients + " connections --max-clients allows need " + maxClients + " more";
         return "this process may open " + limit + " files (ulimit -n) and has " + openNow + " open (the listening ports among "
-                + "them); a connection on each of the " + seats + " seats needs " + seats + " more, and " + SPARE_FILES
-                + " are kept for the rest: about " + needed + ". A connection beyond the limit waits in its port's queue until a "
-                + "file is free (the port stops accepting for a second each time): raise the limit (ulimit -n " + needed
-                + ") or open fewer Game Masters";
+                + "them); " + what + ", and " + SPARE_FILES + " are kept for the rest: about " + needed + ". A connection beyond "
+                + "the limit waits in its port's queue until a file is free (the port stops accepting for a second each time): "
+                + "raise the limit (ulimit -n " + needed + ") or " + (seats > 0 && seats <= maxClients ? "open fewer Game Masters"
+                        : "lower --max-clients");
     }
 
     /** {@code N} or {@code N,N,N}. */

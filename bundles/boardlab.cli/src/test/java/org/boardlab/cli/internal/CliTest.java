@@ -400,15 +400,25 @@ class CliTest {
     @Test
     void serveWarnsWhenAConnectionOnEverySeatWouldPassTheLimitOfOpenFiles() {
         // 3,334 Game Masters: 10,002 listening ports open, a player or a controller on each of them, ulimit -n 20000
-        assertThat(ServeCommand.fileWarning(10_150, 10_002, 20_000)).isEqualTo("this process may open 20000 files (ulimit -n) "
+        assertThat(ServeCommand.fileWarning(10_150, 10_002, 10_100, 20_000)).isEqualTo("this process may open 20000 files (ulimit -n) "
                 + "and has 10150 open (the listening ports among them); a connection on each of the 10002 seats needs 10002 more, "
                 + "and 100 are kept for the rest: about 20252. A connection beyond the limit waits in its port's queue until a file "
                 + "is free (the port stops accepting for a second each time): raise the limit (ulimit -n 20252) or open fewer Game "
                 + "Masters");
-        assertThat(ServeCommand.fileWarning(9_950, 9_900, 20_000)).as("3,300 Game Masters fit").isNull();
-        assertThat(ServeCommand.fileWarning(9_950, 9_951, 20_000)).isNotNull();
-        assertThat(ServeCommand.fileWarning(-1, 10_002, 20_000)).as("open files unknown").isNull();
-        assertThat(ServeCommand.fileWarning(10_150, 10_002, -1)).as("no limit known").isNull();
+        assertThat(ServeCommand.fileWarning(9_950, 9_900, 10_000, 20_000)).as("3,300 Game Masters fit").isNull();
+        assertThat(ServeCommand.fileWarning(9_950, 9_951, 10_000, 20_000)).isNotNull();
+        assertThat(ServeCommand.fileWarning(10_150, 10_002, 9_000, 20_000)).as("at most --max-clients connections: they fit")
+                .isNull();
+        assertThat(ServeCommand.fileWarning(-1, 10_002, 10_100, 20_000)).as("open files unknown").isNull();
+        assertThat(ServeCommand.fileWarning(10_150, 10_002, 10_100, -1)).as("no limit known").isNull();
+        // no Game Masters: the server may hold --max-clients connections (a lab machine whose hard limit is 4096)
+        assertThat(ServeCommand.fileWarning(40, 0, 10_000, 4_096)).isEqualTo("this process may open 4096 files (ulimit -n) and "
+                + "has 40 open (the listening ports among them); the 10000 connections --max-clients allows need 10000 more, and "
+                + "100 are kept for the rest: about 10140. A connection beyond the limit waits in its port's queue until a file is "
+                + "free (the port stops accepting for a second each time): raise the limit (ulimit -n 10140) or lower "
+                + "--max-clients");
+        assertThat(ServeCommand.fileWarning(40, 0, 3_900, 4_096)).as("--max-clients 3900 fits 4096").isNull();
+        assertThat(ServeCommand.fileWarning(40, 0, 10_000, 20_000)).as("the default fits this container's 20000").isNull();
         assertThat(OpenFiles.limitOf("Max open files            20000                20000                files")).isEqualTo(20_000);
         assertThat(OpenFiles.limitOf("Max open files            unlimited            unlimited            files")).isEqualTo(-1);
         assertThat(OpenFiles.hardLimitOf("Max open files            1024                 20000                files")).isEqualTo(20_000);
