@@ -43,23 +43,43 @@ public final class DotsWire {
     /**
      * The server's clocks. The seed's values are {@link #SEED}; tests use shorter ones.
      *
-     * @param silence      a player silent this long (no heartbeat, no message) leaves the lobby, or loses his game
+     * @param silence      a player silent this long (no heartbeat, no message) leaves the lobby, or loses his game once
+     *                     he has reached it (sent it a first message: his subscription to its channel counts)
+     * @param reach        how long from a game's start a player may take to reach it (boardlab's rule: a class told
+     *                     "start now" makes a busy server, and the seed's page makes three round trips between its
+     *                     {@code newgame} and its first message on the game's channel); one who has not reached it by then
+     *                     loses it. At least {@code silence}
      * @param requestLife  how long an invitation or an offer stands, and how long a user waits before the next one
      * @param sweepEvery   how often the server looks for silent players and old requests
      * @param tokenLife    how long a login token is good for after its last use
      */
-    public record Timers(Duration silence, Duration requestLife, Duration sweepEvery, Duration tokenLife) {
+    public record Timers(Duration silence, Duration reach, Duration requestLife, Duration sweepEvery, Duration tokenLife) {
 
-        /** Seed 002: 10 s of silence, 15 s requests, a look every second, tokens good for 24 h. */
-        public static final Timers SEED = new Timers(Duration.ofSeconds(10), Duration.ofSeconds(15), Duration.ofSeconds(1),
+        /** boardlab's reach time: 30 s from a game's start, as long as the seed's page may need on a busy server. */
+        public static final Duration REACH = Duration.ofSeconds(30);
+
+        /** Seed 002: 10 s of silence, 15 s requests, a look every second, tokens good for 24 h; boardlab's 30 s to reach a game. */
+        public static final Timers SEED = new Timers(Duration.ofSeconds(10), REACH, Duration.ofSeconds(15), Duration.ofSeconds(1),
                 Duration.ofHours(24));
 
+        /**
+         * @throws IllegalArgumentException if a time is not positive, or {@code reach} is shorter than {@code silence}
+         */
         public Timers {
-            for (Duration d : new Duration[] {silence, requestLife, sweepEvery, tokenLife}) {
+            for (Duration d : new Duration[] {silence, reach, requestLife, sweepEvery, tokenLife}) {
                 if (d.isNegative() || d.isZero()) {
                     throw new IllegalArgumentException("every time rule must be positive, not " + d);
                 }
             }
+            if (reach.compareTo(silence) < 0) {
+                throw new IllegalArgumentException("the time to reach a game (" + reach.toMillis() / 1000.0
+                        + " s) must be at least the silence limit (" + silence.toMillis() / 1000.0 + " s)");
+            }
+        }
+
+        /** The clocks with the reach time {@link #REACH}, or {@code silence} if that is longer. */
+        public Timers(Duration silence, Duration requestLife, Duration sweepEvery, Duration tokenLife) {
+            this(silence, silence.compareTo(REACH) > 0 ? silence : REACH, requestLife, sweepEvery, tokenLife);
         }
     }
 }

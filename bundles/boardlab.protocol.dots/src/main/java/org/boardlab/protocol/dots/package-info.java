@@ -9,7 +9,7 @@
  * {@code README.md}.
  */
 @Export
-@Version("0.1.0")
+@Version("0.2.0")
 package org.boardlab.protocol.dots;
 
 import org.osgi.annotation.bundle.Export;

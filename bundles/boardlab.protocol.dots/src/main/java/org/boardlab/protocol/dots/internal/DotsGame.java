@@ -37,7 +37,12 @@ final class DotsGame {
     final long[] users;
     final String[] names;
     private final Match match;
+    /** When the game began, on the time rules' clock ({@link DotsRoom#now}). */
+    private final long started;
+    /** When each player's last message on the game's channel came, on the time rules' clock; valid once he reached it. */
     private final long[] lastSeen = new long[2];
+    /** Whether each player has reached the game: sent a first message on its channel (his subscription counts). */
+    private final boolean[] reached = new boolean[2];
     private final GroupHost host;
     private volatile boolean over;
     private volatile Agreement agreement;
@@ -56,15 +61,14 @@ final class DotsGame {
         }
     }
 
-    DotsGame(DotsRoom room, GroupHost host, Game game, String channel, long[] users, String[] names) {
+    /** A game that began at {@code started} on the time rules' clock ({@link DotsRoom#now}). */
+    DotsGame(DotsRoom room, GroupHost host, Game game, String channel, long[] users, String[] names, long started) {
         this.room = room;
         this.host = host;
         this.channel = channel;
         this.users = users.clone();
         this.names = names.clone();
-        long now = System.nanoTime();
-        lastSeen[0] = now;
-        lastSeen[1] = now;
+        this.started = started;
         GameOptions options = GameOptions.DEFAULT.with("size", DotsWire.WIDTH + "x" + DotsWire.HEIGHT);
         // the seed has no clock on a move: a player who is there may think as long as he likes; one who
         // is gone is found by the heartbeats
@@ -95,20 +99,35 @@ final class DotsGame {
         return users[player - 1];
     }
 
-    synchronized void seen(int player) {
+    /**
+     * {@code player} (1 or 2; 0, a spectator, counts for nothing) sent a message on the game's channel at {@code now} on
+     * the time rules' clock: a subscription, a heartbeat, a move, anything. His first reaches the game.
+     */
+    synchronized void seen(int player, long now) {
         if (player > 0) {
-            lastSeen[player - 1] = System.nanoTime();
+            lastSeen[player - 1] = now;
+            reached[player - 1] = true;
         }
     }
 
-    /** The player (1 or 2) silent for longer than {@code silenceNanos}, or 0. */
-    synchronized int silent(long now, long silenceNanos) {
+    /** A player who has lost for silence: {@code player} 1 or 2, and whether he had reached the game. */
+    record Silent(int player, boolean reached) {
+    }
+
+    /**
+     * The player who has lost for silence at {@code now} (the time rules' clock: {@link Arrivals}), or {@code null}: one
+     * who has reached the game and sent nothing for longer than {@code silenceNanos}, or one who has not reached it
+     * more than {@code reachNanos} after its start. A player has not gone silent in a game he has not yet reached: the
+     * seed's page makes three round trips between its {@code newgame} and its first message on the game's channel,
+     * each answered late by a busy server.
+     */
+    synchronized Silent silent(long now, long silenceNanos, long reachNanos) {
         for (int p = 0; p < 2; p++) {
-            if (now - lastSeen[p] > silenceNanos) {
-                return p + 1;
+            if (reached[p] ? now - lastSeen[p] > silenceNanos : now - started > reachNanos) {
+                return new Silent(p + 1, reached[p]);
             }
         }
-        return 0;
+        return null;
     }
 
     DotsPosition position() {

@@ -4,6 +4,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
 import org.boardlab.api.Game;
 import org.boardlab.api.event.MatchOutcome;
@@ -111,6 +113,12 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     private final DotsWire.Timers timers;
     /** The time rules' clock: it stands still while a request the server received waits to be read. */
     private final Arrivals arrivals;
+    /**
+     * What the time rules read as now ({@link System#nanoTime()}; a test's own clock in tests): when a game began, when a
+     * player or a lobby member was last heard, and the sweep's now before {@link #arrivals} holds it back. Invitations and
+     * offers lapse on the wall clock.
+     */
+    private volatile LongSupplier clock = System::nanoTime;
     private final SecureRandom random = new SecureRandom();
     /** The lobby and what each subscriber is shown of it; also the monitor of the requests. */
     private final DotsLobby lobby;
@@ -142,7 +150,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         this.host = host;
         this.game = game;
         this.timers = timers;
-        this.lobby = new DotsLobby(view, VIEW_ENTRIES_PER_SECOND, System::nanoTime);
+        this.lobby = new DotsLobby(view, VIEW_ENTRIES_PER_SECOND, this::now);
         this.lobbyLock = lobby;
     }
 
@@ -172,6 +180,19 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
      */
     void seedLobby() {
         crossingRule = false;
+    }
+
+    /**
+     * For tests: the time rules read {@code now} as now (a clock of the test's own, which {@link #sweep} then applies
+     * them at).
+     */
+    void clock(LongSupplier now) {
+        clock = now;
+    }
+
+    /** Now on the time rules' clock, before {@link #arrivals} holds it back. */
+    long now() {
+        return clock.getAsLong();
     }
 
     void close() {
@@ -268,7 +289,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             // a client that stopped polling (or never began): only its session ends; its next message is answered
             // 402::Unknown client, and a silent player leaves the lobby or loses his game by the time rules
             host.log("dots: dropped " + client.remote + (client.name == null ? "" : " (" + client.name + ")")
-                    + ": no /meta/connect for " + timers.silence().toMillis() / 1000.0 + " s");
+                    + ": no /meta/connect for " + seconds(timers.silence()));
         }
     }
 
@@ -289,6 +310,13 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             Object subscription = message.get(Message.SUBSCRIPTION_FIELD);
             if (!(subscription instanceof String s) || !(DotsWire.QUEUE_CHANNEL.equals(s) || GAME_CHANNEL.matcher(s).matches())) {
                 return refuse(client, message, DotsWire.UNKNOWN_CHANNEL);
+            }
+            if (Channel.META_SUBSCRIBE.equals(channel)) {
+                // a player's subscription to his game's channel is his first message there: he has reached the game
+                DotsGame g = games.get(s.substring(DotsWire.GAME_CHANNEL_PREFIX.length()));
+                if (g != null) {
+                    g.seen(g.playerOf(user), now());
+                }
             }
             return true;
         }
@@ -650,7 +678,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             random.nextBytes(bytes);
             channel = HexFormat.of().formatHex(bytes);
         } while (games.containsKey(channel));
-        DotsGame g = new DotsGame(this, host, game, channel, new long[] {inviter, acceptor}, new String[] {name1, name2});
+        DotsGame g = new DotsGame(this, host, game, channel, new long[] {inviter, acceptor}, new String[] {name1, name2}, now());
         // under way before anyone can learn of it: a GET /gamedata sent the moment newgame arrives found a game with no
         // position yet (a NullPointerException, answered 500, seen once in DotsTerminalClientTest at load 8)
         g.start();
@@ -695,7 +723,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             return DotsWire.BAD_REQUEST;
         }
         int player = g.playerOf(user);
-        g.seen(player);
+        g.seen(player, now());
         data.put("player", player);
         switch (t) {
             case "heartbeat" -> {
@@ -942,12 +970,13 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     // ---------------------------------------------------------------- the time rules
 
-    private void sweep() {
+    /** Applies the time rules now (the server's timer calls it every {@link DotsWire.Timers#sweepEvery()}; tests too). */
+    void sweep() {
         try {
             // silence counts on the clock that stands still while a request waits to be read: a client whose heartbeat
             // arrived in time is not silent because the server is late (Arrivals); requests lapse on the wall clock
             long now = System.nanoTime();
-            long heard = arrivals.clock(now);
+            long heard = arrivals.clock(now());
             long silence = timers.silence().toNanos();
             synchronized (lobbyLock) {
                 for (long gone : lobby.dropSilent(heard, silence)) {
@@ -958,10 +987,12 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 lobby.sweep(UNUSED_VIEW_NANOS);
             }
             for (DotsGame g : List.copyOf(games.values())) {
-                int p = g.silent(heard, silence);
-                if (p != 0 && !g.isOver()) {
-                    g.forfeit(p, MatchOutcome.Ending.TIMEOUT, g.names[p - 1] + " sent nothing for "
-                            + timers.silence().toMillis() / 1000.0 + " s");
+                // a player who has not yet reached his game has the reach time from its start, not the silence limit
+                DotsGame.Silent s = g.silent(heard, silence, timers.reach().toNanos());
+                if (s != null && !g.isOver()) {
+                    String why = s.reached() ? " sent nothing for " + seconds(timers.silence())
+                            : " sent nothing for " + seconds(timers.reach()) + " from the game's start";
+                    g.forfeit(s.player(), MatchOutcome.Ending.TIMEOUT, g.names[s.player() - 1] + why);
                 }
             }
         } catch (RuntimeException e) {
@@ -972,5 +1003,10 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         } catch (RuntimeException e) {
             host.log("dots: " + e.getMessage());
         }
+    }
+
+    /** {@code d} as the time rules' messages say it: {@code 10.0 s}. */
+    private static String seconds(Duration d) {
+        return d.toMillis() / 1000.0 + " s";
     }
 }

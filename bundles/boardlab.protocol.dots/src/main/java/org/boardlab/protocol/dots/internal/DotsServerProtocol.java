@@ -69,18 +69,28 @@ public final class DotsServerProtocol implements ServerProtocol {
     /**
      * The seed's clocks, but the silence limit the system property {@code boardlab.dots.silence} gives in seconds
      * (e.g. {@code java -Dboardlab.dots.silence=3 -jar boardlab.jar serve --protocol dots}: a conformance kit's
-     * silence scenario with {@code --idle-time 3} then waits 3 s, not the seed's 10).
+     * silence scenario with {@code --idle-time 3} then waits 3 s, not the seed's 10), and the time a player has to reach
+     * his game that {@code boardlab.dots.reach} gives in seconds (30 s unless set, or the silence limit if that is
+     * longer; never less than the silence limit).
      *
-     * @throws IllegalArgumentException if the property is not a number of seconds above 0
+     * @throws IllegalArgumentException if a property is not a number of seconds above 0, or the reach time is shorter
+     *                                  than the silence limit
      */
     static DotsWire.Timers timers() {
+        DotsWire.Timers seed = DotsWire.Timers.SEED;
         Double seconds = property("boardlab.dots.silence", null, Double::valueOf, s -> s > 0 && s <= 86_400,
                 "a number of seconds between 0 and 86400");
-        if (seconds == null) {
-            return DotsWire.Timers.SEED;
+        Duration silence = seconds == null ? seed.silence() : Duration.ofMillis(Math.round(seconds * 1000));
+        Double reach = property("boardlab.dots.reach", null, Double::valueOf,
+                s -> Math.round(s * 1000) >= silence.toMillis() && s <= 86_400,
+                "a number of seconds from the silence limit (" + silence.toMillis() / 1000.0 + ") to 86400");
+        if (seconds == null && reach == null) {
+            return seed;
         }
-        DotsWire.Timers seed = DotsWire.Timers.SEED;
-        return new DotsWire.Timers(Duration.ofMillis(Math.round(seconds * 1000)), seed.requestLife(), seed.sweepEvery(), seed.tokenLife());
+        DotsWire.Timers timers = new DotsWire.Timers(silence, seed.requestLife(), seed.sweepEvery(), seed.tokenLife());
+        return reach == null ? timers
+                : new DotsWire.Timers(silence, Duration.ofMillis(Math.round(reach * 1000)), seed.requestLife(), seed.sweepEvery(),
+                        seed.tokenLife());
     }
 
     /**
