@@ -31,9 +31,9 @@ import org.boardlab.game.onitama.Square;
  * returned. Depth 1 (at most 40 positions) always finishes.
  *
  * <p>How it is fast (the server's PvE player runs it for every move of every client): below the root
- * it does not make a {@link GameState} a position. It copies the root into one board of its own (25
- * piece codes, the five cards, the side to move, the ply, where each master stands and how many pieces
- * each side has), plays a move on it and takes it back ({@link #play}, {@link #takeBack}), and writes
+ * it does not make a {@link GameState} a position. It copies the root into one board of its own (each
+ * side's squares as the bits of an int, where each master stands, the five cards, the side to move,
+ * the ply), plays a move on it and takes it back ({@link #play}, {@link #takeBack}), and writes
  * each ply's moves as numbers into an array made once per search. The rules it uses are the game's
  * own, read through the game bundle's API when the class loads ({@link Card#targets}: the squares of
  * each card's steps, in step order) and written again here only where a search needs them: the legal
@@ -57,10 +57,10 @@ final class MinimaxSearch {
     private static final int CAPTURE = 1;
     private static final int OTHER = 2;
 
-    /** Piece codes on the board, as {@link Piece#code()}: 0 is an empty square. */
-    private static final int EMPTY = 0;
-    private static final int BLUE_MASTER = Piece.BLUE_MASTER.code();
-    private static final int RED_MASTER = Piece.RED_MASTER.code();
+    /** What a move took: {@link #play}'s answer for {@link #takeBack}. */
+    private static final int NOTHING = 0;
+    private static final int STUDENT = 1;
+    private static final int MASTER = 2;
 
     /** The temples: blue's (where red's master wins) and red's. */
     private static final int C1 = Square.C1.ordinal();
@@ -105,15 +105,14 @@ final class MinimaxSearch {
     private long positions;
 
     // the board the search plays on (see the class comment); the root's when no move is played
-    private final byte[] board = new byte[25];
+    /** Each side's squares as bits ({@code 1 << square}): blue's pieces, red's pieces. */
+    private final int[] own = new int[2];
     private final byte[] cards = new byte[5];
     private int toMove;
     private int ply;
     private int limit;
     /** Where each side's master stands, -1 once captured. */
     private final int[] master = new int[2];
-    /** How many pieces each side has. */
-    private final int[] pieces = new int[2];
     /** The moves of one position before {@link #generate} sorts them, and each one's group. */
     private final int[] scratch = new int[MAX_MOVES];
     private final byte[] groups = new byte[MAX_MOVES];
@@ -154,9 +153,9 @@ final class MinimaxSearch {
         double bestValue = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             int move = rootMoves[i];
-            int captured = play(move);
+            int taken = play(move);
             double value = -negamax(depth - 1, 1, Double.NEGATIVE_INFINITY, -bestValue);
-            takeBack(move, captured);
+            takeBack(move, taken);
             if (value > bestValue) {
                 bestValue = value;
                 best = i;
@@ -184,9 +183,9 @@ final class MinimaxSearch {
         double best = Double.NEGATIVE_INFINITY;
         for (int i = 0; i < n; i++) {
             int move = list[i];
-            int captured = play(move);
+            int taken = play(move);
             double value = -negamax(depth - 1, fromRoot + 1, -beta, -alpha);
-            takeBack(move, captured);
+            takeBack(move, taken);
             if (value > best) {
                 best = value;
                 if (best > alpha) {
@@ -205,15 +204,15 @@ final class MinimaxSearch {
     private void load(OnitamaPosition root) {
         master[0] = -1;
         master[1] = -1;
-        pieces[0] = 0;
-        pieces[1] = 0;
+        own[0] = 0;
+        own[1] = 0;
         for (Square square : Square.values()) {
-            int code = root.pieceAt(square).map(Piece::code).orElse(EMPTY);
-            board[square.ordinal()] = (byte) code;
-            if (code != EMPTY) {
-                pieces[owner(code)]++;
-                if (code == BLUE_MASTER || code == RED_MASTER) {
-                    master[owner(code)] = square.ordinal();
+            Piece piece = root.pieceAt(square).orElse(null);
+            if (piece != null) {
+                int side = piece.side().index();
+                own[side] |= 1 << square.ordinal();
+                if (piece.isMaster()) {
+                    master[side] = square.ordinal();
                 }
             }
         }
@@ -228,19 +227,10 @@ final class MinimaxSearch {
         limit = root.limit();
     }
 
-    /** 0 for blue, 1 for red, -1 for an empty square. */
-    private static int owner(int code) {
-        return code == EMPTY ? -1 : (code - 1) >> 1;
-    }
-
-    private static boolean isMaster(int code) {
-        return code == BLUE_MASTER || code == RED_MASTER;
-    }
-
     /** -1 in play, 0 blue won, 1 red won, 2 drawn by the limit: as {@code OnitamaState} decides it. */
     private int result() {
-        boolean blueWon = master[1] < 0 || board[C5] == BLUE_MASTER;
-        boolean redWon = master[0] < 0 || board[C1] == RED_MASTER;
+        boolean blueWon = master[1] < 0 || master[0] == C5;
+        boolean redWon = master[0] < 0 || master[1] == C1;
         return blueWon ? 0 : redWon ? 1 : limit > 0 && ply >= limit ? 2 : -1;
     }
 
@@ -249,7 +239,7 @@ final class MinimaxSearch {
         int me = toMove;
         int enemy = 1 - me;
         int steps = distance(master[enemy], me == 0 ? C1 : C5) - distance(master[me], me == 0 ? C5 : C1);
-        return OnitamaHeuristic.PIECE * (pieces[me] - pieces[enemy]) + OnitamaHeuristic.STEP * steps;
+        return OnitamaHeuristic.PIECE * (Integer.bitCount(own[me]) - Integer.bitCount(own[enemy])) + OnitamaHeuristic.STEP * steps;
     }
 
     private static int distance(int a, int b) {
@@ -267,14 +257,13 @@ final class MinimaxSearch {
         int s = toMove;
         int[] list = capturesFirst ? scratch : out;
         int n = 0;
+        int mine = own[s];
         for (int slot = 0; slot < 2; slot++) {
             int[][] targets = TARGETS[cards[2 * s + slot]][s];
-            for (int from = 0; from < 25; from++) {
-                if (owner(board[from]) != s) {
-                    continue;
-                }
+            for (int pieces = mine; pieces != 0; pieces &= pieces - 1) { // each piece, by square
+                int from = Integer.numberOfTrailingZeros(pieces);
                 for (int to : targets[from]) {
-                    if (owner(board[to]) != s) {
+                    if ((mine >> to & 1) == 0) {
                         list[n++] = slot << 10 | from << 5 | to;
                     }
                 }
@@ -288,14 +277,16 @@ final class MinimaxSearch {
         if (capturesFirst) {
             // a stable sort by group: count each group, then place each move after the groups before its own
             int enemyTemple = s == 0 ? C5 : C1;
+            int theirs = own[1 - s];
+            int theirMaster = master[1 - s];
+            int myMaster = master[s];
             int ends = 0;
             int captures = 0;
             for (int i = 0; i < n; i++) {
                 int move = list[i];
                 int to = move & 31;
-                int target = board[to];
-                int group = isMaster(target) || to == enemyTemple && isMaster(board[move >> 5 & 31]) ? ENDS_GAME
-                        : target != EMPTY ? CAPTURE : OTHER;
+                int group = to == theirMaster || to == enemyTemple && (move >> 5 & 31) == myMaster ? ENDS_GAME
+                        : (theirs >> to & 1) != 0 ? CAPTURE : OTHER;
                 groups[i] = (byte) group;
                 if (group == ENDS_GAME) {
                     ends++;
@@ -314,35 +305,35 @@ final class MinimaxSearch {
         return n;
     }
 
-    /** Plays {@code move} for the side to move; returns the code of the piece it took (0 for none). */
+    /** Plays {@code move} for the side to move; returns what it took: {@link #NOTHING}, {@link #STUDENT} or {@link #MASTER}. */
     private int play(int move) {
         int s = toMove;
-        int captured = EMPTY;
+        int taken = NOTHING;
         if ((move & PASS) == 0) {
             int from = move >> 5 & 31;
             int to = move & 31;
-            int piece = board[from];
-            captured = board[to];
-            board[to] = (byte) piece;
-            board[from] = EMPTY;
-            if (isMaster(piece)) {
+            own[s] ^= 1 << from | 1 << to;
+            if (master[s] == from) {
                 master[s] = to;
             }
-            if (captured != EMPTY) {
-                pieces[1 - s]--;
-                if (isMaster(captured)) {
-                    master[1 - s] = -1;
+            int e = 1 - s;
+            if ((own[e] >> to & 1) != 0) {
+                own[e] ^= 1 << to;
+                taken = STUDENT;
+                if (master[e] == to) {
+                    master[e] = -1;
+                    taken = MASTER;
                 }
             }
         }
         swapCard(s, move >> 10 & 1);
         toMove = 1 - s;
         ply++;
-        return captured;
+        return taken;
     }
 
-    /** Takes back {@code move}, which took {@code captured}: the position before {@link #play}. */
-    private void takeBack(int move, int captured) {
+    /** Takes back {@code move}, which took {@code taken}: the position before {@link #play}. */
+    private void takeBack(int move, int taken) {
         int s = 1 - toMove;
         toMove = s;
         ply--;
@@ -350,16 +341,15 @@ final class MinimaxSearch {
         if ((move & PASS) == 0) {
             int from = move >> 5 & 31;
             int to = move & 31;
-            int piece = board[to];
-            board[from] = (byte) piece;
-            board[to] = (byte) captured;
-            if (isMaster(piece)) {
+            own[s] ^= 1 << from | 1 << to;
+            if (master[s] == to) {
                 master[s] = from;
             }
-            if (captured != EMPTY) {
-                pieces[1 - s]++;
-                if (isMaster(captured)) {
-                    master[1 - s] = to;
+            if (taken != NOTHING) {
+                int e = 1 - s;
+                own[e] |= 1 << to;
+                if (taken == MASTER) {
+                    master[e] = to;
                 }
             }
         }
