@@ -31,7 +31,7 @@ import org.boardlab.game.onitama.Square;
  * returned. Depth 1 (at most 40 positions) always finishes.
  *
  * <p>How it is fast (the server's PvE player runs it for every move of every client): below the root
- * it does not make a {@link GameState} a position. It copies the root into one board of its own (each
+ * it makes no {@link GameState}. It copies the root into one board of its own (each
  * side's squares as the bits of an int, where each master stands, the five cards, the side to move,
  * the ply), plays a move on it and takes it back ({@link #play}, {@link #takeBack}), and writes
  * each ply's moves as numbers into an array made once per search. The rules it uses are the game's
@@ -65,7 +65,7 @@ final class MinimaxSearch {
     /** The temples: blue's (where red's master wins) and red's. */
     private static final int C1 = Square.C1.ordinal();
     private static final int C5 = Square.C5.ordinal();
-    /** A side's index into the hands: its cards are {@code cards[2 * side]} and {@code cards[2 * side + 1]}. */
+    /** The side card's place in {@link #cards}; a side's two are {@code cards[2 * side]} and {@code cards[2 * side + 1]}. */
     private static final int SIDE_CARD = 4;
 
     /** Moves as numbers: {@code slot << 10 | from << 5 | to}; a pass is {@code PASS | slot << 10}. */
