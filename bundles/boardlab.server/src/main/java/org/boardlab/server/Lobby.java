@@ -194,9 +194,9 @@ public final class Lobby {
                 noteChange(existing);
                 existing.listener(listener, executor, laneFor(executor));
                 existing.connected(true);
-                List<Member> others = lobbyOf(existing);
-                arrived(existing, others);
                 if (listener.hearsLobby()) {
+                    List<Member> others = lobbyOf(existing);
+                    arrived(existing, others);
                     existing.tellWhenIdle(l -> others.forEach(l::memberJoined));
                 }
                 log.accept(name + " came back to table " + table.id());
@@ -208,9 +208,10 @@ public final class Lobby {
         Member member = new Member(name, gameId, protocolId, listener, executor, host);
         member.listener(listener, executor, laneFor(executor));
         noteChange(name, null, false);
-        List<Member> others = lobbyOf(member);
-        arrived(member, others);
         if (listener.hearsLobby()) {
+            // what it was given, for its news (sendNews reads arrivals only for members that hear the lobby)
+            List<Member> others = lobbyOf(member);
+            arrived(member, others);
             member.tellWhenIdle(l -> others.forEach(l::memberJoined));
         }
         members.put(name, member);

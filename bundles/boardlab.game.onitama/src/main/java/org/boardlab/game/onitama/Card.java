@@ -51,6 +51,8 @@ public enum Card {
 
     private final String displayName;
     private final List<Step> steps;
+    /** {@link #id()}, made once: move notation writes it for every move. */
+    private final String id;
 
     Card(String displayName, int... rightForward) {
         this.displayName = displayName;
@@ -59,11 +61,15 @@ public enum Card {
             list.add(new Step(rightForward[i], rightForward[i + 1]));
         }
         this.steps = Collections.unmodifiableList(list);
+        this.id = name().toLowerCase(Locale.ROOT);
     }
+
+    /** The cards in rulebook order ({@code values()} makes a new array at every call). */
+    private static final Card[] ALL = values();
 
     /** The name as used in move notation and options: lower case, e.g. {@code tiger}; never {@code null}. */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return id;
     }
 
     /** The name as printed on the card, e.g. {@code Tiger}; never {@code null}. */
@@ -97,7 +103,7 @@ public enum Card {
      */
     public static Card parse(String name) {
         String text = name.trim().toUpperCase(Locale.ROOT);
-        for (Card card : values()) {
+        for (Card card : ALL) {
             if (card.name().equals(text)) {
                 return card;
             }

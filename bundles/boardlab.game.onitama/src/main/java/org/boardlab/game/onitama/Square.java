@@ -22,6 +22,9 @@ public enum Square {
 
     private static final Square[] ALL = values();
 
+    /** {@link #notation()}, made once: move notation writes two squares for every move. */
+    private final String notation = name().toLowerCase(Locale.ROOT);
+
     /** The column, 0 for {@code a} (blue's left) to 4 for {@code e}. */
     public int column() {
         return ordinal() % SIZE;
@@ -34,7 +37,7 @@ public enum Square {
 
     /** The square's name, e.g. {@code c1}. */
     public String notation() {
-        return name().toLowerCase(Locale.ROOT);
+        return notation;
     }
 
     /**
