@@ -135,9 +135,16 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         bayeux.setOption(Context.class.getName(), bayeuxContext.getContext());
         // CometD hands each delivery to a WebSocket (every message the lobby or a game sends a client on WebSocket, the
         // seed's browsers) to its executor, by default a pool of its own of up to 128 threads: 400 clients on
-        // WebSocket kept all 128 alive (a thread dump, session 21), on two cores. The port's one pool carries them
-        // instead, as it carries everything else (the writes are asynchronous: no delivery holds a thread)
-        bayeux.setExecutor(threads);
+        // WebSocket kept all 128 alive (a thread dump, session 21), on two cores. A delivery only starts an
+        // asynchronous write (no thread waits for the client), so a few threads carry them all. Not the port's pool:
+        // while a class pairs, most of its threads wait for the lobby's lock (27-29 of 32 in thread dumps of 3,000
+        // clients), and a newgame or a move would wait behind them
+        QueuedThreadPool deliveries = new QueuedThreadPool(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()), 0);
+        deliveries.setName("boardlab-dots-send");
+        deliveries.setDaemon(true);
+        deliveries.setReservedThreads(0);
+        server.addBean(deliveries, true);
+        bayeux.setExecutor(deliveries);
         if (options.webSocket()) {
             bayeux.setTransports(new FayeWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));
         } else {

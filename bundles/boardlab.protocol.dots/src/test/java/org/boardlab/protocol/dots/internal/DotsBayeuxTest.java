@@ -557,15 +557,21 @@ class DotsBayeuxTest {
     }
 
     /**
-     * What the lobby and the games send a client on WebSocket is written by the port's own pool. CometD hands each such
-     * delivery to its executor, by default a pool of its own of up to 128 threads (all 128 alive with 400 clients on
-     * WebSocket, session 21): here a client on WebSocket logs in as Faye does and is sent the echo of its heartbeat,
-     * and no thread of such a pool exists.
+     * What the lobby and the games send a client on WebSocket is written by a few threads of the port's. CometD hands
+     * each such delivery to its executor, by default a pool of its own of up to 128 threads (all 128 alive with 400
+     * clients on WebSocket, session 21): here a client on WebSocket logs in as Faye does and is sent the echo of its
+     * heartbeat, CometD's executor is the port's {@code boardlab-dots-send} pool (two threads a core, at least 4), and no thread of
+     * a pool of CometD's own exists.
      */
     @Test
-    void webSocketDeliveriesAreWrittenByThePortsOwnPool() throws Exception {
+    void webSocketDeliveriesAreWrittenByAFewThreadsOfThePorts() throws Exception {
         Map<String, Object> account = RawBayeux.account(server.base, "wes" + NAMES.incrementAndGet());
-        assertThat(server.web().bayeux().getExecutor()).as("CometD's executor").isSameAs(server.web().jetty().getThreadPool());
+        assertThat(server.web().bayeux().getExecutor()).as("CometD's executor").isInstanceOfSatisfying(
+                org.eclipse.jetty.util.thread.QueuedThreadPool.class, pool -> {
+                    assertThat(pool.getName()).isEqualTo("boardlab-dots-send");
+                    assertThat(pool.getMaxThreads()).isEqualTo(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+                    assertThat(pool.isRunning()).isTrue();
+                });
         try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
             assertThat(ws.status()).isEqualTo(101);
             ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
