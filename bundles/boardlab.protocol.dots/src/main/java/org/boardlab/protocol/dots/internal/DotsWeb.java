@@ -87,7 +87,9 @@ final class DotsWeb implements ServerProtocol.OwnListener {
             java.nio.file.Path logins) {
         // nothing holds a thread for long here (long polls and bodies are asynchronous, password hashes have their own
         // pool): a few threads per core carry the messages; 200, Jetty's default, made 200 idle threads after a burst
-        QueuedThreadPool threads = new QueuedThreadPool(Math.max(32, 16 * Runtime.getRuntime().availableProcessors()), 8);
+        // its jobs waiting for a thread hold the time rules' clock (Arrivals: what a WebSocket reads next waits there)
+        Arrivals arrivals = new Arrivals();
+        QueuedThreadPool threads = arrivals.pool(Math.max(32, 16 * Runtime.getRuntime().availableProcessors()), 8);
         threads.setName("boardlab-dots");
         threads.setDaemon(true);
         server = new Server(threads);
@@ -97,7 +99,6 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         // each header is parsed anew, a few bytes of work
         HttpConfiguration http = new HttpConfiguration();
         http.setHeaderCacheSize(0);
-        Arrivals arrivals = new Arrivals();
         ServerConnector connector = new Connector(server, host, bindAddress, arrivals, new HttpConnectionFactory(http));
         connector.setHost(bindAddress);
         connector.setPort(port);
