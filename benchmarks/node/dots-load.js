@@ -1,9 +1,24 @@
 // Load generator for boardlab's Dots web server (seed 002): G games at once, 2G Bayeux clients on the npm faye
-// client over HTTP long-polling, as the seed's browsers play: each pair enters the lobby (subscribe, heartbeat),
-// invites, accepts, leaves the lobby (quit), opens its game (subscribe, GET /gamedata), then plays random free
-// points with a think time and a game heartbeat every 5 s. The clients are spread over several Node.js processes
-// (--procs; one process holds ~2,500 long-polling clients at these rates); this one merges their figures and
-// looks at the server through its pid, as the Java LoadGenerator's ServerProbe does.
+// client, as the seed's browsers play: each pair enters the lobby (subscribe, heartbeat), invites, accepts, leaves the
+// lobby (quit), opens its game (subscribe, GET /gamedata), then plays random free points with a think time and a game
+// heartbeat every 5 s. The clients are spread over several Node.js processes (--procs; one process holds ~2,500
+// clients at these rates); this one merges their figures and looks at the server through its pid, as the Java
+// LoadGenerator's ServerProbe does.
+//
+// --transport websocket (the default) or long-polling: how the clients carry Bayeux after the handshake.
+// websocket is what the seed's browsers do: Faye's client (faye-browser 1.0.1 on the seed's page, npm faye 1.0.3 and
+// 1.4.1 for the bots alike) sends /meta/handshake over HTTP long-polling (its mandatory types), opens a WebSocket to
+// ws://host/game at the same moment (Transport.get asks every registered transport whether it is usable, the ones
+// not allowed yet too), and once the handshake's answer lists "websocket" among the server's supportedConnectionTypes
+// it selects the first usable transport in its registration order (in-process, websocket, long-polling; the
+// browser's: websocket, eventsource, long-polling, ...): WebSocket. Everything after the handshake (connect,
+// subscribe, publish, deliveries) then crosses that socket; GET /queue and GET /gamedata stay HTTP requests, as on the
+// page. faye-browser 1.0.1 also sends "[]" on its socket at once and every advice.timeout / 2 (22.5 s with the
+// server's 45 s), a keep-alive that npm faye 1.4.1 no longer sends: the generator sends it as the page does
+// (--ws-ping-ms 22500; 0: none). --transport long-polling disables Faye's WebSocket (c.disable('websocket')): every
+// message is an HTTP request, as sessions 17-20 measured (their figures are long-polling's).
+// The report says which transport each client's Bayeux connects used, and how many WebSockets were opened and how
+// many closed before the clients left (a socket Faye lost: it opens another, or falls back to long-polling).
 //
 // Measured, wire to wire: from a move's publish to the opponent's receipt of it (both ends in one process, one
 // clock). lost = moves the server accepted that never reached the opponent. logins = the time until every client
@@ -15,6 +30,7 @@
 //
 //   NODE_PATH=bundles/boardlab.protocol.dots/src/test/node/node_modules \
 //   node benchmarks/node/dots-load.js --url http://127.0.0.1:8888 --clients 10000 --accounts ACC.json \
+//        [--transport websocket|long-polling] [--ws-ping-ms 22500]
 //        [--prefix b] [--procs 4] [--seconds 60] [--warmup 30] [--think-ms 1000-3000] [--heartbeat-ms 5000]
 //        [--pairing 5|all] [--lobby-first [--entering 25|all]] [--auth N] [--server-pid PID] [--json FILE]
 //
@@ -47,9 +63,13 @@ const games = Math.floor(clients / 2);
 const stamp = opt('prefix', 'b');
 const accountsFile = opt('accounts', null);
 const W = 39, H = 32;
+const transport = opt('transport', 'websocket');
+const wsPingMs = parseInt(opt('ws-ping-ms', '22500'), 10);
 
 function fail(text) { console.error(text); process.exit(2); }
 if (!(clients >= 2) || clients % 2 !== 0) fail('--clients is an even number of at least 2');
+if (transport !== 'websocket' && transport !== 'long-polling') fail('--transport is websocket or long-polling, not ' + transport);
+if (!(wsPingMs >= 0)) fail('--ws-ping-ms is a number of milliseconds, 0 for none');
 if (!accountsFile) fail('--accounts FILE is needed (made by DotsAccounts, or by --setup-only)');
 
 // keep every connection open for reuse: Node's default agent closes free sockets past 256, and 10,000 long polls
@@ -119,6 +139,21 @@ function worker() {
     return agent;
   };
   const Faye = require('faye');
+  // the WebSockets Faye opens (its one factory for them, the module its transport requires), and those that closed
+  // before the clients left: a socket lost (Faye opens another, or goes back to long-polling)
+  let wsOpened = 0, wsClosedEarly = 0;
+  {
+    const factory = require('faye/src/util/websocket');
+    const create = factory.create;
+    factory.create = function countedSocket(...a) {
+      const socket = create.apply(this, a);
+      socket.on('open', () => { wsOpened++; });
+      socket.on('close', () => { if (!leaving) wsClosedEarly++; });
+      return socket;
+    };
+  }
+  // the connection type of every /meta/connect the clients send (Bayeux's own word for the transport it travels on)
+  const connects = {};
   const index = parseInt(opt('worker'), 10);
   const of = parseInt(opt('of'), 10);
   const [thinkMin, thinkMax] = opt('think-ms', '1000-3000').split('-').map(Number);
@@ -156,6 +191,18 @@ function worker() {
     if (bot.inSecond > lobbyMostInASecond) lobbyMostInASecond = bot.inSecond;
   };
   const list = [];
+  const everyBot = [];
+  // how many of this process's clients are on each transport now (Faye's dispatcher's choice)
+  const onTransports = () => {
+    const by = {};
+    for (const b of everyBot) {
+      const t = b.client._dispatcher && b.client._dispatcher._transport;
+      const type = t ? t.connectionType : 'none';
+      by[type] = (by[type] || 0) + 1;
+    }
+    return by;
+  };
+  const transports = () => ({ clients: onTransports(), connects: { ...connects }, wsOpened, wsClosedEarly });
   // --auth: how long each POST /auth took (503s and their retries included), and how many 503s
   const authMs = [];
   let authBusy = 0;
@@ -164,17 +211,26 @@ function worker() {
     const a = saved[name];
     if (!a) throw new Error('no account ' + name + ' in ' + accountsFile + ' (made for fewer clients, or another --prefix)');
     const c = new Faye.Client(base + '/game', { timeout: 45, retry: 2 });
-    c.disable('websocket');
+    if (transport === 'long-polling') c.disable('websocket');
     c.disable('eventsource');
     c.disable('autodisconnect');
     const bot = { name, id: a.id, token: a.token, client: c };
     c.addExtension({ outgoing(m, cb) {
+      if (m.channel === '/meta/connect') connects[m.connectionType] = (connects[m.connectionType] || 0) + 1;
       if (m.channel.indexOf('/meta/') !== 0 || m.channel === '/meta/subscribe' || m.channel === '/meta/disconnect') {
         m.auth = { id: bot.id, token: bot.token };
       }
       cb(m);
     } });
     c.on('transport:down', () => { if (!leaving) { transportDown++; error('transport down'); } });
+    // faye-browser 1.0.1's keep-alive on its WebSocket (npm faye 1.4.1 sends none): "[]" every advice.timeout / 2
+    if (transport === 'websocket' && wsPingMs > 0) {
+      bot.ping = setInterval(() => {
+        const t = c._dispatcher && c._dispatcher._transport;
+        if (!leaving && t && t.connectionType === 'websocket' && t._socket) t._socket.send('[]');
+      }, wsPingMs);
+    }
+    everyBot.push(bot);
     return bot;
   }
 
@@ -335,12 +391,13 @@ function worker() {
       let lost = 0;
       for (const g of list) if (g.pending && !g.over) lost++;
       send({ t: 'done', cpuSeconds: (cpu.user + cpu.system) / 1e6, loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6,
-        authMs, authBusy, lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown, lobbyMessages, lobbyMostInASecond });
+        authMs, authBusy, transports: transports(), lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown, lobbyMessages, lobbyMostInASecond });
     } else if (m.cmd === 'pair') {
       if (startPairing) startPairing();
     } else if (m.cmd === 'leave') {
       leaving = true;
       for (const g of list) for (const t of g.beats) clearInterval(t);
+      for (const b of everyBot) clearInterval(b.ping);
       // leaving the game is a loss: player 1 quits, then both close their sessions (what a tab that is closed does
       // after its page's quit)
       await Promise.all(list.filter((g) => !g.over).map((g) => publish(g.bots[1], g.channel, { type: 'quit' })));
@@ -375,7 +432,7 @@ function worker() {
       let enteredCount = 0;
       const go = new Promise((r) => { startPairing = r; });
       await Promise.all(Array.from({ length: Math.min(entering, mine.length) }, enterSome));
-      send({ t: 'inlobby', clients: 2 * entered.size, lobbyMessages, lobbyMostInASecond, httpRequests, connections });
+      send({ t: 'inlobby', clients: 2 * entered.size, lobbyMessages, lobbyMostInASecond, httpRequests, connections, transports: transports() });
       await go;
     }
     let next = 0, done = 0;
@@ -391,7 +448,7 @@ function worker() {
       }
     };
     await Promise.all(Array.from({ length: Math.min(pairing, mine.length) }, runOne));
-    send({ t: 'ready', games: list.length, of: mine.length, httpRequests, connections });
+    send({ t: 'ready', games: list.length, of: mine.length, httpRequests, connections, transports: transports() });
   })().catch((e) => { console.error('worker ' + index + ' FAILED: ' + (e && e.stack ? e.stack : e)); process.exit(1); });
 }
 
@@ -464,13 +521,29 @@ function parent() {
   const f0 = (x) => (Number.isFinite(x) && x >= 0 ? x.toFixed(0) : '?');
 
   const lobbyFirst = args.includes('--lobby-first');
-  const report = { clients, games, procs, seconds, warmup, think_ms: opt('think-ms', '1000-3000'), heartbeat_ms: Number(opt('heartbeat-ms', '5000')),
+  // the workers' transport counts summed: clients by the transport they are on, /meta/connects by connection type,
+  // WebSockets opened and lost
+  const mergeTransports = (replies) => {
+    const add = (into, from) => { for (const [k, v] of Object.entries(from || {})) into[k] = (into[k] || 0) + v; return into; };
+    const t = { clients: {}, connects: {}, ws_opened: 0, ws_closed_early: 0 };
+    for (const m of replies) {
+      add(t.clients, m.transports.clients);
+      add(t.connects, m.transports.connects);
+      t.ws_opened += m.transports.wsOpened;
+      t.ws_closed_early += m.transports.wsClosedEarly;
+    }
+    return t;
+  };
+  const saysTransports = (t) => 'clients on ' + Object.entries(t.clients).map(([k, v]) => k + ' ' + v).join(', ')
+    + '; /meta/connects by type: ' + Object.entries(t.connects).map(([k, v]) => k + ' ' + v).join(', ')
+    + '; WebSockets opened ' + t.ws_opened + ', closed before the clients left ' + t.ws_closed_early;
+  const report = { transport, ws_ping_ms: transport === 'websocket' ? wsPingMs : null, clients, games, procs, seconds, warmup, think_ms: opt('think-ms', '1000-3000'), heartbeat_ms: Number(opt('heartbeat-ms', '5000')),
     pairing_per_process: opt('pairing', '5'), entering_per_process: lobbyFirst ? opt('entering', '25') : null,
     auth_clients: Number(opt('auth', '0')), lobby_first: lobbyFirst, load_at_start: loadAverage() };
   const idle = sample(true);
   const idleSockets = serverPid ? sockets() : -1;
   report.server_idle = idle;
-  console.log('dots load: ' + clients + ' clients (' + games + ' games) in ' + procs + ' processes against ' + base + ', '
+  console.log('dots load: ' + clients + ' clients (' + games + ' games) over ' + transport + ' in ' + procs + ' processes against ' + base + ', '
     + seconds + ' s measured after ' + warmup + ' s, think ' + report.think_ms + ' ms, heartbeat every ' + report.heartbeat_ms
     + ' ms; load average ' + report.load_at_start + '; server idle: heap ' + f0(idle.heap) + ' MB, ' + idle.threads + ' threads');
 
@@ -531,6 +604,7 @@ function parent() {
       report.lobby_most_entering = Math.max(...l.map((m) => m.lobbyMostInASecond));
       report.http_requests_logging_in = l.reduce((s, m) => s + m.httpRequests, 0);
       report.tcp_connections_logging_in = l.reduce((s, m) => s + m.connections, 0);
+      report.transports_logged_in = mergeTransports(l);
       const logins = phase(atStart.at);
       report.logging_in_machine_busy = logins.busy;
       report.server_cpu_ms_per_login = +(logins.serverCpu * 1000 / Math.max(1, report.lobby_clients)).toFixed(2);
@@ -541,6 +615,7 @@ function parent() {
         + f1(report.http_requests_logging_in / report.lobby_clients) + ' a client) on ' + report.tcp_connections_logging_in
         + ' TCP connections; the server ' + report.server_cpu_ms_per_login
         + ' ms of CPU a login, the machine ' + Math.round(100 * report.logging_in_machine_busy) + ' % busy; now every pair invites');
+      console.log('transport:    ' + saysTransports(report.transports_logged_in));
     }
     const ready = expect('ready');
     const inviteAt = now();
@@ -559,6 +634,7 @@ function parent() {
     report.games_paired = r.reduce((s, m) => s + m.games, 0);
     report.http_requests_until_in_games = r.reduce((s, m) => s + m.httpRequests, 0);
     report.tcp_connections_until_in_games = r.reduce((s, m) => s + m.connections, 0);
+    report.transports_in_games = mergeTransports(r);
     {
       const pairing = phase(report.phase_logged_in || atStart.at);
       report.pairing_machine_busy = pairing.busy;
@@ -571,6 +647,7 @@ function parent() {
       + report.tcp_connections_until_in_games + ' TCP connections; '
       + (lobbyFirst ? 'pairing: ' : 'logging in and pairing: ') + 'the server ' + report.server_cpu_ms_per_pair + ' ms of CPU a pair, the machine '
       + Math.round(100 * report.pairing_machine_busy) + ' % busy');
+    console.log('transport:    ' + saysTransports(report.transports_in_games));
 
     let measuring = false, cpuAtWindow = NaN, threadsAtWindow = {}, lastAccepted = NaN, lastTime = now();
     const playStart = now();
@@ -609,6 +686,7 @@ function parent() {
       .sort((a, b) => b[1] - a[1]).slice(0, 10);
     report.server_cpu_s_by_thread = Object.fromEntries(byThread.map(([k, v]) => [k, +v.toFixed(1)]));
     const d = await done;
+    report.transports_at_end = mergeTransports(d);
     const lat = [].concat(...d.map((m) => m.lat)).sort((a, b) => a - b);
     const sum = (k) => d.reduce((s, m) => s + m[k], 0);
     const errorTexts = {};
@@ -652,8 +730,9 @@ function parent() {
       report.server_after = look;
     }
     report.load_at_end = loadAverage();
-    console.log('\n== dots load: ' + clients + ' clients, ' + seconds + ' s (' + warmup + ' s warm-up), think ' + report.think_ms
+    console.log('\n== dots load: ' + clients + ' clients over ' + transport + ', ' + seconds + ' s (' + warmup + ' s warm-up), think ' + report.think_ms
       + ' ms, heartbeat ' + report.heartbeat_ms + ' ms, ' + procs + ' processes ==');
+    console.log('transport:    at the window\'s end: ' + saysTransports(report.transports_at_end));
     if (lobbyFirst) {
       console.log('logged in:    ' + report.logged_in_s + ' s until every client was logged in (subscribed, heartbeat echoed, GET /queue answered); '
         + f1(report.http_requests_logging_in / report.lobby_clients) + ' HTTP requests (' + report.tcp_connections_logging_in + ' TCP connections in all) and '

@@ -7,7 +7,9 @@
 #   benchmarks/node/dots-run.sh ACCOUNTS_FOLDER RUN PORT CLIENTS [dots-load.js options...]
 #
 # ACCOUNTS_FOLDER holds data/ and accounts.json (DotsAccounts --folder ACCOUNTS_FOLDER --accounts
-# ACCOUNTS_FOLDER/accounts.json). SERVER_OPTS adds JVM options (e.g. a JFR recording into RUN). Needs Node.js and
+# ACCOUNTS_FOLDER/accounts.json). SERVER_OPTS adds JVM options (e.g. a JFR recording into RUN); BOARDLAB runs another
+# build's server (its ./boardlab, e.g. /tmp/ci65/boardlab) against this generator. The options after CLIENTS go to
+# dots-load.js as they are (--transport websocket|long-polling, --lobby-first, ...; see its header). Needs Node.js and
 # the npm faye module that .ci/run installs (bundles/boardlab.protocol.dots/src/test/node/node_modules).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -17,7 +19,7 @@ accounts="$(cd "$1" && pwd)"; run="$2"; port="$3"; clients="$4"; shift 4
 rm -rf "$run"
 cp -a "$accounts" "$run"
 run="$(cd "$run" && pwd)"
-(cd "$run" && JDK_JAVA_OPTIONS="-Xmx1g ${SERVER_OPTS:-}" exec "$here/boardlab" serve --protocol dots --port "$port" >"$run/server.log" 2>&1) &
+(cd "$run" && JDK_JAVA_OPTIONS="-Xmx1g ${SERVER_OPTS:-}" exec "${BOARDLAB:-$here/boardlab}" serve --protocol dots --port "$port" >"$run/server.log" 2>&1) &
 launcher=$!
 for _ in $(seq 1 600); do
   grep -q "^listening" "$run/server.log" 2>/dev/null && break

@@ -11,6 +11,7 @@ import org.eclipse.jetty.io.SelectorManager;
 import org.eclipse.jetty.io.SocketChannelEndPoint;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.Invocable;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
  * The clock of the time rules (the 10 s silence of a lobby member, a player, a Bayeux session): it runs as the
@@ -30,6 +31,16 @@ import org.eclipse.jetty.util.thread.Invocable;
  * message through the room); the clock stands still until it is done, for at most {@link #HANDLING_NANOS} of it. A new
  * connection waits too, from its accepting until a thread of the pool has made its end point. What waits in the
  * kernel's queues before the acceptor or the selector looks is not seen: they do little else.
+ *
+ * <p>WebSocket (session 21): a WebSocket connection reads its next frame only once the last one's answer is written
+ * (CometD asks for it then); when that happens on another thread (the write finished later, or a delivery's thread
+ * finished it), Jetty hands the reading to the pool directly ({@code WebSocketConnection.demand}: {@code
+ * execute(this)}), not through the selector, and what the client sent meanwhile waits with it, unstamped. So every
+ * job that waits in the port's pool ({@link #pool}) holds the clock too, from its {@code execute} until a thread takes
+ * it. Niced smokes on a busy machine (load 5-8, shares only): 2,000-3,000 clients on WebSocket pairing lost 90-873
+ * games for silence, with nothing stamped waiting when the sweep forfeited them (27-29 of the pool's 32 threads waiting
+ * for the lobby's lock); 2,000 over long-polling at the same load lost none; with the pool's jobs stamped, 3,000 on
+ * WebSocket lost 63 (not none: see the bundle's README, "On WebSocket").
  */
 final class Arrivals {
 
@@ -42,6 +53,8 @@ final class Arrivals {
     private static final long LOOK_EVERY_NANOS = 50_000_000L;
 
     private final Set<Stamped> open = ConcurrentHashMap.newKeySet();
+    /** Jobs handed to the pool that no thread has taken yet, each with when it was handed. */
+    private final Set<Queued> queued = ConcurrentHashMap.newKeySet();
     /** Connections accepted whose end point a thread has not yet made, with when they were accepted. */
     private final Map<SelectableChannel, Long> accepting = new ConcurrentHashMap<>();
     private long lookedAt;
@@ -59,6 +72,11 @@ final class Arrivals {
             for (long since : accepting.values()) {
                 if (since - 1 - clock < 0) {
                     clock = since - 1;
+                }
+            }
+            for (Queued q : queued) {
+                if (q.since - 1 - clock < 0) {
+                    clock = q.since - 1;
                 }
             }
             for (Stamped e : open) {
@@ -80,7 +98,40 @@ final class Arrivals {
         for (Stamped e : open) {
             n += e.arrived != 0 && e.handled == 0 ? 1 : 0;
         }
-        return n + accepting.size();
+        return n + accepting.size() + queued.size();
+    }
+
+    /**
+     * A pool for the port whose queued jobs hold the clock from their {@code execute} until a thread takes them (what a
+     * WebSocket connection will read next waits in such a job).
+     */
+    QueuedThreadPool pool(int maxThreads, int minThreads) {
+        return new QueuedThreadPool(maxThreads, minThreads) {
+            @Override
+            public void execute(Runnable job) {
+                long now = System.nanoTime();
+                Queued q = new Queued(now == 0 ? 1 : now);
+                queued.add(q);
+                try {
+                    super.execute(Invocable.from(Invocable.getInvocationType(job), () -> {
+                        queued.remove(q);
+                        job.run();
+                    }));
+                } catch (RuntimeException e) {
+                    queued.remove(q);
+                    throw e;
+                }
+            }
+        };
+    }
+
+    /** A job waiting in the pool since {@code since} (one object a job: two handed in the same nanosecond are two). */
+    private static final class Queued {
+        final long since;
+
+        Queued(long since) {
+            this.since = since;
+        }
     }
 
     /**

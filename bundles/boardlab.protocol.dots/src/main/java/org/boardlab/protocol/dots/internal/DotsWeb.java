@@ -53,6 +53,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
     private final WebHandler web;
     private final InetSocketAddress address;
     private final Arrivals arrivals;
+    private final BayeuxServerImpl bayeux;
 
     DotsWeb(GroupHost host, Game game, Accounts accounts, DotsWire.Timers timers, String bindAddress, int port) {
         this(host, game, accounts, timers, bindAddress, port, Options.SERVER, null);
@@ -86,7 +87,9 @@ final class DotsWeb implements ServerProtocol.OwnListener {
             java.nio.file.Path logins) {
         // nothing holds a thread for long here (long polls and bodies are asynchronous, password hashes have their own
         // pool): a few threads per core carry the messages; 200, Jetty's default, made 200 idle threads after a burst
-        QueuedThreadPool threads = new QueuedThreadPool(Math.max(32, 16 * Runtime.getRuntime().availableProcessors()), 8);
+        // its jobs waiting for a thread hold the time rules' clock (Arrivals: what a WebSocket reads next waits there)
+        Arrivals arrivals = new Arrivals();
+        QueuedThreadPool threads = arrivals.pool(Math.max(32, 16 * Runtime.getRuntime().availableProcessors()), 8);
         threads.setName("boardlab-dots");
         threads.setDaemon(true);
         server = new Server(threads);
@@ -96,7 +99,6 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         // each header is parsed anew, a few bytes of work
         HttpConfiguration http = new HttpConfiguration();
         http.setHeaderCacheSize(0);
-        Arrivals arrivals = new Arrivals();
         ServerConnector connector = new Connector(server, host, bindAddress, arrivals, new HttpConnectionFactory(http));
         connector.setHost(bindAddress);
         connector.setPort(port);
@@ -132,6 +134,18 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         bayeux.setOption("trustClientSession", true);
         bayeux.setOption("ws.maxMessageSize", MAX_BODY);
         bayeux.setOption(Context.class.getName(), bayeuxContext.getContext());
+        // CometD hands each delivery to a WebSocket (every message the lobby or a game sends a client on WebSocket, the
+        // seed's browsers) to its executor, by default a pool of its own of up to 128 threads: 400 clients on
+        // WebSocket kept all 128 alive (a thread dump, session 21), on two cores. A delivery only starts an
+        // asynchronous write (no thread waits for the client), so a few threads carry them all. Not the port's pool:
+        // while a class pairs, most of its threads wait for the lobby's lock (27-29 of 32 in thread dumps of 3,000
+        // clients), and a newgame or a move would wait behind them
+        QueuedThreadPool deliveries = new QueuedThreadPool(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()), 0);
+        deliveries.setName("boardlab-dots-send");
+        deliveries.setDaemon(true);
+        deliveries.setReservedThreads(0);
+        server.addBean(deliveries, true);
+        bayeux.setExecutor(deliveries);
         if (options.webSocket()) {
             bayeux.setTransports(new FayeWebSocketTransport(bayeux), new JSONHttpTransport(bayeux));
         } else {
@@ -174,6 +188,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
             throw new IllegalStateException("cannot listen on " + bindAddress + ":" + port + " for dots: " + e.getMessage(), e);
         }
         room = opened;
+        this.bayeux = bayeux;
         this.web = web;
         this.arrivals = arrivals;
         address = new InetSocketAddress(bindAddress, connector.getLocalPort());
@@ -240,6 +255,11 @@ final class DotsWeb implements ServerProtocol.OwnListener {
     /** The clock of the time rules (tests look at what waits). */
     Arrivals arrivals() {
         return arrivals;
+    }
+
+    /** The Bayeux server (tests look at what runs its work). */
+    BayeuxServerImpl bayeux() {
+        return bayeux;
     }
 
     /** The Jetty server (tests look at its connections). */

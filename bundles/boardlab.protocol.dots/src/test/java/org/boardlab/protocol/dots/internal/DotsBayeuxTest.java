@@ -536,6 +536,99 @@ class DotsBayeuxTest {
         assertThat(closed.get(10, java.util.concurrent.TimeUnit.SECONDS)).startsWith("1011");
     }
 
+    /**
+     * A browser's WebSocket (Chromium, the seed's page) offers {@code permessage-deflate}: the port declines it, as the
+     * seed's Faye server did, so the socket's frames go uncompressed and the connection holds no compressor (with it,
+     * Jetty keeps a zlib deflater for each socket from its first message on, 95 KB more of the server's memory a socket
+     * measured, and deflates every message of the lobby and the games).
+     */
+    @Test
+    void aBrowsersOfferToCompressItsWebSocketIsDeclined() throws Exception {
+        try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base,
+                "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits")) {
+            assertThat(ws.status()).as("the upgrade is taken: %s", ws.answer).isEqualTo(101);
+            assertThat(ws.header("Sec-WebSocket-Extensions")).as("no extension agreed: %s", ws.answer).isNull();
+            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
+            RawWebSocket.Frame reply = ws.read();
+            assertThat(reply.rsv1()).as("the answer is not compressed").isFalse();
+            assertThat(reply.opcode()).as("a text frame").isEqualTo(1);
+            assertThat(RawBayeux.parse(reply.text()).get(0)).containsEntry("channel", "/meta/handshake").containsEntry("successful", true);
+        }
+    }
+
+    /**
+     * What the lobby and the games send a client on WebSocket is written by a few threads of the port's. CometD hands
+     * each such delivery to its executor, by default a pool of its own of up to 128 threads (all 128 alive with 400
+     * clients on WebSocket, session 21): here a client on WebSocket logs in as Faye does and is sent the echo of its
+     * heartbeat, CometD's executor is the port's {@code boardlab-dots-send} pool (two threads a core, at least 4), and no thread of
+     * a pool of CometD's own exists.
+     */
+    @Test
+    void webSocketDeliveriesAreWrittenByAFewThreadsOfThePorts() throws Exception {
+        Map<String, Object> account = RawBayeux.account(server.base, "wes" + NAMES.incrementAndGet());
+        assertThat(server.web().bayeux().getExecutor()).as("CometD's executor").isInstanceOfSatisfying(
+                org.eclipse.jetty.util.thread.QueuedThreadPool.class, pool -> {
+                    assertThat(pool.getName()).isEqualTo("boardlab-dots-send");
+                    assertThat(pool.getMaxThreads()).isEqualTo(Math.max(4, 2 * Runtime.getRuntime().availableProcessors()));
+                    assertThat(pool.isRunning()).isTrue();
+                });
+        try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
+            assertThat(ws.status()).isEqualTo(101);
+            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
+            String clientId = (String) untilReply(ws, "1").get("clientId");
+            String auth = Json.write(auth(account));
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
+            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
+            ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"auth\":" + auth
+                    + ",\"id\":\"3\"}]");
+            assertThat(untilReply(ws, "3")).containsEntry("successful", true);
+            ws.send("[{\"channel\":\"/game/queue\",\"clientId\":\"" + clientId + "\",\"data\":{\"type\":\"heartbeat\"},\"auth\":" + auth
+                    + ",\"id\":\"4\"}]");
+            List<Map<String, Object>> seen = new ArrayList<>();
+            for (long until = System.nanoTime() + 10_000_000_000L; seen.stream().noneMatch(m -> m.get("data") instanceof Map<?, ?> d
+                    && "heartbeat".equals(d.get("type")) && String.valueOf(account.get("id")).equals(d.get("id")));) {
+                assertThat(System.nanoTime() - until).as("the echo of the heartbeat within 10 s: %s", seen).isNegative();
+                seen.addAll(RawBayeux.parse(ws.read().text()));
+            }
+        }
+        List<String> cometds = Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
+                .filter(n -> n.matches(".*-Executor-\\d+")).toList();
+        assertThat(cometds).as("threads of a CometD executor of its own").isEmpty();
+    }
+
+    /**
+     * A message the room refuses on a WebSocket (here Faye's {@code /meta/unsubscribe}, which the seed's page and npm
+     * faye send without {@code auth}) is answered, and the socket reads on: the next message is answered too.
+     */
+    @Test
+    void aRefusedMessageOnAWebSocketIsAnsweredAndTheSocketReadsOn() throws Exception {
+        Map<String, Object> account = RawBayeux.account(server.base, "wur" + NAMES.incrementAndGet());
+        try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
+            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
+            String clientId = (String) untilReply(ws, "1").get("clientId");
+            String auth = Json.write(auth(account));
+            ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"auth\":" + auth
+                    + ",\"id\":\"2\"}]");
+            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
+            ws.send("[{\"channel\":\"/meta/unsubscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"id\":\"3\"}]");
+            Map<String, Object> refused = untilReply(ws, "3");
+            ws.send("[{\"channel\":\"/game/queue\",\"clientId\":\"" + clientId + "\",\"data\":{\"type\":\"heartbeat\"},\"auth\":" + auth
+                    + ",\"id\":\"4\"}]");
+            assertThat(untilReply(ws, "4")).as("after: %s", refused).containsEntry("successful", true);
+        }
+    }
+
+    /** The messages read from {@code ws} until the reply whose id is {@code id}, which is returned. */
+    private static Map<String, Object> untilReply(RawWebSocket ws, String id) throws Exception {
+        for (;;) {
+            for (Map<String, Object> m : RawBayeux.parse(ws.read().text())) {
+                if (id.equals(m.get("id")) && m.containsKey("successful")) {
+                    return m;
+                }
+            }
+        }
+    }
+
     private static HttpResponse<String> jsonp(String message, String callback) throws Exception {
         return RawBayeux.get(server.base, "/game?message=" + java.net.URLEncoder.encode(message, java.nio.charset.StandardCharsets.UTF_8)
                 + "&jsonp=" + java.net.URLEncoder.encode(callback, java.nio.charset.StandardCharsets.UTF_8));
