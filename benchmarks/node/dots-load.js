@@ -1,9 +1,17 @@
 // Load generator for boardlab's Dots web server (seed 002): G games at once, 2G Bayeux clients on the npm faye
 // client, as the seed's browsers play: each pair enters the lobby (subscribe, heartbeat), invites, accepts, leaves the
 // lobby (quit), opens its game (subscribe, GET /gamedata), then plays random free points with a think time and a game
-// heartbeat every 5 s. The clients are spread over several Node.js processes (--procs; one process holds ~2,500
-// clients at these rates); this one merges their figures and looks at the server through its pid, as the Java
-// LoadGenerator's ServerProbe does.
+// heartbeat every 5 s. The clients are spread over several Node.js processes (--procs; by default 500 clients a
+// process over WebSocket, 2,500 over long-polling); this one merges their figures and looks at the server through its
+// pid, as the Java LoadGenerator's ServerProbe does.
+//
+// The generator checks itself: a process whose event loop stalls fires no heartbeat timer and reads no socket, and
+// its players then lose their games for silence by its own doing (session 21: 1,500 WebSocket clients a process on two
+// cores shared with the server stalled up to 28 s while a class paired, and most games were lost; the server had
+// read everything they sent). Each process watches its loop over the whole run, and for each game lost for silence
+// (the gameover's reason) looks whether a player of it had sent nothing on the game's channel for longer than the
+// server's rule (--silence-ms, 10000) by the generator's own clock; the report's "silence:" line gives both counts and
+// says NOT VALID when the generator made a player silent.
 //
 // --transport websocket (the default) or long-polling: how the clients carry Bayeux after the handshake.
 // websocket is what the seed's browsers do: Faye's client (faye-browser 1.0.1 on the seed's page, npm faye 1.0.3 and
@@ -30,7 +38,7 @@
 //
 //   NODE_PATH=bundles/boardlab.protocol.dots/src/test/node/node_modules \
 //   node benchmarks/node/dots-load.js --url http://127.0.0.1:8888 --clients 10000 --accounts ACC.json \
-//        [--transport websocket|long-polling] [--ws-ping-ms 22500]
+//        [--transport websocket|long-polling] [--ws-ping-ms 22500] [--silence-ms 10000]
 //        [--prefix b] [--procs 4] [--seconds 60] [--warmup 30] [--think-ms 1000-3000] [--heartbeat-ms 5000]
 //        [--pairing 5|all] [--lobby-first [--entering 25|all]] [--auth N] [--server-pid PID] [--json FILE]
 //
@@ -65,11 +73,15 @@ const accountsFile = opt('accounts', null);
 const W = 39, H = 32;
 const transport = opt('transport', 'websocket');
 const wsPingMs = parseInt(opt('ws-ping-ms', '22500'), 10);
+// the server's silence rule (a player who sends nothing on his game's channel for this long loses): the generator checks
+// that it did not itself leave a player that silent (its event loop late by seconds: its timers fire late)
+const silenceMs = parseInt(opt('silence-ms', '10000'), 10);
 
 function fail(text) { console.error(text); process.exit(2); }
 if (!(clients >= 2) || clients % 2 !== 0) fail('--clients is an even number of at least 2');
 if (transport !== 'websocket' && transport !== 'long-polling') fail('--transport is websocket or long-polling, not ' + transport);
 if (!(wsPingMs >= 0)) fail('--ws-ping-ms is a number of milliseconds, 0 for none');
+if (!(silenceMs > 0)) fail('--silence-ms is a number of milliseconds');
 if (!accountsFile) fail('--accounts FILE is needed (made by DotsAccounts, or by --setup-only)');
 
 // keep every connection open for reuse: Node's default agent closes free sockets past 256, and 10,000 long polls
@@ -168,6 +180,20 @@ function worker() {
   const send = (m) => process.send(m);
 
   let measuring = false, stopping = false, leaving = false;
+  // how late this process's event loop ran over the whole run (logging in and pairing too, not only the window): a timer
+  // of 100 ms that fires late by more than 1 s is a stall, and while it lasts no heartbeat of this process's clients
+  // goes out and nothing they were sent is read
+  let stallMaxMs = 0, stallsOver1s = 0;
+  {
+    let last = now();
+    setInterval(() => {
+      const t = now();
+      const late = t - last - 100;
+      last = t;
+      if (late > 1000) stallsOver1s++;
+      if (late > stallMaxMs) stallMaxMs = late;
+    }, 100).unref();
+  }
   // how late this process's event loop ran in the window: a latency includes up to that (the generator's delay)
   const loopDelay = require('perf_hooks').monitorEventLoopDelay({ resolution: 10 });
   let cpuAtMeasure = process.cpuUsage();
@@ -217,6 +243,8 @@ function worker() {
     const bot = { name, id: a.id, token: a.token, client: c };
     c.addExtension({ outgoing(m, cb) {
       if (m.channel === '/meta/connect') connects[m.connectionType] = (connects[m.connectionType] || 0) + 1;
+      const g = bot.game;
+      if (g && m.channel === g.channel) sentInGame(g, bot.player);
       if (m.channel.indexOf('/meta/') !== 0 || m.channel === '/meta/subscribe' || m.channel === '/meta/disconnect') {
         m.auth = { id: bot.id, token: bot.token };
       }
@@ -251,6 +279,14 @@ function worker() {
       authBusy++;
       await sleep(1000);
     }
+  }
+
+  // a message of player p on his game's channel leaves the generator now: a gap longer than the server's silence rule
+  // since his last one (or since the generator learned of the game) was the generator's own doing
+  function sentInGame(g, p) {
+    const t = now();
+    if (t - g.lastSent[p] > silenceMs) g.silentHere = true;
+    g.lastSent[p] = t;
   }
 
   function publish(bot, channel, data) {
@@ -313,7 +349,9 @@ function worker() {
       for (const t of p.beats) clearInterval(t);
       for (const sub of p.subs) sub.cancel();
     }
-    const g = { channel, bots: { 1: a, 2: b }, turn: 1, color: [], captured: [], over: false, pending: null, beats: [] };
+    const g = { channel, bots: { 1: a, 2: b }, turn: 1, color: [], captured: [], over: false, pending: null, beats: [],
+      lastSent: { 1: now(), 2: now() }, silentHere: false, lostForSilence: false };
+    a.game = g; a.player = 1; b.game = g; b.player = 2;
     for (let x = 0; x < H; x++) { g.color.push(new Array(W).fill(0)); g.captured.push(new Array(W).fill(0)); }
     // as the seed's page going from the lobby to the game: it quits the lobby as it subscribes to the game, at once
     await Promise.all([publish(a, '/game/queue', { type: 'quit' }), publish(b, '/game/queue', { type: 'quit' }),
@@ -347,6 +385,12 @@ function worker() {
         setTimeout(() => move(g, p), thinkMin + Math.random() * (thinkMax - thinkMin));
       }
     } else if (m.type === 'gameover') {
+      if (!g.over) {
+        // the server's reason names a silent player ("... sent nothing for 10.0 s"); was the silence the generator's?
+        g.lostForSilence = typeof m.reason === 'string' && m.reason.indexOf('sent nothing') >= 0;
+        const t = now();
+        if (t - g.lastSent[1] > silenceMs || t - g.lastSent[2] > silenceMs) g.silentHere = true;
+      }
       g.over = true;
     }
   }
@@ -390,7 +434,9 @@ function worker() {
       await sleep(5000); // the last moves arrive
       let lost = 0;
       for (const g of list) if (g.pending && !g.over) lost++;
+      const lostSilent = list.filter((g) => g.lostForSilence);
       send({ t: 'done', cpuSeconds: (cpu.user + cpu.system) / 1e6, loopP99Ms: loopDelay.percentile(99) / 1e6, loopMaxMs: loopDelay.max / 1e6,
+        stallMaxMs, stallsOver1s, lostForSilence: lostSilent.length, lostForSilenceHere: lostSilent.filter((g) => g.silentHere).length,
         authMs, authBusy, transports: transports(), lat: window, accepted, acceptedInWindow, delivered, lost, refusedBusy, errors, errorTexts, transportDown, lobbyMessages, lobbyMostInASecond });
     } else if (m.cmd === 'pair') {
       if (startPairing) startPairing();
@@ -457,7 +503,11 @@ function worker() {
 function parent() {
   const seconds = parseInt(opt('seconds', '60'), 10);
   const warmup = parseInt(opt('warmup', '30'), 10);
-  const procs = parseInt(opt('procs', String(Math.max(1, Math.ceil(clients / 2500)))), 10);
+  // over WebSocket a process's one event loop reads every frame of its clients (each delivery is a frame of its own) and
+  // fires their heartbeat timers: 1,500 clients a process on two cores shared with the server stalled for 1-28 s while
+  // a class paired (session 21), and its players lost their games for silence; 500 a process keep up. Long-polling's
+  // deliveries come batched in a poll's answer: ~2,500 a process
+  const procs = parseInt(opt('procs', String(Math.max(1, Math.ceil(clients / (transport === 'websocket' ? 500 : 2500))))), 10);
   const serverPid = opt('server-pid', null);
   const jcmdPath = opt('jcmd', 'jcmd');
   const jsonFile = opt('json', null);
@@ -703,6 +753,8 @@ function parent() {
       server_cpu_ms_per_move: +(cpuWindow * 1000 / Math.max(1, sum('acceptedInWindow'))).toFixed(3),
       generator_cores: +(sum('cpuSeconds') / seconds).toFixed(2), generator_loop_late_p99_ms: +f1(Math.max(...d.map((m) => m.loopP99Ms))),
       generator_loop_late_max_ms: +f1(Math.max(...d.map((m) => m.loopMaxMs))),
+      generator_stall_max_ms: +f1(Math.max(...d.map((m) => m.stallMaxMs))), generator_stalls_over_1s: sum('stallsOver1s'),
+      games_lost_for_silence: sum('lostForSilence'), games_lost_for_silence_the_generators: sum('lostForSilenceHere'),
       server_heap_peak_mb: Math.round(heapPeak), server_threads_peak: threadsPeak, server_sockets_peak: socketsPeak, intervals,
       lobby_messages: sum('lobbyMessages'), lobby_most_to_one_client_in_a_second: Math.max(...d.map((m) => m.lobbyMostInASecond)) });
     void windowEnd;
@@ -752,6 +804,11 @@ function parent() {
       + report.p99_ms + ' ms, max ' + report.max_ms + ' ms (' + report.measured + ' samples)');
     console.log('generator:    ' + report.generator_cores + ' cores in the window (' + procs + ' processes); their event loops ran late by '
       + 'p99 ' + report.generator_loop_late_p99_ms + ' ms, max ' + report.generator_loop_late_max_ms + ' ms (the worst process; a latency includes up to that)');
+    console.log('silence:      ' + report.games_lost_for_silence + ' games lost for silence (the gameover\'s reason), of which '
+      + report.games_lost_for_silence_the_generators + ' the generator\'s own doing (a player of the game had sent nothing for more than '
+      + silenceMs + ' ms by the generator\'s clock); its event loops stalled up to ' + f0(report.generator_stall_max_ms)
+      + ' ms over the whole run (' + report.generator_stalls_over_1s + ' stalls over 1 s)'
+      + (report.games_lost_for_silence_the_generators > 0 ? ': NOT VALID as a figure of the server\'s silence rule' : ''));
     console.log('lobby:        ' + report.lobby_messages + ' lobby messages sent to the clients in all'
       + (lobbyFirst ? ' (' + report.lobby_messages_entering + ' while logging in, at most ' + report.lobby_most_entering + ' to one client in a second then)' : '')
       + '; at most ' + report.lobby_most_to_one_client_in_a_second + ' to one client in one second');
