@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Random;
 import java.util.function.BooleanSupplier;
 import org.boardlab.api.GameOptions;
@@ -13,9 +12,7 @@ import org.boardlab.api.GameState;
 import org.boardlab.api.Move;
 import org.boardlab.api.Side;
 import org.boardlab.game.onitama.Onitama;
-import org.boardlab.game.onitama.OnitamaEncoding;
 import org.boardlab.game.onitama.OnitamaPosition;
-import org.boardlab.game.onitama.Square;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -107,7 +104,7 @@ class MinimaxSearchTest {
     @Test
     void whereNoPieceCanMoveItPassesAsBefore() {
         // blue fills column a; tiger and horse have no step there: only the two passes are legal
-        OnitamaPosition pass = position("B:a5 b:a4 b:a3 b:a2 b:a1 R:e5", "tiger horse crab ox frog", Side.FIRST);
+        OnitamaPosition pass = OnitamaPlayersTest.position("B:a5 b:a4 b:a3 b:a2 b:a1 R:e5", "tiger horse crab ox frog", Side.FIRST);
         assertThat(pass.legalMoves()).extracting(Move::notation).containsExactly("tiger:pass", "horse:pass");
         for (int depth = 1; depth <= 4; depth++) {
             assertSame(pass, depth, () -> false, () -> false);
@@ -118,21 +115,9 @@ class MinimaxSearchTest {
 
     @Test
     void aFinishedGameHasNoMoveToChoose() {
-        OnitamaPosition won = position("B:c5 R:a5 r:e4", "ox tiger frog horse crab", Side.SECOND);
+        OnitamaPosition won = OnitamaPlayersTest.position("B:c5 R:a5 r:e4", "ox tiger frog horse crab", Side.SECOND);
         assertThatThrownBy(() -> new MinimaxSearch(() -> false).choose(won, 2))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("the game is over: there is no move to choose");
-    }
-
-    /** A position from pieces like {@code "B:c3 R:a5"} and five cards (blue's two, red's two, side). */
-    private static OnitamaPosition position(String pieces, String cards, Side toMove) {
-        char[] digits = "0".repeat(25).toCharArray();
-        for (String token : pieces.split(" ")) {
-            Square square = Square.parse(token.substring(2));
-            digits[(5 - square.row()) * 5 + square.column()] = (char) ('0' + "-BbRr".indexOf(token.charAt(0)));
-        }
-        String[] c = cards.toUpperCase(Locale.ROOT).split(" ");
-        return OnitamaEncoding.parse(new String(digits) + ";" + c[0] + " " + c[1] + ";" + c[2] + " " + c[3] + ";"
-                + c[4] + " " + toMove.index());
     }
 }

@@ -25,8 +25,8 @@ class OnitamaPlayersTest {
 
     private final Onitama game = new Onitama();
 
-    /** A position from pieces like {@code "B:c3 R:a5"} and five cards (blue's two, red's two, side). */
-    private static OnitamaPosition position(String pieces, String cards, Side toMove) {
+    /** A position from pieces like {@code "B:c3 R:a5"} and five cards (blue's two, red's two, side); MinimaxSearchTest uses it too. */
+    static OnitamaPosition position(String pieces, String cards, Side toMove) {
         char[] digits = "0".repeat(25).toCharArray();
         for (String token : pieces.split(" ")) {
             Square square = Square.parse(token.substring(2));
