@@ -62,6 +62,7 @@
 const http = require('http');
 const fs = require('fs');
 const cp = require('child_process');
+const { usedHeapMb } = require('./jvm-heap');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf('--' + name); return i >= 0 ? args[i + 1] : dflt; };
@@ -514,21 +515,7 @@ function parent() {
 
   const loadAverage = () => { try { return fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '); } catch (e) { return '?'; } };
   const jcmd = (command) => { try { return cp.execFileSync(jcmdPath, [serverPid, command], { encoding: 'utf8', timeout: 60000 }); } catch (e) { return ''; } };
-  // the used heap in MB of GC.heap_info: the sum of its top-level lines before Metaspace (ServerProbe.heapUsedMb)
-  const heapMb = (text) => {
-    let mb = 0, found = false;
-    for (const line of text.split('\n')) {
-      if (line.trim().startsWith('Metaspace')) break;
-      if (line.startsWith('  ')) continue;
-      const m = /used (\d+)([KMG])\b|(\d+)([KMG]) used\b/.exec(line);
-      if (m) {
-        const amount = Number(m[1] || m[3]), unit = m[2] || m[4];
-        mb += unit === 'K' ? amount / 1024 : unit === 'M' ? amount : amount * 1024;
-        found = true;
-      }
-    }
-    return found ? mb : -1;
-  };
+  const heapMb = usedHeapMb; // GC.heap_info's used heap in MB (jvm-heap.js)
   const status = (field) => { try { return Number(new RegExp(field + ':\\s+(\\d+)').exec(fs.readFileSync('/proc/' + serverPid + '/status', 'utf8'))[1]); } catch (e) { return -1; } };
   const cpuSeconds = () => {
     try {

@@ -13,6 +13,7 @@ const net = require('net');
 const fs = require('fs');
 const cp = require('child_process');
 const crypto = require('crypto');
+const { usedHeapMb } = require('./jvm-heap');
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => { const i = args.indexOf('--' + name); return i >= 0 ? args[i + 1] : dflt; };
@@ -25,20 +26,10 @@ const offer = !args.includes('--no-offer');
 if (!pid || !(n > 0) || !(atOnce > 0)) { console.error('--server-pid PID is needed; --sockets and --at-once are positive numbers'); process.exit(2); }
 
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync('/proc/' + pid + '/status', 'utf8'))[1]) / 1024;
-// the used heap in MB of GC.heap_info after a full GC (the top-level lines before Metaspace, as dots-load.js reads it)
+// the used heap in MB of GC.heap_info after a full GC (jvm-heap.js, as dots-load.js reads it; 0 if it names none)
 const heapMb = () => {
   cp.execFileSync('jcmd', [pid, 'GC.run'], { encoding: 'utf8' });
-  let mb = 0;
-  for (const line of cp.execFileSync('jcmd', [pid, 'GC.heap_info'], { encoding: 'utf8' }).split('\n')) {
-    if (line.trim().startsWith('Metaspace')) break;
-    if (line.startsWith('  ')) continue;
-    const m = /used (\d+)([KMG])\b|(\d+)([KMG]) used\b/.exec(line);
-    if (m) {
-      const amount = Number(m[1] || m[3]), unit = m[2] || m[4];
-      mb += unit === 'K' ? amount / 1024 : unit === 'M' ? amount : amount * 1024;
-    }
-  }
-  return mb;
+  return Math.max(0, usedHeapMb(cp.execFileSync('jcmd', [pid, 'GC.heap_info'], { encoding: 'utf8' })));
 };
 
 function frame(text) {
