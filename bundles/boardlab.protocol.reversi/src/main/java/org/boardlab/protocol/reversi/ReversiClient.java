@@ -6,6 +6,7 @@ import io.netty.channel.EventLoopGroup;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Iterator;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import org.boardlab.client.ClientOptions;
@@ -171,7 +172,7 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessa
             write(ReversiMessage.Ok.OK);
             tell(Listener::pinged);
         } else if (m instanceof ReversiMessage.Ok ok) {
-            Asked asked = waiting.poll();
+            Asked asked = answeredBy(ok.ok());
             if (asked == Asked.PING) {
                 pingSentAt = 0;
             } else if (asked == Asked.MOVE) {
@@ -182,9 +183,7 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessa
                 tell(Listener::connectRefused);
             }
         } else if (m instanceof ReversiMessage.PlayerOk p) {
-            if (waiting.peek() == Asked.CONNECT) {
-                waiting.poll();
-            }
+            waiting.removeFirstOccurrence(Asked.CONNECT);
             tell(l -> l.playerOk(p.colour()));
         } else if (m instanceof ReversiMessage.NextTurn t) {
             tell(l -> l.nextTurn(t.board()));
@@ -203,6 +202,24 @@ public final class ReversiClient extends NettyClient<ReversiClient, ReversiMessa
                 close(); // the seed (L30): "END: the client player must disconnect and stop"; a controller stays for the next game
             }
         }
+    }
+
+    /**
+     * The request that an OK ({@code true}) or NOK answers, taken from the queue: the oldest one it can
+     * answer. Answers come in the order of the requests, but a Connect is answered by Player OK or
+     * NOK, never OK, and a Ping by OK, never NOK; so an OK that a Game Master sends for a Ping ahead
+     * of the Player OK of an earlier Connect (boardlab's own conformance kit did, under load) is
+     * the Ping's, not taken for the Connect's while the Ping stays unanswered.
+     */
+    private Asked answeredBy(boolean ok) {
+        for (Iterator<Asked> i = waiting.iterator(); i.hasNext();) {
+            Asked a = i.next();
+            if (ok ? a != Asked.CONNECT : a != Asked.PING) {
+                i.remove();
+                return a;
+            }
+        }
+        return null;
     }
 
     /** After a second of silence: a Ping; a Ping unanswered for 2 s: the Game Master does not respond. */
