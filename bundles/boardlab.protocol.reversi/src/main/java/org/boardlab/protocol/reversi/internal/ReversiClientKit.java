@@ -82,15 +82,55 @@ final class ReversiClientKit {
     private static final Predicate<Frame> CONNECTS = received(ReversiMessage.Connect.class, false);
     private static final Predicate<Frame> CLIENT_OKS = received(Ok.class, false);
 
-    /** A player's connection: its Pings answered OK at once and passed over, as its OKs (answers to the kit's Pings). */
-    private static Wire accept(ScenarioContext ctx, Check check) throws Exception {
+    /**
+     * A player's connection, seated as {@code colour} by Player OK once its Connect came: its Pings are
+     * answered OK at once and passed over, as its OKs (answers to the kit's Pings); but a Ping that comes
+     * after the Connect and before the kit has sent Player OK is answered after the Player OK, as
+     * answers keep the order of the requests (README §2). Before, the kit's reader answered it at once,
+     * ahead of the Player OK: a player that matches answers in order took that OK for its Connect's
+     * (boardlab's own did, at load 24, and closed the connection 2 s later).
+     */
+    private static Wire seat(ScenarioContext ctx, Check check, int colour) throws Exception {
         Wire w = ctx.acceptClient("player", ctx.settings().clientWait());
-        w.ignoring(CLIENT_PINGS.or(CLIENT_OKS)).answering(CLIENT_PINGS, f -> bytes(Ok.OK));
+        InOrder order = new InOrder();
+        w.ignoring(CLIENT_PINGS.or(CLIENT_OKS)).answering(order::answerAtOnce, f -> bytes(Ok.OK));
         ctx.shared().put("player", w);
         ctx.shared().remove("seated");
         Frame f = ctx.expect(w, check, "Connect with the player's name", CONNECTS);
         ctx.shared().put("name", as(f, ReversiMessage.Connect.class, false).text());
+        order.seat(w, colour);
         return w;
+    }
+
+    /** Which of a player's Pings the wire's reader answers at once: not those between its Connect and the kit's Player OK. */
+    private static final class InOrder {
+        private boolean connected;
+        private boolean seated;
+        private int held;
+
+        synchronized boolean answerAtOnce(Frame f) {
+            if (CONNECTS.test(f)) {
+                connected = true;
+                return false;
+            }
+            if (!CLIENT_PINGS.test(f)) {
+                return false;
+            }
+            if (connected && !seated) {
+                held++;
+                return false;
+            }
+            return true;
+        }
+
+        /** Sends Player OK, then an OK for each Ping held back. */
+        synchronized void seat(Wire w, int colour) throws java.io.IOException {
+            w.send(bytes(new ReversiMessage.PlayerOk(colour)));
+            seated = true;
+            for (; held > 0; held--) {
+                w.send(bytes(Ok.OK));
+            }
+        }
     }
 
     /** The player seated black by the connect scenario, or connected again and seated black. */
@@ -104,8 +144,7 @@ final class ReversiClientKit {
             ctx.pass(SETUP);
             return w;
         }
-        Wire w = accept(ctx, SETUP);
-        w.send(bytes(new ReversiMessage.PlayerOk(ReversiMessage.BLACK)));
+        Wire w = seat(ctx, SETUP, ReversiMessage.BLACK);
         ctx.shared().put("seated", true);
         ctx.pass(SETUP);
         return w;
@@ -182,8 +221,7 @@ final class ReversiClientKit {
     // ------------------------------------------------------------------ scenarios
 
     private static void connect(ScenarioContext ctx) throws Exception {
-        Wire w = accept(ctx, CONNECT);
-        w.send(bytes(new ReversiMessage.PlayerOk(ReversiMessage.BLACK)));
+        Wire w = seat(ctx, CONNECT, ReversiMessage.BLACK);
         ctx.shared().put("seated", true);
         ctx.pass(CONNECT);
     }
@@ -272,8 +310,7 @@ final class ReversiClientKit {
         Wire w = null;
         for (int attempt = 0; attempt < 3 && (w == null || w.isClosed()); attempt++) {
             // a connection that ends at once is one a player's loop started while the kit was still busy with the game before
-            w = accept(ctx, SETUP);
-            w.send(bytes(new ReversiMessage.PlayerOk(ReversiMessage.WHITE)));
+            w = seat(ctx, SETUP, ReversiMessage.WHITE);
             ctx.expectNone(w, WHITE, "no New Move before white's Next Turn", MOVES, ctx.settings().quiet());
         }
         if (w.isClosed()) {

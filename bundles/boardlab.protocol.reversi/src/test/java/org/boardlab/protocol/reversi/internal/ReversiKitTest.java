@@ -383,6 +383,46 @@ class ReversiKitTest {
     }
 
     /**
+     * A Ping that comes right behind the player's Connect (in the same packet) is answered after the kit's Player OK:
+     * answers keep the order of the requests (README §2). Before, the kit's reader answered it at once, ahead of the Player
+     * OK whenever it won the race with the scenario's thread, and a player that matches answers in order took that OK for
+     * its Connect's. (A race: without the change, each connection had about one chance in three to show it.)
+     */
+    @Test
+    void aPingBetweenConnectAndPlayerOkIsAnsweredAfterThePlayerOk() throws Exception {
+        List<List<Integer>> firstDown = java.util.Collections.synchronizedList(new ArrayList<>());
+        MutatingRelay.Mutation connectThenPing = new MutatingRelay.Mutation() {
+            @Override
+            public List<byte[]> up(Link link, Piece piece) {
+                if (type(piece) != 0x01) {
+                    return List.of(piece.frame());
+                }
+                List<Integer> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+                link.state.put("firstDown", seen);
+                firstDown.add(seen);
+                byte[] both = java.util.Arrays.copyOf(piece.frame(), piece.frame().length + 1);
+                both[both.length - 1] = 0x0A;
+                return List.of(both);
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public List<byte[]> down(Link link, Piece piece) {
+                boolean answer = type(piece) == 0x02 || type(piece) == 0x03; // Player OK, OK/NOK (a Next Turn may come between)
+                if (answer && link.state.get("firstDown") instanceof List<?> seen && seen.size() < 2) {
+                    ((List<Integer>) seen).add(type(piece));
+                }
+                return List.of(piece.frame());
+            }
+        };
+        KitHarness.assertPassed(runClient(connectThenPing));
+        // (the player's loop connects once more after the kit's last game: the kit no longer answers that one)
+        assertThat(firstDown.stream().filter(seen -> !seen.isEmpty()).toList())
+                .as("on each connection the kit seated, its first two answers: Player OK (to the Connect), then OK (to the Ping)")
+                .hasSizeGreaterThanOrEqualTo(2).allSatisfy(seen -> assertThat(seen).containsExactly(0x02, 0x03));
+    }
+
+    /**
      * A player that stays connected after an End whose scores {@code which} accepts: the End is not passed on, so boardlab's
      * player, which disconnects after End, takes no notice of it. (Before, the relay kept the kit's side open when the player
      * left: its loop then connected again at once and, unanswered while the kit waited 3 s for the first connection to close,
