@@ -618,6 +618,32 @@ class DotsBayeuxTest {
         }
     }
 
+    /**
+     * A WebSocket client that sends only what Bayeux asks of it (a {@code /meta/connect}, held by the server up to 45 s,
+     * then the next) keeps its socket: npm faye (the seed's bots) sends no keep-alive of its own. Jetty's WebSocket
+     * default closed a socket after 30 s without a frame either way ({@code 1001 Connection Idle Timeout}), in the
+     * middle of every held connect, and the client opened a new one each time. Here the client is silent for 35 s
+     * with its connect held, then asks something and is answered on the same socket.
+     */
+    @Test
+    void aWebSocketWhoseConnectIsHeldIsNotClosedForBeingQuiet() throws Exception {
+        try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
+            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
+            String clientId = (String) untilReply(ws, "1").get("clientId");
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
+            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
+            // the second connect is held (the server's timeout: 45 s); the client has nothing else to say
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"3\"}]");
+            Thread.sleep(35_000);
+            ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"id\":\"4\"}]");
+            RawWebSocket.Frame next = ws.read();
+            assertThat(next.opcode()).as("the next frame after 35 s quiet (8: the server closed the socket: %s)", next.text())
+                    .isEqualTo(1);
+            assertThat(RawBayeux.parse(next.text())).as("the answer to the subscription without auth")
+                    .anySatisfy(m -> assertThat(m).containsEntry("id", "4").containsEntry("successful", false));
+        }
+    }
+
     /** The messages read from {@code ws} until the reply whose id is {@code id}, which is returned. */
     private static Map<String, Object> untilReply(RawWebSocket ws, String id) throws Exception {
         for (;;) {
