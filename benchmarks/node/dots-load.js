@@ -26,7 +26,11 @@
 // (--ws-ping-ms 22500; 0: none). --transport long-polling disables Faye's WebSocket (c.disable('websocket')): every
 // message is an HTTP request, as sessions 17-20 measured (their figures are long-polling's).
 // The report says which transport each client's Bayeux connects used, and how many WebSockets were opened and how
-// many closed before the clients left (a socket Faye lost: it opens another, or falls back to long-polling).
+// many closed before the clients left (a socket Faye lost: it opens another, or falls back to long-polling), who closed
+// each of those (the client, on which of Faye's paths, or the server, with its close code), and the messages whose
+// answer Faye gave up waiting for (session 22: npm faye 1.4.1 closes its socket when a message sent on it is not
+// answered within 1.2 times the advised timeout, 54 s). It also gives the generator's own CPU a login and a pair (its
+// processes' /proc/PID/stat, read when the server's is), beside the server's: both share the machine's cores.
 //
 // Measured, wire to wire: from a move's publish to the opponent's receipt of it (both ends in one process, one
 // clock). lost = moves the server accepted that never reached the opponent. logins = the time until every client
@@ -154,14 +158,58 @@ function worker() {
   const Faye = require('faye');
   // the WebSockets Faye opens (its one factory for them, the module its transport requires), and those that closed
   // before the clients left: a socket lost (Faye opens another, or goes back to long-polling)
+  // Who closed each of those: the client (Faye closes its socket when a message sent on it is not answered within 1.2
+  // times the server's advised timeout, 54 s, or when a new handshake selects another transport) or the server (the
+  // close frame's code and reason: 1000 "Destroy" is CometD ending the session's socket as it drops the session,
+  // 1001 an idle timeout, 1011 a failure), or nobody (the TCP connection ended without a close frame: 1006)
   let wsOpened = 0, wsClosedEarly = 0;
+  const wsClosedBy = {};
+  // the messages whose answer Faye gave up waiting for (its Dispatcher.handleError: 1.2 times the advised timeout
+  // passed, or the transport under them failed), by channel and the transport they were sent on; over WebSocket giving
+  // up closes the socket (the request's abort), after the call, so no stack names it
+  const gaveUp = {};
+  {
+    const Dispatcher = require('faye/src/protocol/dispatcher');
+    const handleError = Dispatcher.prototype.handleError;
+    Dispatcher.prototype.handleError = function countedGiveUp(message, immediate) {
+      const envelope = this._envelopes[message.id];
+      if (envelope && envelope.request && !leaving) {
+        // the envelope's timer calls it with one argument; a transport that failed under the message with two
+        const socket = this._transport && this._transport._socket;
+        const quiet = socket && socket.lastFrameAt ? now() - socket.lastFrameAt : NaN;
+        const key = message.channel.replace(/\/game\/[0-9a-f]{10}/, '/game/<channel>') + ' on ' + (this.connectionType || '?')
+          + (immediate === undefined ? ' (timed out' + (Number.isNaN(quiet) ? '' : quiet < 1000 ? ', the socket read a frame <1 s before'
+            : quiet < 10000 ? ', the socket read a frame 1-10 s before' : ', the socket read nothing for >10 s') + ')' : ' (its transport failed)');
+        gaveUp[key] = (gaveUp[key] || 0) + 1;
+      }
+      return handleError.call(this, message, immediate);
+    };
+  }
   {
     const factory = require('faye/src/util/websocket');
     const create = factory.create;
     factory.create = function countedSocket(...a) {
       const socket = create.apply(this, a);
+      let closing = null;
+      const close = socket.close;
+      socket.close = function closedHere(...c) {
+        if (!closing) {
+          // which of Faye's paths: a message's answer timed out (Dispatcher.handleError aborts its request), a new
+          // handshake chose another transport (Dispatcher.selectTransport), or the client disconnected
+          const stack = String(new Error().stack);
+          const why = ['handleError', 'selectTransport', 'disconnect'].find((w) => stack.indexOf(w) >= 0) || 'other';
+          closing = 'the client (' + (why === 'other' ? 'an answer given up' : why) + ')';
+        }
+        return close.apply(this, c);
+      };
       socket.on('open', () => { wsOpened++; });
-      socket.on('close', () => { if (!leaving) wsClosedEarly++; });
+      socket.on('message', () => { socket.lastFrameAt = now(); });
+      socket.on('close', (event) => {
+        if (leaving) return;
+        wsClosedEarly++;
+        const by = closing || ('the server: ' + event.code + (event.reason ? ' ' + event.reason : ''));
+        wsClosedBy[by] = (wsClosedBy[by] || 0) + 1;
+      });
       return socket;
     };
   }
@@ -229,7 +277,7 @@ function worker() {
     }
     return by;
   };
-  const transports = () => ({ clients: onTransports(), connects: { ...connects }, wsOpened, wsClosedEarly });
+  const transports = () => ({ clients: onTransports(), connects: { ...connects }, wsOpened, wsClosedEarly, wsClosedBy: { ...wsClosedBy }, gaveUp: { ...gaveUp } });
   // --auth: how long each POST /auth took (503s and their retries included), and how many 503s
   const authMs = [];
   let authBusy = 0;
@@ -562,10 +610,12 @@ function parent() {
   // WebSockets opened and lost
   const mergeTransports = (replies) => {
     const add = (into, from) => { for (const [k, v] of Object.entries(from || {})) into[k] = (into[k] || 0) + v; return into; };
-    const t = { clients: {}, connects: {}, ws_opened: 0, ws_closed_early: 0 };
+    const t = { clients: {}, connects: {}, ws_opened: 0, ws_closed_early: 0, ws_closed_by: {}, answers_given_up: {} };
     for (const m of replies) {
+      add(t.answers_given_up, m.transports.gaveUp);
       add(t.clients, m.transports.clients);
       add(t.connects, m.transports.connects);
+      add(t.ws_closed_by, m.transports.wsClosedBy);
       t.ws_opened += m.transports.wsOpened;
       t.ws_closed_early += m.transports.wsClosedEarly;
     }
@@ -573,7 +623,9 @@ function parent() {
   };
   const saysTransports = (t) => 'clients on ' + Object.entries(t.clients).map(([k, v]) => k + ' ' + v).join(', ')
     + '; /meta/connects by type: ' + Object.entries(t.connects).map(([k, v]) => k + ' ' + v).join(', ')
-    + '; WebSockets opened ' + t.ws_opened + ', closed before the clients left ' + t.ws_closed_early;
+    + '; WebSockets opened ' + t.ws_opened + ', closed before the clients left ' + t.ws_closed_early
+    + (t.ws_closed_early ? ' (closed by ' + Object.entries(t.ws_closed_by).map(([k, v]) => k + ': ' + v).join(', ') + ')' : '')
+    + '; answers Faye gave up waiting for: ' + (Object.entries(t.answers_given_up).map(([k, v]) => k + ' ' + v).join(', ') || 'none');
   const report = { transport, ws_ping_ms: transport === 'websocket' ? wsPingMs : null, clients, games, procs, seconds, warmup, think_ms: opt('think-ms', '1000-3000'), heartbeat_ms: Number(opt('heartbeat-ms', '5000')),
     pairing_per_process: opt('pairing', '5'), entering_per_process: lobbyFirst ? opt('entering', '25') : null,
     auth_clients: Number(opt('auth', '0')), lobby_first: lobbyFirst, load_at_start: loadAverage() };
@@ -591,13 +643,28 @@ function parent() {
       return { busy: f[0] + f[1] + f[2] + f[5] + f[6] + f[7], all: f.reduce((a, b) => a + b, 0) };
     } catch (e) { return { busy: NaN, all: NaN }; }
   };
-  const phase = (from) => {
-    const m = machine(), cpu = serverPid ? cpuSeconds() : NaN;
-    return { at: { m, cpu }, busy: from ? +((m.busy - from.m.busy) / (m.all - from.m.all)).toFixed(2) : null, serverCpu: from ? cpu - from.cpu : null };
+  // the generator's own CPU (its worker processes' /proc/PID/stat, as the server's, and this process's), read at the same
+  // moments as the server's: what a login costs the generator on the same cores
+  const generatorCpuSeconds = () => {
+    let s = 0;
+    for (const w of workers) {
+      try {
+        const stat = fs.readFileSync('/proc/' + w.pid + '/stat', 'utf8');
+        const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        s += (Number(f[11]) + Number(f[12])) / 100;
+      } catch (e) { /* ended */ }
+    }
+    const own = process.cpuUsage();
+    return s + (own.user + own.system) / 1e6;
   };
+  const phase = (from) => {
+    const m = machine(), cpu = serverPid ? cpuSeconds() : NaN, gen = generatorCpuSeconds();
+    return { at: { m, cpu, gen }, busy: from ? +((m.busy - from.m.busy) / (m.all - from.m.all)).toFixed(2) : null, serverCpu: from ? cpu - from.cpu : null,
+      generatorCpu: from ? gen - from.gen : null };
+  };
+  const workers = [];
   const atStart = phase(null);
   const t0 = now();
-  const workers = [];
   const waiting = new Map();
   const expect = (type) => new Promise((resolve) => {
     const got = [];
@@ -645,13 +712,15 @@ function parent() {
       const logins = phase(atStart.at);
       report.logging_in_machine_busy = logins.busy;
       report.server_cpu_ms_per_login = +(logins.serverCpu * 1000 / Math.max(1, report.lobby_clients)).toFixed(2);
+      report.generator_cpu_ms_per_login = +(logins.generatorCpu * 1000 / Math.max(1, report.lobby_clients)).toFixed(2);
       report.phase_logged_in = logins.at;
       console.log('logged in:    ' + report.lobby_clients + ' clients after ' + report.logged_in_s + ' s (each: subscribed, its heartbeat '
         + 'echoed, GET /queue answered); they were sent ' + report.lobby_messages_entering + ' lobby messages meanwhile, at most '
         + report.lobby_most_entering + ' to one client in one second; ' + report.http_requests_logging_in + ' HTTP requests ('
         + f1(report.http_requests_logging_in / report.lobby_clients) + ' a client) on ' + report.tcp_connections_logging_in
         + ' TCP connections; the server ' + report.server_cpu_ms_per_login
-        + ' ms of CPU a login, the machine ' + Math.round(100 * report.logging_in_machine_busy) + ' % busy; now every pair invites');
+        + ' ms of CPU a login, the generator ' + report.generator_cpu_ms_per_login + ' ms (its processes\' start included), the machine '
+        + Math.round(100 * report.logging_in_machine_busy) + ' % busy; now every pair invites');
       console.log('transport:    ' + saysTransports(report.transports_logged_in));
     }
     const ready = expect('ready');
@@ -676,13 +745,15 @@ function parent() {
       const pairing = phase(report.phase_logged_in || atStart.at);
       report.pairing_machine_busy = pairing.busy;
       report.server_cpu_ms_per_pair = +(pairing.serverCpu * 1000 / Math.max(1, report.games_paired)).toFixed(2);
+      report.generator_cpu_ms_per_pair = +(pairing.generatorCpu * 1000 / Math.max(1, report.games_paired)).toFixed(2);
       delete report.phase_logged_in;
     }
     console.log('in their games: ' + report.games_paired + ' of ' + games + ' games (' + 2 * report.games_paired + ' clients) after '
       + report.login_seconds + ' s' + (lobbyFirst ? ', ' + report.in_games_after_invite_s + ' s after they were told to invite' : '')
       + '; HTTP requests since the start: ' + report.http_requests_until_in_games + ' (' + f1(report.http_requests_until_in_games / clients) + ' a client) on '
       + report.tcp_connections_until_in_games + ' TCP connections; '
-      + (lobbyFirst ? 'pairing: ' : 'logging in and pairing: ') + 'the server ' + report.server_cpu_ms_per_pair + ' ms of CPU a pair, the machine '
+      + (lobbyFirst ? 'pairing: ' : 'logging in and pairing: ') + 'the server ' + report.server_cpu_ms_per_pair + ' ms of CPU a pair, the generator '
+      + report.generator_cpu_ms_per_pair + ' ms, the machine '
       + Math.round(100 * report.pairing_machine_busy) + ' % busy');
     console.log('transport:    ' + saysTransports(report.transports_in_games));
 
@@ -775,12 +846,12 @@ function parent() {
     if (lobbyFirst) {
       console.log('logged in:    ' + report.logged_in_s + ' s until every client was logged in (subscribed, heartbeat echoed, GET /queue answered); '
         + f1(report.http_requests_logging_in / report.lobby_clients) + ' HTTP requests (' + report.tcp_connections_logging_in + ' TCP connections in all) and '
-        + report.server_cpu_ms_per_login + ' ms of server CPU a client; the machine '
+        + report.server_cpu_ms_per_login + ' ms of server CPU a client (the generator: ' + report.generator_cpu_ms_per_login + ' ms); the machine '
         + Math.round(100 * report.logging_in_machine_busy) + ' % busy');
     }
     console.log('in games:     ' + report.login_seconds + ' s until every client was in its game (' + report.games_paired + ' of ' + games + ' games)'
       + (lobbyFirst ? '; ' + report.in_games_after_invite_s + ' s from "invite now" (' + opt('pairing', '5') + ' pairs at a time a process)' : '')
-      + '; ' + report.server_cpu_ms_per_pair + ' ms of server CPU a pair, the machine ' + Math.round(100 * report.pairing_machine_busy) + ' % busy');
+      + '; ' + report.server_cpu_ms_per_pair + ' ms of server CPU a pair (the generator: ' + report.generator_cpu_ms_per_pair + ' ms), the machine ' + Math.round(100 * report.pairing_machine_busy) + ' % busy');
     if (report.auth) {
       console.log('POST /auth:   ' + report.auth.logins + ' logins with a password: p50 ' + report.auth.p50_ms + ' ms, p99 ' + report.auth.p99_ms
         + ' ms, max ' + report.auth.max_ms + ' ms each (waits and 503 retries included), ' + report.auth.busy_503 + ' answered 503 Busy');

@@ -510,6 +510,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             boolean waiting;
             synchronized (lobbyLock) {
                 waiting = "heartbeat".equals(t) ? lobby.stillThere(user) : lobby.contains(user);
+                if (waiting && "heartbeat".equals(t)) {
+                    // a waiting user's heartbeat (every 5 s each, most of the lobby's messages): done under this one hold
+                    // of the lock. The lock is the lobby's bottleneck while a class pairs (JFR, 2,000 WebSocket clients:
+                    // waits of up to 9 s for it), and over WebSocket a frame waiting for it holds up everything its
+                    // client sent after it, its /meta/connect too
+                    tell(DotsLobby.heartbeat(lobby.member(user).orElseThrow()), user);
+                    return null;
+                }
             }
             if (!waiting) {
                 account = accountToJoin(client, user);

@@ -48,6 +48,16 @@ final class DotsWeb implements ServerProtocol.OwnListener {
     /** The largest request body taken (a Bayeux batch, a form). */
     static final long MAX_BODY = 64 * 1024;
 
+    /**
+     * How long a connection may carry nothing either way before the server closes it: an HTTP connection, and a
+     * WebSocket too. The server holds a client's {@code /meta/connect} up to 45 s (the seed's Faye timeout) and the
+     * client sends nothing meanwhile if it has nothing to say, so anything under 45 s cuts live clients off. Jetty's
+     * WebSocket default, 30 s, did: every 45 s cycle a quiet client's socket was closed (1001) 30 s into it, and its
+     * client (npm faye, which sends no keep-alive of its own; the seed's bots) opened a new one. A client that is
+     * really gone is dropped by CometD 10 s after its held {@code /meta/connect} is answered, which closes its socket.
+     */
+    static final long IDLE_TIMEOUT_MILLIS = 120_000;
+
     private final Server server;
     private final DotsRoom room;
     private final WebHandler web;
@@ -103,7 +113,7 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         connector.setHost(bindAddress);
         connector.setPort(port);
         connector.setAcceptQueueSize(1024);
-        connector.setIdleTimeout(120_000);
+        connector.setIdleTimeout(IDLE_TIMEOUT_MILLIS);
         server.addConnector(connector);
 
         ServletContextHandler bayeuxContext = new ServletContextHandler("/");
@@ -133,6 +143,14 @@ final class DotsWeb implements ServerProtocol.OwnListener {
         // every message still proves its sender with its auth token
         bayeux.setOption("trustClientSession", true);
         bayeux.setOption("ws.maxMessageSize", MAX_BODY);
+        bayeux.setOption("ws.idleTimeout", IDLE_TIMEOUT_MILLIS); // not Jetty's 30 s for a WebSocket: see IDLE_TIMEOUT_MILLIS
+        // over WebSocket too, what the server sends a client goes in the answer to its held /meta/connect, as the seed's Faye
+        // server does (a connection is flushed as soon as a message is queued for it), not beside a connect held 45 s: Faye's
+        // clients give up on a message not answered within 1.2 times the advised timeout (54 s; npm faye 1.4.1 then closes
+        // the socket), so a connect read more than 9 s late (a WebSocket's next frame is read once the last one's answers
+        // are written, and a lobby message waits for the lobby's lock while a class pairs) was given up and its socket
+        // closed: 1,910 of 5,000 clients' sockets in session 22's run, 1 with this (the README's "On WebSocket")
+        bayeux.setOption("ws.metaConnectDeliverOnly", true);
         bayeux.setOption(Context.class.getName(), bayeuxContext.getContext());
         // CometD hands each delivery to a WebSocket (every message the lobby or a game sends a client on WebSocket, the
         // seed's browsers) to its executor, by default a pool of its own of up to 128 threads: 400 clients on

@@ -582,6 +582,8 @@ class DotsBayeuxTest {
             ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"auth\":" + auth
                     + ",\"id\":\"3\"}]");
             assertThat(untilReply(ws, "3")).containsEntry("successful", true);
+            // as every Bayeux client, its next connect (the server holds it; what it is sent comes with its answer)
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"5\"}]");
             ws.send("[{\"channel\":\"/game/queue\",\"clientId\":\"" + clientId + "\",\"data\":{\"type\":\"heartbeat\"},\"auth\":" + auth
                     + ",\"id\":\"4\"}]");
             List<Map<String, Object>> seen = new ArrayList<>();
@@ -615,6 +617,72 @@ class DotsBayeuxTest {
             ws.send("[{\"channel\":\"/game/queue\",\"clientId\":\"" + clientId + "\",\"data\":{\"type\":\"heartbeat\"},\"auth\":" + auth
                     + ",\"id\":\"4\"}]");
             assertThat(untilReply(ws, "4")).as("after: %s", refused).containsEntry("successful", true);
+        }
+    }
+
+    /**
+     * A WebSocket client that sends only what Bayeux asks of it (a {@code /meta/connect}, held by the server up to 45 s,
+     * then the next) keeps its socket: npm faye (the seed's bots) sends no keep-alive of its own. Jetty's WebSocket
+     * default closed a socket after 30 s without a frame either way ({@code 1001 Connection Idle Timeout}), in the
+     * middle of every held connect, and the client opened a new one each time. Here the client is silent for 35 s
+     * with its connect held, then asks something and is answered on the same socket.
+     */
+    @Test
+    void aWebSocketWhoseConnectIsHeldIsNotClosedForBeingQuiet() throws Exception {
+        try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
+            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
+            String clientId = (String) untilReply(ws, "1").get("clientId");
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
+            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
+            // the second connect is held (the server's timeout: 45 s); the client has nothing else to say
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"3\"}]");
+            Thread.sleep(35_000);
+            ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"id\":\"4\"}]");
+            RawWebSocket.Frame next = ws.read();
+            assertThat(next.opcode()).as("the next frame after 35 s quiet (8: the server closed the socket: %s)", next.text())
+                    .isEqualTo(1);
+            assertThat(RawBayeux.parse(next.text())).as("the answer to the subscription without auth")
+                    .anySatisfy(m -> assertThat(m).containsEntry("id", "4").containsEntry("successful", false));
+        }
+    }
+
+    /**
+     * Over WebSocket, what the server sends a client whose {@code /meta/connect} it holds goes with the answer to that
+     * connect, as the seed's Faye server does (its connection is flushed when a message is queued for it): the connect is
+     * answered with the message, not held the whole 45 s beside it. Faye's clients give up on any message not answered
+     * within 1.2 times the advised timeout (54 s; npm faye 1.4.1 then closes the socket), so a connect held 45 s from when
+     * it was read leaves 9 s for everything before it on the socket: while a class paired, 1,910 of 5,000 clients'
+     * sockets were closed so (session 22). Here a client's connect is held, it sends its lobby heartbeat, and the echo and
+     * the connect's answer come within the 10 s the test reads for.
+     */
+    @Test
+    void aMessageForAWebSocketClientWhoseConnectIsHeldEndsTheConnect() throws Exception {
+        Map<String, Object> account = RawBayeux.account(server.base, "wcd" + NAMES.incrementAndGet());
+        try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
+            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
+            String clientId = (String) untilReply(ws, "1").get("clientId");
+            String auth = Json.write(auth(account));
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
+            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
+            ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"auth\":" + auth
+                    + ",\"id\":\"3\"}]");
+            assertThat(untilReply(ws, "3")).containsEntry("successful", true);
+            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"4\"}]");
+            ws.send("[{\"channel\":\"/game/queue\",\"clientId\":\"" + clientId + "\",\"data\":{\"type\":\"heartbeat\"},\"auth\":" + auth
+                    + ",\"id\":\"5\"}]");
+            List<Map<String, Object>> seen = new ArrayList<>();
+            boolean echoed = false;
+            boolean answered = false;
+            while (!(echoed && answered)) { // each read fails after 10 s without a frame: a connect held 45 s fails here
+                for (Map<String, Object> m : RawBayeux.parse(ws.read().text())) {
+                    seen.add(m);
+                    echoed |= m.get("data") instanceof Map<?, ?> d && "heartbeat".equals(d.get("type"))
+                            && String.valueOf(account.get("id")).equals(d.get("id"));
+                    answered |= "4".equals(m.get("id")) && Boolean.TRUE.equals(m.get("successful"));
+                }
+            }
+            assertThat(seen).as("the held connect's answer").anySatisfy(m -> assertThat(m).containsEntry("channel", "/meta/connect")
+                    .containsEntry("id", "4"));
         }
     }
 
