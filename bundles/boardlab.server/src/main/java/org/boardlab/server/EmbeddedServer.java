@@ -98,6 +98,12 @@ public final class EmbeddedServer implements AutoCloseable {
     private record EventLoops(EventLoopGroup boss, EventLoopGroup workers) {
     }
     private final ScheduledExecutorService timer = newTimer();
+    /**
+     * Where a recorded game is reported and told to its players ({@link #afterRecord}): one thread at the process's
+     * priority, in the order the games were recorded, made when a game is first recorded and let go after a minute
+     * without one.
+     */
+    private final java.util.concurrent.ThreadPoolExecutor results = newResults();
     private final Map<String, ServerProtocol> protocols = new ConcurrentHashMap<>();
     private final Map<String, Channel> listening = new ConcurrentHashMap<>();
     private final Map<String, Group> groups = new ConcurrentHashMap<>();
@@ -219,13 +225,25 @@ public final class EmbeddedServer implements AutoCloseable {
         return timer;
     }
 
+    /** The thread of {@link #results}. */
+    private static java.util.concurrent.ThreadPoolExecutor newResults() {
+        java.util.concurrent.ThreadPoolExecutor pool = new java.util.concurrent.ThreadPoolExecutor(1, 1, 60, TimeUnit.SECONDS,
+                new java.util.concurrent.LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "boardlab-server-results");
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
     private Table newTable(Member first, Member second, GameOptions options) {
         Game game = games.apply(first.gameId());
         Table[] self = new Table[1];
         Table table = new Table(game, options, first, second, lobby, settings, referee, events, timer, result -> {
             tables.remove(self[0].id()); // a finished game is recorded, not kept: a lab server runs for weeks
             // the table tells the players when this completes: after the commit, and after the log and the listeners
-            return record(result, self[0].journal()).thenRun(() -> reported(result.outcome().finalState().game().id(), result));
+            return afterRecord(record(result, self[0].journal()), () -> reported(result.outcome().finalState().game().id(), result));
         });
         self[0] = table;
         tables.put(table.id(), table);
@@ -481,7 +499,29 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     private void recorded(String gameId, GameResult result, org.boardlab.core.MatchJournal journal) {
-        record(result, journal).thenRun(() -> reported(gameId, result));
+        afterRecord(record(result, journal), () -> reported(gameId, result));
+    }
+
+    /**
+     * Runs {@code report} once {@code recorded} completes, and completes the stage it returns after it: on the calling
+     * thread when nothing was to be recorded (no store: it is done already), else on {@link #results}, never on the thread
+     * that completed {@code recorded}. That thread is the store's writer, which runs at a lower priority (nice 10,
+     * boardlab.store's README); what follows a game's record (its players told how it ended, through their event loops'
+     * selectors, and freed in the lobby under the lobby's lock) took locks that the network loops take too, and a writer
+     * that lost its core while holding one held up every client of the loop that waited for it.
+     */
+    private java.util.concurrent.CompletableFuture<Void> afterRecord(java.util.concurrent.CompletableFuture<Void> recorded,
+            Runnable report) {
+        return recorded.isDone() ? recorded.thenRun(report) : recorded.thenRunAsync(report, this::toResults);
+    }
+
+    /** Hands {@code task} to {@link #results}; runs it here once that has shut down (the server is closed). */
+    private void toResults(Runnable task) {
+        try {
+            results.execute(task);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            task.run();
+        }
     }
 
     /** Logs a finished game and hands it to the result listeners (once it is recorded). */
@@ -832,6 +872,7 @@ public final class EmbeddedServer implements AutoCloseable {
             loops.boss().shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
         }
         timer.shutdownNow();
+        results.shutdown(); // what is queued still runs: the results of games recorded before the close
         tap.close();
         if (ownReferee) {
             referee.close();

@@ -250,7 +250,7 @@ public final class Store implements AutoCloseable {
      * What the writer has done so far, in one line for a person: games, transactions, the largest batch,
      * the most games that waited at once, how long a game waited from being handed in until its commit
      * ended (mean, longest, how many over 100 ms and over 1 s), and the writer thread's CPU time a game (which
-     * includes what ran on the games' completion: a server telling their players); {@code null} if the
+     * includes what ran on the games' completion: a server hands that to a thread of its own); {@code null} if the
      * writer never ran.
      */
     public String writerReport() {

@@ -186,7 +186,7 @@ public final class GroupCommitter<T, R> implements AutoCloseable {
      * @param over100ms     items that waited longer than 100 ms
      * @param over1s        items that waited longer than 1 s
      * @param cpuMs         the writer thread's CPU time (milliseconds; -1 if the JVM cannot tell); it includes what ran on
-     *                      the items' completion (a server telling the players the game's end)
+     *                      the items' completion (a server hands what follows a game's commit to a thread of its own)
      */
     public record Stats(long transactions, long committed, int largestBatch, int mostWaiting, double meanWaitMs, double longestWaitMs,
             long over100ms, long over1s, double cpuMs) {

@@ -20,6 +20,7 @@ import org.boardlab.store.Store;
 import org.boardlab.store.StoredGame;
 import org.boardlab.store.StoredMove;
 import org.boardlab.store.testing.TestDatabases;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -110,6 +111,68 @@ class ServerRecordingTest {
             } finally {
                 server.close();
             }
+        }
+    }
+
+    /**
+     * What follows a game's record (its log line, its players told how it ended, their return to the lobby) does not
+     * run on the thread that completes the record: in {@code boardlab serve} that is the store's writer, which runs at a
+     * lower priority, and there it took the lobby's lock (and the network loops' selectors), which the network loops
+     * wait for. Here the lobby's lock is held by another thread while "the writer" completes the record: the writer
+     * goes on at once, and the players hear the end once the lobby is free.
+     */
+    @Test
+    void theThreadThatCompletesTheRecordDoesNotWaitForTheLobby() throws Exception {
+        Othello othello = new Othello();
+        EventBus events = new EventBus();
+        java.util.concurrent.CompletableFuture<Void> recorded = new java.util.concurrent.CompletableFuture<>();
+        java.util.List<String> log = new java.util.concurrent.CopyOnWriteArrayList<>();
+        EmbeddedServer server = new EmbeddedServer(id -> othello, events, ServerSettings.defaults(), log::add);
+        try {
+            server.addProtocol(new OthelloServerProtocol(new OthelloProtocol()));
+            server.onRecord((result, journal) -> recorded);
+            InetSocketAddress address = server.start("othello", "127.0.0.1", 0);
+            LineClient ann = new LineClient(address);
+            playToTheEnd(othello, address, ann);
+            java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            Thread lobbyBusy = new Thread(() -> {
+                synchronized (server.lobby()) { // the lobby's methods lock the lobby itself
+                    held.countDown();
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+            }, "lobby-busy");
+            lobbyBusy.start();
+            held.await();
+            Thread writer = new Thread(() -> recorded.complete(null), "store-writer");
+            writer.start();
+            writer.join(10_000);
+            boolean writerWentOn = !writer.isAlive();
+            release.countDown();
+            lobbyBusy.join();
+            writer.join();
+            assertThat(writerWentOn).as("the thread that completed the record went on while the lobby was busy").isTrue();
+            ann.await("SENDG");
+            long until = System.nanoTime() + 5_000_000_000L;
+            while (log.stream().noneMatch(line -> line.startsWith("game over")) && System.nanoTime() < until) {
+                Thread.sleep(5);
+            }
+            assertThat(log).anyMatch(line -> line.startsWith("game over"));
+            // and both are back in the lobby, ready for the next game
+            for (String name : List.of("ann", "bob")) {
+                org.boardlab.server.Member m = server.lobby().member(name);
+                while ((m.table() != null || m.status() != org.boardlab.server.Member.Status.READY) && System.nanoTime() < until) {
+                    Thread.sleep(5);
+                }
+                assertThat(m.table()).as(name + "'s table").isNull();
+                assertThat(m.status()).as(name + "'s status").isEqualTo(org.boardlab.server.Member.Status.READY);
+            }
+        } finally {
+            server.close();
         }
     }
 
