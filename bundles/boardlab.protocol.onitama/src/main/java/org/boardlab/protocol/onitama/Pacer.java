@@ -193,7 +193,8 @@ public final class Pacer extends ChannelDuplexHandler {
 
         @Override
         public void run() {
-            timerSet = false;
+            // the timer stays set while the due pacers write: one that joins the line again (it holds a further
+            // message) must not set a second timer; the one timer is set again below
             long now = System.nanoTime();
             Pacer first;
             while ((first = pacers.peek()) != null && first.due - now <= 0) {
@@ -201,12 +202,13 @@ public final class Pacer extends ChannelDuplexHandler {
                 first.drain();
             }
             io.netty.util.concurrent.EventExecutor executor = loop.get();
-            if (first != null && executor != null && !executor.isShuttingDown()) {
-                timerSet = true;
-                // not sooner than a tick from now: the pacers due within it write together, a little late
-                long wait = Math.max(first.due - System.nanoTime(), TICK_NANOS - (System.nanoTime() - now));
-                executor.schedule(this, Math.max(0, wait), TimeUnit.NANOSECONDS);
+            if (first == null || executor == null || executor.isShuttingDown()) {
+                timerSet = false;
+                return;
             }
+            // not sooner than a tick from now: the pacers due within it write together, a little late
+            long wait = Math.max(first.due - System.nanoTime(), TICK_NANOS - (System.nanoTime() - now));
+            executor.schedule(this, Math.max(0, wait), TimeUnit.NANOSECONDS);
         }
     }
 
