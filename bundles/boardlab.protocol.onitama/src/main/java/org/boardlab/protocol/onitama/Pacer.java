@@ -66,6 +66,8 @@ public final class Pacer extends ChannelDuplexHandler {
     /** When this pacer's turn in the line comes ({@link System#nanoTime()}); set by the line. */
     private long due;
     private ChannelHandlerContext context;
+    /** The line of this connection's event loop, found at the first wait (a channel keeps its loop). */
+    private Line line;
 
     /** @param gapMillis the least time between two messages with no client message between them; 0 for none */
     public Pacer(long gapMillis) {
@@ -126,7 +128,10 @@ public final class Pacer extends ChannelDuplexHandler {
         }
         drainScheduled = true;
         context = ctx;
-        Line.of(ctx.executor()).add(this, lastWrite + gapNanos, ctx.executor());
+        if (line == null) {
+            line = Line.of(ctx.executor());
+        }
+        line.add(this, lastWrite + gapNanos, ctx.executor());
     }
 
     /** This pacer's turn in the line: writes what may go now, and joins the line again if more waits. */
