@@ -372,9 +372,17 @@ public final class Referee implements AutoCloseable {
     }
 
     /** A side's answer; a part of its time that is not known is -1 (see {@link MatchJournal.MoveTimes}). */
-    private record Answer(Move move, long networkNanos, long thinkingNanos, long hostNanos) {
+    /**
+     * @param checkedIn the position {@code move} was found legal in when it was submitted, or {@code null}: the
+     *                  referee does not check it again there
+     */
+    private record Answer(Move move, long networkNanos, long thinkingNanos, long hostNanos, GameState checkedIn) {
         Answer(Move move, long networkNanos, long thinkingNanos) {
-            this(move, networkNanos, thinkingNanos, -1);
+            this(move, networkNanos, thinkingNanos, -1, null);
+        }
+
+        Answer(Move move, long networkNanos, long thinkingNanos, long hostNanos) {
+            this(move, networkNanos, thinkingNanos, hostNanos, null);
         }
     }
 
@@ -382,7 +390,7 @@ public final class Referee implements AutoCloseable {
     }
 
     /** A move submitted before its side was asked (the match held): used when the side is asked. */
-    private record Early(int ply, Side side, Move move) {
+    private record Early(int ply, Side side, Move move, GameState checkedIn) {
     }
 
     /** One question to one side: open until it is answered, times out, or the game ends. */
@@ -569,13 +577,13 @@ public final class Referee implements AutoCloseable {
                 }
                 Ask a = ask;
                 if (a == null) {
-                    early = new Early(now.ply(), side, move); // the match holds: played when the side is asked
+                    early = new Early(now.ply(), side, move, now); // the match holds: played when the side is asked
                     return Submission.ACCEPTED;
                 }
                 if (a.side != side || a.result != null) {
                     return Submission.OUT_OF_TURN;
                 }
-                a.result = new Answer(move, Math.max(0, arrivedNanos - a.sent), -1);
+                a.result = new Answer(move, Math.max(0, arrivedNanos - a.sent), -1, -1, now);
                 a.answeredAt = System.nanoTime();
                 advance();
                 return Submission.ACCEPTED;
@@ -711,7 +719,7 @@ public final class Referee implements AutoCloseable {
                 early = null;
                 if (kept.ply() == state.ply() && kept.side() == side) {
                     a.sent = begin;
-                    a.result = new Answer(kept.move(), 0, -1);
+                    a.result = new Answer(kept.move(), 0, -1, -1, kept.checkedIn());
                     a.answeredAt = begin;
                     return;
                 }
@@ -903,11 +911,13 @@ public final class Referee implements AutoCloseable {
                 finish(side.other(), Ending.ILLEGAL_MOVE, side, who(side) + " returned no move");
                 return;
             }
-            String why;
-            try {
-                why = state.whyIllegal(move);
-            } catch (RuntimeException e) {
-                why = "not a move of " + game.id() + " (" + e + ")";
+            String why = null;
+            if (answer.checkedIn() != state) { // a submitted move was checked in this very position: not again
+                try {
+                    why = state.whyIllegal(move);
+                } catch (RuntimeException e) {
+                    why = "not a move of " + game.id() + " (" + e + ")";
+                }
             }
             if (why != null) {
                 finish(side.other(), Ending.ILLEGAL_MOVE, side, who(side) + " played " + safeNotation(move) + ": " + why);

@@ -215,4 +215,79 @@ class SubmitTest {
             network.shutdownNow();
         }
     }
+
+    /** A position that counts the referee's legality checks, and hands the count on to the positions after it. */
+    private record Counted(GameState state, java.util.concurrent.atomic.AtomicInteger checks) implements GameState {
+        @Override
+        public org.boardlab.api.Game game() {
+            return state.game();
+        }
+
+        @Override
+        public Side sideToMove() {
+            return state.sideToMove();
+        }
+
+        @Override
+        public List<org.boardlab.api.Move> legalMoves() {
+            return state.legalMoves();
+        }
+
+        @Override
+        public GameState apply(org.boardlab.api.Move move) {
+            return new Counted(state.apply(move), checks);
+        }
+
+        @Override
+        public String whyIllegal(org.boardlab.api.Move move) {
+            checks.incrementAndGet();
+            return state.whyIllegal(move);
+        }
+
+        @Override
+        public org.boardlab.api.Move parseMove(String notation) {
+            return state.parseMove(notation);
+        }
+
+        @Override
+        public boolean isTerminal() {
+            return state.isTerminal();
+        }
+
+        @Override
+        public org.boardlab.api.Outcome outcome() {
+            return state.outcome();
+        }
+
+        @Override
+        public int ply() {
+            return state.ply();
+        }
+
+        @Override
+        public String boardText() {
+            return state.boardText();
+        }
+    }
+
+    /**
+     * A submitted move is checked once, when it is submitted, in the position it is played in; the
+     * referee does not check it again before it plays it (a server checked every client move twice).
+     * A move a player inside boardlab returns is still checked.
+     */
+    @Test
+    void aSubmittedMoveIsCheckedOnceAndAPlayersMoveStillIs() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger checks = new java.util.concurrent.atomic.AtomicInteger();
+        Seat network = new Seat();
+        Referee.GameRun run = referee.newGame(1, new Counted(new TicTacToe().newGame(), checks),
+                List.of(network, new FirstLegalPlayer()), List.of("ann", "first"), Duration.ofSeconds(30), 1, bus);
+        run.start(Referee.Gate.OPEN);
+        assertThat(run.submit(Side.FIRST, "b2", System.nanoTime()).verdict()).isEqualTo(Verdict.ACCEPTED);
+        for (int i = 0; i < 500 && run.journal().ply() < 2; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(run.journal().ply()).as("the player inside boardlab answered").isEqualTo(2);
+        assertThat(checks.get()).as("checks: one of the submitted move, one of the player's").isEqualTo(2);
+        run.abort("done");
+    }
 }

@@ -73,8 +73,14 @@ public final class Seats {
     }
 
     /** {@code name} without a trailing {@code #N}: the id a player's or a protocol's numbered name is made from. */
-    private static String idOf(String name) {
-        return name.replaceFirst("#\\d+$", "");
+    static String idOf(String name) {
+        // by hand, not replaceFirst("#\\d+$", ""): a server asks this at every client's login and every game it stores
+        int end = name.length();
+        int i = end;
+        while (i > 0 && name.charAt(i - 1) >= '0' && name.charAt(i - 1) <= '9') {
+            i--;
+        }
+        return i < end && i > 0 && name.charAt(i - 1) == '#' ? name.substring(0, i - 1) : name;
     }
 
     /** The SHA-256 of the jar the bundle was installed from, or {@code null} (not in OSGi, not from a file). */

@@ -39,4 +39,13 @@ class SeatsTest {
             assertThat(Seats.ofName(registry, name).isAnonymous()).as(name).isFalse();
         }
     }
+
+    @Test
+    void aNumberedNamesIdIsTheNameWithoutItsLastHashAndDigits() {
+        // the id is what the pattern #\d+$ leaves, worked out without the pattern (asked at every login)
+        for (String name : new String[] {"onitama-normal#17", "onitama#7", "a#1#2", "x##3", "abc#", "#", "", "#17",
+                "onitama#007", "a#12b", "ann", "12", "a#1 ", "onitama-normal"}) {
+            assertThat(Seats.idOf(name)).as(name).isEqualTo(name.replaceFirst("#\\d+$", ""));
+        }
+    }
 }

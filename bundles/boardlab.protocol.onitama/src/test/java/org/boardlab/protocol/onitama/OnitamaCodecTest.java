@@ -200,4 +200,111 @@ class OnitamaCodecTest {
         assertThat(off.outboundMessages()).as("pacing off").hasSize(2);
         off.finishAndReleaseAll();
     }
+
+    /**
+     * The pacers of one event loop share one timer: a hundred connections whose second message waits
+     * for its gap set one timer on their loop, not a hundred (each in the loop's queue of timed tasks,
+     * with every connection's idle timer), and still each second message leaves no sooner than the gap
+     * after the first, in its own write.
+     */
+    @Test
+    void thePacersOfOneLoopShareOneTimerThatRunsAtMostOnceATick() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger timers = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger pending = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger mostPending = new java.util.concurrent.atomic.AtomicInteger();
+        io.netty.channel.DefaultEventLoopGroup group = new io.netty.channel.DefaultEventLoopGroup(1) {
+            @Override
+            protected io.netty.channel.EventLoop newChild(java.util.concurrent.Executor executor, Object... args) {
+                return new io.netty.channel.DefaultEventLoop(this, executor) {
+                    @Override
+                    public io.netty.util.concurrent.ScheduledFuture<?> schedule(Runnable command, long delay,
+                            java.util.concurrent.TimeUnit unit) {
+                        timers.incrementAndGet();
+                        if (!(command instanceof Pacer.Line)) {
+                            return super.schedule(command, delay, unit);
+                        }
+                        pending.accumulateAndGet(pending.get() + 1, Math::max); // (on the loop's thread only)
+                        mostPending.accumulateAndGet(pending.get(), Math::max);
+                        return super.schedule(() -> {
+                            pending.decrementAndGet();
+                            command.run();
+                        }, delay, unit);
+                    }
+                };
+            }
+        };
+        int clients = 100;
+        long gapMillis = 200;
+        List<io.netty.channel.Channel> served = java.util.Collections.synchronizedList(new ArrayList<>());
+        java.util.concurrent.ConcurrentHashMap<Integer, List<long[]>> received = new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicReference<java.util.concurrent.CountDownLatch> arrived =
+                new java.util.concurrent.atomic.AtomicReference<>(new java.util.concurrent.CountDownLatch(0));
+        try {
+            io.netty.channel.local.LocalAddress address = new io.netty.channel.local.LocalAddress("pacer-line-" + System.nanoTime());
+            new io.netty.bootstrap.ServerBootstrap().group(group).channel(io.netty.channel.local.LocalServerChannel.class)
+                    .childHandler(new io.netty.channel.ChannelInitializer<io.netty.channel.local.LocalChannel>() {
+                        @Override
+                        protected void initChannel(io.netty.channel.local.LocalChannel ch) {
+                            ch.pipeline().addLast(new Pacer(gapMillis), ServerEncoder.INSTANCE);
+                            served.add(ch);
+                        }
+                    }).bind(address).sync();
+            for (int i = 0; i < clients; i++) {
+                int client = i;
+                new io.netty.bootstrap.Bootstrap().group(group).channel(io.netty.channel.local.LocalChannel.class)
+                        .handler(new io.netty.channel.ChannelInboundHandlerAdapter() {
+                            @Override
+                            public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+                                ByteBuf b = (ByteBuf) msg;
+                                received.computeIfAbsent(client, k -> java.util.Collections.synchronizedList(new ArrayList<>()))
+                                        .add(new long[] {System.nanoTime(), b.readableBytes()});
+                                b.release();
+                                arrived.get().countDown();
+                            }
+                        }).connect(address).sync();
+            }
+            while (served.size() < clients) {
+                Thread.sleep(5);
+            }
+            // twice: the first round loads and warms the code, so that the second writes its messages within a few ticks
+            for (int round = 0; round < 2; round++) {
+                received.clear();
+                java.util.concurrent.CountDownLatch all = new java.util.concurrent.CountDownLatch(3 * clients);
+                arrived.set(all);
+                Thread.sleep(gapMillis + 10); // the last round's messages are older than the gap
+                long[] sent = new long[2];
+                group.next().submit(() -> {
+                    timers.set(0);
+                    sent[0] = System.nanoTime();
+                    for (io.netty.channel.Channel ch : served) {
+                        ch.writeAndFlush(new ServerMessage.Answer(0)); // "0\0", at once
+                        ch.writeAndFlush(new ServerMessage.Moved(new WireMove(0, 0, 1, 0, 14))); // held for the gap
+                        ch.writeAndFlush(new ServerMessage.Moved(new WireMove(4, 2, 3, 2, 4))); // and for another
+                    }
+                    sent[1] = System.nanoTime();
+                }).sync();
+                assertThat(all.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("every message arrived").isTrue();
+                long gap = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(gapMillis);
+                for (List<long[]> reads : received.values()) {
+                    assertThat(reads).as("three writes, one message each").hasSize(3);
+                    assertThat(reads.get(0)[1]).isEqualTo(2);
+                    assertThat(reads.get(1)[1]).isEqualTo("0 0 1 0 14\0".length());
+                    assertThat(reads.get(2)[1]).isEqualTo("4 2 3 2 4\0".length());
+                    assertThat(reads.get(1)[0] - sent[0]).as("the second message waited its gap").isGreaterThanOrEqualTo(gap);
+                    assertThat(reads.get(2)[0] - sent[0]).as("the third waited its gap after the second")
+                            .isGreaterThanOrEqualTo(2 * gap);
+                }
+                assertThat(mostPending.get()).as("timers of the line set at once").isEqualTo(1);
+                if (round == 1) {
+                    // the line's timer runs at most once a tick: the messages held are due within the time their writes
+                    // took, and again a gap later
+                    long ticks = (sent[1] - sent[0]) / Pacer.Line.TICK_NANOS;
+                    assertThat(timers.get()).as("timers set on the loop for %d waiting connections, written within %d ticks",
+                            clients, ticks).isLessThanOrEqualTo(2 * ((int) ticks + 2)).isLessThan(clients / 2);
+                }
+            }
+        } finally {
+            group.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).sync();
+        }
+    }
 }

@@ -142,13 +142,22 @@ public final class OnitamaState implements OnitamaPosition {
     }
 
     private static byte[] cardBytes(List<Card> deal) {
-        if (deal.size() != 5 || deal.stream().distinct().count() != 5) {
+        // a mask, not a stream's distinct(): a server deals a new game for every PvE client's game
+        int seen = 0;
+        byte[] bytes = new byte[5];
+        if (deal.size() == 5) {
+            for (int i = 0; i < 5; i++) {
+                Card card = deal.get(i);
+                if (card == null) {
+                    break;
+                }
+                seen |= 1 << card.ordinal();
+                bytes[i] = (byte) card.ordinal();
+            }
+        }
+        if (Integer.bitCount(seen) != 5) {
             throw new IllegalArgumentException("a deal is five different cards (blue's two, red's two, the side card),"
                     + " not " + deal);
-        }
-        byte[] bytes = new byte[5];
-        for (int i = 0; i < 5; i++) {
-            bytes[i] = (byte) deal.get(i).ordinal();
         }
         return bytes;
     }

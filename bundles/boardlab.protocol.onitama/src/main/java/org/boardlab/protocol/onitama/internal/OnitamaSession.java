@@ -85,6 +85,8 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
     private volatile Side side;
     private LobbySeat house;
     private int tableNumber = -1;
+    /** What the connection's state says while this client plays (made once a game, not at every move). */
+    private String playing;
 
     /**
      * @param players  finds a player by id (a fresh instance each time), or {@code null} if none is loaded
@@ -353,7 +355,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
             case ACCEPTED -> {
                 // the table checked it with the game's rules and handed it to the referee, which plays it:
                 // answered at once, as the original answered once its own check had passed
-                connection.state(stateWord());
+                connection.state(playing != null ? playing : stateWord());
                 connection.accepted();
                 send(ServerMessage.OK);
             }
@@ -416,7 +418,8 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
         phase = Phase.PLAYING;
         framer.expect(Expect.MOVE);
         connection.matchId(t.id());
-        connection.state(stateWord());
+        playing = stateWord();
+        connection.state(playing);
         OnitamaPosition start = (OnitamaPosition) t.startPosition();
         List<Card> blue = start.cards(Side.FIRST);
         List<Card> red = start.cards(Side.SECOND);
@@ -446,6 +449,7 @@ final class OnitamaSession extends SimpleChannelInboundHandler<Object> implement
             return;
         }
         phase = Phase.OVER;
+        playing = null;
         connection.matchId(0);
         Room room = Room.of(connection.lobby());
         boolean won = outcome.ending() == Ending.NORMAL && outcome.winner() != null;
