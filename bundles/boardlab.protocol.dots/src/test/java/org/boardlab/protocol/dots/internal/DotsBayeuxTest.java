@@ -574,14 +574,9 @@ class DotsBayeuxTest {
                 });
         try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
             assertThat(ws.status()).isEqualTo(101);
-            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
-            String clientId = (String) untilReply(ws, "1").get("clientId");
+            String clientId = handshakeAndConnect(ws);
             String auth = Json.write(auth(account));
-            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
-            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
-            ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"auth\":" + auth
-                    + ",\"id\":\"3\"}]");
-            assertThat(untilReply(ws, "3")).containsEntry("successful", true);
+            subscribeToLobby(ws, clientId, auth);
             // as every Bayeux client, its next connect (the server holds it; what it is sent comes with its answer)
             ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"5\"}]");
             ws.send("[{\"channel\":\"/game/queue\",\"clientId\":\"" + clientId + "\",\"data\":{\"type\":\"heartbeat\"},\"auth\":" + auth
@@ -630,10 +625,7 @@ class DotsBayeuxTest {
     @Test
     void aWebSocketWhoseConnectIsHeldIsNotClosedForBeingQuiet() throws Exception {
         try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
-            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
-            String clientId = (String) untilReply(ws, "1").get("clientId");
-            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
-            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
+            String clientId = handshakeAndConnect(ws);
             // the second connect is held (the server's timeout: 45 s); the client has nothing else to say
             ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"3\"}]");
             Thread.sleep(35_000);
@@ -659,14 +651,9 @@ class DotsBayeuxTest {
     void aMessageForAWebSocketClientWhoseConnectIsHeldEndsTheConnect() throws Exception {
         Map<String, Object> account = RawBayeux.account(server.base, "wcd" + NAMES.incrementAndGet());
         try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
-            ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
-            String clientId = (String) untilReply(ws, "1").get("clientId");
+            String clientId = handshakeAndConnect(ws);
             String auth = Json.write(auth(account));
-            ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
-            assertThat(untilReply(ws, "2")).containsEntry("successful", true);
-            ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"auth\":" + auth
-                    + ",\"id\":\"3\"}]");
-            assertThat(untilReply(ws, "3")).containsEntry("successful", true);
+            subscribeToLobby(ws, clientId, auth);
             ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"4\"}]");
             ws.send("[{\"channel\":\"/game/queue\",\"clientId\":\"" + clientId + "\",\"data\":{\"type\":\"heartbeat\"},\"auth\":" + auth
                     + ",\"id\":\"5\"}]");
@@ -684,6 +671,22 @@ class DotsBayeuxTest {
             assertThat(seen).as("the held connect's answer").anySatisfy(m -> assertThat(m).containsEntry("channel", "/meta/connect")
                     .containsEntry("id", "4"));
         }
+    }
+
+    /** A Faye client's first steps on a WebSocket: its handshake (id 1) and its first connect (id 2), each answered; its client id. */
+    private static String handshakeAndConnect(RawWebSocket ws) throws Exception {
+        ws.send("[{\"channel\":\"/meta/handshake\",\"version\":\"1.0\",\"supportedConnectionTypes\":[\"websocket\"],\"id\":\"1\"}]");
+        String clientId = (String) untilReply(ws, "1").get("clientId");
+        ws.send("[{\"channel\":\"/meta/connect\",\"clientId\":\"" + clientId + "\",\"connectionType\":\"websocket\",\"id\":\"2\"}]");
+        assertThat(untilReply(ws, "2")).containsEntry("successful", true);
+        return clientId;
+    }
+
+    /** The client's subscription to the lobby's channel with {@code auth} (id 3), answered successfully. */
+    private static void subscribeToLobby(RawWebSocket ws, String clientId, String auth) throws Exception {
+        ws.send("[{\"channel\":\"/meta/subscribe\",\"clientId\":\"" + clientId + "\",\"subscription\":\"/game/queue\",\"auth\":" + auth
+                + ",\"id\":\"3\"}]");
+        assertThat(untilReply(ws, "3")).containsEntry("successful", true);
     }
 
     /** The messages read from {@code ws} until the reply whose id is {@code id}, which is returned. */
