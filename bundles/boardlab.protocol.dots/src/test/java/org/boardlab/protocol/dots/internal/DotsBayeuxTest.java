@@ -14,6 +14,8 @@ import org.boardlab.protocol.dots.DotsWire;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Seed 002's Bayeux contract against the real server over long-polling, with clients that misbehave:
@@ -620,9 +622,11 @@ class DotsBayeuxTest {
      * then the next) keeps its socket: npm faye (the seed's bots) sends no keep-alive of its own. Jetty's WebSocket
      * default closed a socket after 30 s without a frame either way ({@code 1001 Connection Idle Timeout}), in the
      * middle of every held connect, and the client opened a new one each time. Here the client is silent for 35 s
-     * with its connect held, then asks something and is answered on the same socket.
+     * with its connect held, then asks something and is answered on the same socket. It runs beside the class's other
+     * tests (it waits, and touches nothing they look at), not 35 s after them.
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void aWebSocketWhoseConnectIsHeldIsNotClosedForBeingQuiet() throws Exception {
         try (RawWebSocket ws = new RawWebSocket(server.base, "/game", "Origin: " + server.base)) {
             String clientId = handshakeAndConnect(ws);
