@@ -11,6 +11,11 @@
 # build's server (its ./boardlab, e.g. /tmp/ci65/boardlab) against this generator. The options after CLIENTS go to
 # dots-load.js as they are (--transport websocket|long-polling, --lobby-first, ...; see its header). Needs Node.js and
 # the npm faye module that .ci/run installs (bundles/boardlab.protocol.dots/src/test/node/node_modules).
+#
+# WARM_CLIENTS=N: before the measured run, N clients (the first N accounts, the same options, 5 s of play) log in,
+# pair, play and leave, on the same server: the measured run's logins are then a warm server's (its JIT's compiling
+# and class loading done), which is what the server needs a login once it has run a while; without it, they include
+# the server's start. The warm-up's report goes to RUN/warm.log and RUN/warm.json.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/../.." && pwd)"
 [ $# -ge 4 ] || { echo "usage: $0 ACCOUNTS_FOLDER RUN PORT CLIENTS [dots-load.js options...]" >&2; exit 2; }
@@ -41,6 +46,17 @@ cleanup() { if [ -n "${gen:-}" ]; then kill "$gen" 2>/dev/null || true; fi; kill
 trap cleanup EXIT
 trap 'exit 143' TERM INT
 status=0
+if [ -n "${WARM_CLIENTS:-}" ]; then
+  echo "warm-up: $WARM_CLIENTS clients, $(date -u +%T) UTC; uptime: $(uptime)"
+  NODE_PATH="$here/bundles/boardlab.protocol.dots/src/test/node/node_modules" node "$here/benchmarks/node/dots-load.js" \
+    --url "http://127.0.0.1:$port" --clients "$WARM_CLIENTS" --seconds 5 --warmup 0 --accounts "$accounts/accounts.json" \
+    --server-pid "$pid" --json "$run/warm.json" "$@" >"$run/warm.log" 2>&1 &
+  gen=$!
+  wait "$gen" || { echo "the warm-up failed (RUN/warm.log)" >&2; exit 1; }
+  gen=
+  grep -E '^(logged in|in games|errors):' "$run/warm.log" | sed 's/^/warm-up /' || true
+  echo "warm-up done $(date -u +%T) UTC; the measured run follows; uptime: $(uptime)"
+fi
 NODE_PATH="$here/bundles/boardlab.protocol.dots/src/test/node/node_modules" node "$here/benchmarks/node/dots-load.js" \
   --url "http://127.0.0.1:$port" --clients "$clients" --accounts "$accounts/accounts.json" --server-pid "$pid" \
   --json "$run/result.json" "$@" &

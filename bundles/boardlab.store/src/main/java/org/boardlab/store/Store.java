@@ -31,6 +31,14 @@ import org.boardlab.store.internal.Passwords;
 public final class Store implements AutoCloseable {
 
     private final Database db;
+    /**
+     * The account read by id ({@link #user(long)}: one a login on the Dots port), prepared once on a few connections of
+     * its own: through the pool H2 parsed its SQL again each time (a connection handed back is rolled back, which
+     * empties the session's statement cache). Reads what is committed at each execution; nothing read is kept.
+     */
+    private final org.boardlab.store.internal.KeptStatement userById;
+    /** Connections kept for {@link #userById} at most (of the pool's 16). */
+    private static final int KEPT_USER_READS = 4;
 
     private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Store.class.getName());
 
@@ -66,6 +74,7 @@ public final class Store implements AutoCloseable {
 
     private Store(Database db) {
         this.db = db;
+        this.userById = new org.boardlab.store.internal.KeptStatement(db, USER_BY_ID, KEPT_USER_READS);
     }
 
     /** The database's URL, with any password taken out. */
@@ -2218,8 +2227,11 @@ public final class Store implements AutoCloseable {
 
     /** The account with this id, or empty. */
     public Optional<User> user(long id) {
-        return db.call(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT " + USER_COLUMNS + " FROM users WHERE id = ?")) {
+        return userById.read(p -> {
+            p.setLong(1, id);
+            return readUser(p);
+        }, c -> {
+            try (PreparedStatement p = c.prepareStatement(USER_BY_ID)) {
                 p.setLong(1, id);
                 return readUser(p);
             }
@@ -2227,6 +2239,7 @@ public final class Store implements AutoCloseable {
     }
 
     private static final String USER_COLUMNS = "id, name, rating, games, created_at, last_login_at";
+    private static final String USER_BY_ID = "SELECT " + USER_COLUMNS + " FROM users WHERE id = ?";
 
     private static Optional<User> user(Connection c, String name) throws SQLException {
         try (PreparedStatement p = c.prepareStatement("SELECT " + USER_COLUMNS + " FROM users WHERE name = ?")) {
@@ -2408,6 +2421,7 @@ public final class Store implements AutoCloseable {
                 session.close(); // the writer has ended: its connection goes back to the pool, which closes it below
             }
         }
+        userById.close(); // its connections back to the pool before the pool closes them
         db.close();
     }
 
