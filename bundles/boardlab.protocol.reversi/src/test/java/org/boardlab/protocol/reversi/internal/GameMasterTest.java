@@ -140,6 +140,10 @@ class GameMasterTest {
     void aWholeGameInContinuousModeEndsWithTheFormulasScoresToAllThree() throws Exception {
         List<InetSocketAddress> gm = open(Duration.ofSeconds(10));
         try (WireClient gc = new WireClient(gm.get(2))) {
+            // the controller is the Game Master's before the players come (its OK): else the game may start, and a
+            // move be made, before the controller's connection is taken in (CI /tmp/ci73: the first Status1 it saw
+            // had a last move)
+            ready(gc);
             CompletableFuture<Seen> black = firstLegal(gm.get(0), "Philip Blake");
             CompletableFuture<Seen> white = firstLegal(gm.get(1), "Rick Grimes");
             List<ReversiMessage> all = new ArrayList<>();
