@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,8 +15,11 @@ import java.util.regex.Pattern;
  * The server's threads and memory, as the machine sees them: for a server in this JVM, from the
  * JVM itself (Java threads that are not the load generator's, the heap) and {@code /proc/self};
  * for a server in another process ({@code --server-pid}), from {@code /proc/PID/status} and, for
- * its heap, the JDK's {@code jcmd PID GC.heap_info} (with {@code GC.run} first when a sample after
- * a collection is asked for).
+ * its heap and its JIT's time, its HotSpot performance counters ({@link PerfCounters}, read from the
+ * file the JVM shares them in, as {@code jstat} does; {@code jcmd PID GC.run} first when a sample
+ * after a collection is asked for). A JVM that shares no counters ({@code -XX:-UsePerfData}) is
+ * asked with {@code jcmd PID GC.heap_info} and {@code PerfCounter.print} instead, which start a JVM
+ * each time (about a quarter of a second of CPU).
  */
 public final class ServerProbe {
 
@@ -32,8 +36,21 @@ public final class ServerProbe {
     /** {@code -1}: this process; {@code -2}: not known. */
     private final long pid;
 
+    /** The server's performance counters once opened; {@code null} before the first look or when it shares none. */
+    private PerfCounters counters;
+    private boolean countersLookedFor;
+
     private ServerProbe(long pid) {
         this.pid = pid;
+    }
+
+    /** The server's performance counters, opened at the first call; {@code null} when it shares none. */
+    private synchronized PerfCounters counters() {
+        if (!countersLookedFor) {
+            countersLookedFor = true;
+            counters = PerfCounters.of(pid).orElse(null);
+        }
+        return counters;
     }
 
     public static ServerProbe thisProcess() {
@@ -93,18 +110,22 @@ public final class ServerProbe {
             return new Sample(java, statusField("self", "Threads:"), heap / 1048576.0, statusField("self", "VmRSS:") / 1024.0);
         }
         String p = String.valueOf(pid);
-        double heap = -1;
         if (collectFirst) {
             jcmd("GC.run");
         }
-        heap = heapUsedMb(jcmd("GC.heap_info"));
+        PerfCounters c = counters();
+        double heap = c == null ? -1 : c.heapUsedBytes().map(b -> b / 1048576.0).orElse(-1.0);
+        if (heap < 0) {
+            heap = heapUsedMb(jcmd("GC.heap_info"));
+        }
         int rssKb = statusField(p, "VmRSS:");
         return new Sample(-1, statusField(p, "Threads:"), heap, rssKb < 0 ? -1 : rssKb / 1024.0);
     }
 
     /**
-     * Seconds the server's JIT has compiled so far ({@code java.ci.totalTime} of
-     * {@code jcmd PID PerfCounter.print} for another process), or NaN when not known.
+     * Seconds the server's JIT has compiled so far (for another process its counter
+     * {@code java.ci.totalTime}, from {@link PerfCounters} or else {@code jcmd PID PerfCounter.print}),
+     * or NaN when not known.
      */
     public double jitSeconds() {
         if (pid == -2) {
@@ -112,6 +133,13 @@ public final class ServerProbe {
         }
         if (pid == -1) {
             return ManagementFactory.getCompilationMXBean().getTotalCompilationTime() / 1000.0;
+        }
+        PerfCounters c = counters();
+        if (c != null) {
+            Optional<Double> jit = c.jitSeconds();
+            if (jit.isPresent()) {
+                return jit.get();
+            }
         }
         String counters = jcmd("PerfCounter.print");
         Matcher total = Pattern.compile("java\\.ci\\.totalTime=(\\d+)").matcher(counters);
