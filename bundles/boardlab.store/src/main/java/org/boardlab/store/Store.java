@@ -2230,11 +2230,6 @@ public final class Store implements AutoCloseable {
         return userById.read(p -> {
             p.setLong(1, id);
             return readUser(p);
-        }, c -> {
-            try (PreparedStatement p = c.prepareStatement(USER_BY_ID)) {
-                p.setLong(1, id);
-                return readUser(p);
-            }
         });
     }
 

@@ -17,9 +17,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * changed rating or password is seen at once); nothing read is kept.
  *
  * <p>At most {@code most} connections are kept (taken from the pool's 16 when first needed). A caller who finds none
- * free, or whose kept statement fails (a connection that broke: the database restarted), reads the ordinary way
- * ({@code otherwise}, through {@link Database#call}, which says what went wrong in words); a kept connection that
- * failed is closed, and a new one is made when next needed. {@link #close} before the database closes.
+ * free, or whose kept statement fails (a connection that broke: the database restarted), makes the same read the
+ * ordinary way (the statement prepared on a connection of {@link Database#call}, which says what went wrong in
+ * words); a kept connection that failed is closed, and a new one is made when next needed. {@link #close} before the
+ * database closes.
  */
 public final class KeptStatement implements AutoCloseable {
 
@@ -50,6 +51,7 @@ public final class KeptStatement implements AutoCloseable {
     private final ArrayBlockingQueue<Kept> idle;
     private final AtomicInteger made = new AtomicInteger();
     private final AtomicInteger prepared = new AtomicInteger();
+    private final AtomicInteger ordinary = new AtomicInteger();
     private volatile boolean closed;
 
     public KeptStatement(Database db, String sql, int most) {
@@ -63,28 +65,36 @@ public final class KeptStatement implements AutoCloseable {
     }
 
     /**
-     * Runs {@code read} on a kept statement; if none is free and no more may be kept, or it fails, runs
-     * {@code otherwise} through {@link Database#call} (the same read, the ordinary way).
+     * Runs {@code read} on a kept statement; if none is free and no more may be kept, or it fails, runs it the
+     * ordinary way: on the statement prepared on a connection of {@link Database#call}.
      */
-    public <T> T read(Read<T> read, Database.Work<T> otherwise) {
+    public <T> T read(Read<T> read) {
         Kept k = closed ? null : take();
-        if (k == null) {
-            return db.call(otherwise);
+        if (k != null) {
+            try {
+                T result = read.run(k.statement());
+                give(k);
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                discard(k);
+            }
         }
-        T result;
-        try {
-            result = read.run(k.statement());
-        } catch (SQLException | RuntimeException e) {
-            discard(k);
-            return db.call(otherwise);
-        }
-        give(k);
-        return result;
+        ordinary.incrementAndGet();
+        return db.call(c -> {
+            try (PreparedStatement p = c.prepareStatement(sql)) {
+                return read.run(p);
+            }
+        });
     }
 
     /** How many times the statement has been prepared (on a new kept connection) since this was made (tests). */
     int prepared() {
         return prepared.get();
+    }
+
+    /** How many reads were made the ordinary way, not on a kept statement (tests). */
+    int ordinaryReads() {
+        return ordinary.get();
     }
 
     /** Closes the kept statements and gives their connections back; later reads go the ordinary way. */
