@@ -39,7 +39,7 @@ record Options(int clients, int seconds, int warmupSeconds, boolean tap, int tim
               --client-threads K   client event-loop threads, 1 or 2 (default 1)
               --host H --port P    load a server already running on this machine instead of starting one
               --server-pid PID     with --host: that server's process id, to report its threads and heap
-                                   (from /proc/PID/status and jcmd PID GC.heap_info)
+                                   (from /proc/PID/status and its JVM's performance counters, as jstat reads them)
               --seed X             seed of the random moves (default 1)
               --protocol P         othello (seed 000's text protocol) or gomoku (seed 003's GMKU frames) (default othello)
             """;
