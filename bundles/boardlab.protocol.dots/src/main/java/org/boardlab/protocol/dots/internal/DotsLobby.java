@@ -26,8 +26,9 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe by itself: every call holds the lobby's monitor ({@code synchronized (lobby)}), which the room
  * also takes for its requests; nothing here reads the store, so the monitor is never held across a database read.
- * What subscribers are sent goes out through {@link Subscriber#send} under that monitor, in the order it happens (a
- * user's entry into a view is never overtaken by his quit).
+ * What subscribers are sent is given to {@link Subscriber#send} under that monitor, in the order it happens (a user's
+ * entry into a view is never overtaken by his quit); the room delivers it after the monitor is let go, in that order
+ * ({@link LobbyOutbox}).
  */
 final class DotsLobby {
 
@@ -47,7 +48,8 @@ final class DotsLobby {
 
     /**
      * One message for many subscribers: its data, and what the room made of it for the first (a frozen Bayeux message,
-     * whose JSON is written once for them all), kept for the others. Made and used with the lobby's lock held.
+     * whose JSON is written once for them all), kept for the others. Made with the lobby's lock held; {@link #made} is set
+     * and read by the thread delivering the lobby's news, one at a time ({@link LobbyOutbox}).
      */
     static final class Shared {
         final Map<String, Object> data;
