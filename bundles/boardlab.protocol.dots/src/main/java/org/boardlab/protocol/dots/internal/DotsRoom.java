@@ -565,13 +565,18 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                     } else if (!lobby.contains(user)) {
                         return null; // he left between the two looks (a game began): his next heartbeat joins again
                     }
-                    DotsLobby.Member me = lobby.member(user).orElseThrow();
+                    DotsLobby.Member me = lobby.member(user).orElse(null);
+                    if (me == null) {
+                        // he began a game and this was sent before he knew (DotsLobby.played): not back in the lobby
+                        me = new DotsLobby.Member(user, account.name(), account.rating());
+                    }
                     // the sender is sent his own heartbeat, every time (the seed's clients read their rating from it)
                     tell(DotsLobby.heartbeat(me), user);
                     return null;
                 }
                 case "quit" -> {
                     leaveLobby(user);
+                    lobby.played(user); // he has left the lobby's page: his next heartbeat brings him back
                     tell(DotsLobby.quit(user), user);
                     return null;
                 }
@@ -727,13 +732,16 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         data.put("player_1", String.valueOf(inviter));
         data.put("player_2", String.valueOf(acceptor));
         tell(data, inviter, acceptor);
+        // neither is sent the lobby's news of others while he plays (the seed's page unsubscribes from the lobby as it
+        // opens the game; until that reaches the server his view churned on: DotsLobby.playing), the other's quit either
+        lobby.playing(inviter);
+        lobby.playing(acceptor);
         // both leave the lobby now (the seed's page quits it when it opens the game, a bot may not): nobody is shown a
         // player who is in a game, and his quit, when it comes, finds him gone
         leaveLobby(inviter);
         leaveLobby(acceptor);
         String started = "dots: game " + channel + " started: " + name1 + " (red, moves first) against " + name2;
         outbox.add(() -> host.log(started)); // not under the lobby's lock
-
     }
 
     /**
@@ -853,6 +861,11 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     /** Updates and stores both players' ratings after a game ({@code winner}: 1, 2, or 0 for a draw). */
     void rated(DotsGame g, int winner) {
+        synchronized (lobbyLock) {
+            // the game is over: a heartbeat of either brings him back into the lobby (DotsLobby.played)
+            lobby.played(g.users[0]);
+            lobby.played(g.users[1]);
+        }
         Optional<Accounts.Account> a = accounts.account(g.users[0]);
         Optional<Accounts.Account> b = accounts.account(g.users[1]);
         if (a.isEmpty() || b.isEmpty()) {
