@@ -3,6 +3,7 @@ package org.boardlab.protocol.dots.internal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,8 +27,9 @@ import java.util.function.LongSupplier;
  *
  * <p>Not thread-safe by itself: every call holds the lobby's monitor ({@code synchronized (lobby)}), which the room
  * also takes for its requests; nothing here reads the store, so the monitor is never held across a database read.
- * What subscribers are sent goes out through {@link Subscriber#send} under that monitor, in the order it happens (a
- * user's entry into a view is never overtaken by his quit).
+ * What subscribers are sent is given to {@link Subscriber#send} under that monitor, in the order it happens (a user's
+ * entry into a view is never overtaken by his quit); the room delivers it after the monitor is let go, in that order
+ * ({@link LobbyOutbox}).
  */
 final class DotsLobby {
 
@@ -47,7 +49,8 @@ final class DotsLobby {
 
     /**
      * One message for many subscribers: its data, and what the room made of it for the first (a frozen Bayeux message,
-     * whose JSON is written once for them all), kept for the others. Made and used with the lobby's lock held.
+     * whose JSON is written once for them all), kept for the others. Made with the lobby's lock held; {@link #made} is set
+     * and read by the thread delivering the lobby's news, one at a time ({@link LobbyOutbox}).
      */
     static final class Shared {
         final Map<String, Object> data;
@@ -118,6 +121,11 @@ final class DotsLobby {
         /** A vacancy that the last second's budget could not fill: the sweep tries again. */
         boolean starved;
         long lastUsed;
+        /**
+         * While the owner plays a game he began from the lobby ({@link #playing}): the users his view held then (what his
+         * sessions had been shown), and the view is empty and refilled no more; {@code null} otherwise.
+         */
+        Set<Long> paused;
 
         View(long owner, int entriesPerSecond) {
             this.owner = owner;
@@ -131,6 +139,8 @@ final class DotsLobby {
     private final LongSupplier nanos;
     private final Map<Long, Entry> waiting = new HashMap<>();
     private final Map<Long, View> views = new HashMap<>();
+    /** Who began a game and has not left the lobby's page since, nor finished it ({@link #playing}, {@link #played}). */
+    private final Set<Long> playing = new HashSet<>();
     /** Views with room: joiners go into them at once (within their budget). */
     private final Set<View> wanting = new LinkedHashSet<>();
     /** Every waiting user, the fewest viewers first, then the longest waiting. */
@@ -180,6 +190,9 @@ final class DotsLobby {
     boolean beat(long user, String name, int rating) {
         long now = nanos.getAsLong();
         Entry e = waiting.get(user);
+        if (e == null && playing.contains(user)) {
+            return false; // sent before he knew of his game (see playing): it does not bring him back
+        }
         if (e != null && e.name.equals(name) && e.rating == rating) {
             e.lastSeen = now;
             return false;
@@ -203,6 +216,10 @@ final class DotsLobby {
         }
         if (e.viewers.isEmpty()) {
             showInstead(e, now);
+        }
+        View own = views.get(user);
+        if (own != null && own.paused != null) {
+            resume(own, now); // back from his game
         }
         return true;
     }
@@ -252,13 +269,72 @@ final class DotsLobby {
         return gone;
     }
 
+    /**
+     * {@code user} has begun a game (call it before he {@link #leave}s): until he is back in the lobby (his heartbeat joins
+     * it again, {@code GET /queue}, a new subscription) his sessions on {@code /game/queue} are sent nothing of the
+     * others (their heartbeats as they enter his view, their quits), and his view is not refilled: it is emptied, and
+     * those it held are free for others' views. What is sent to him by name (his own heartbeat and quit, an invitation,
+     * an answer, a newgame) still goes to every session he has. The seed's page leaves the lobby's channel as it opens its
+     * game (report 4.2: it unsubscribes from /game/queue and goes to the game page) and drops whatever comes on it after;
+     * while a class paired, the seconds until that unsubscription reached the server cost each player hundreds of
+     * messages nobody read (the bundle README, "Lobby at scale").
+     */
+    void playing(long user) {
+        playing.add(user);
+        View v = views.get(user);
+        if (v == null || v.paused != null) {
+            return;
+        }
+        Set<Long> shown = new HashSet<>();
+        for (Entry e : v.members) {
+            shown.add(e.user);
+            unview(e, v);
+        }
+        v.members.clear();
+        v.paused = shown;
+        v.starved = false;
+        wanting.remove(v);
+    }
+
+    /**
+     * {@code user} has left the lobby's page for his game (his {@code quit} on {@code /game/queue}), or his game is over:
+     * his next heartbeat brings him back into the lobby. Until then a heartbeat of his does not: the seed's page sends one
+     * every 5 s while it shows the lobby, and one sent before the {@code newgame} reached it arrives after the game
+     * began; it put him back among the waiting (shown to others, who were then sent his quit again) until his quit came.
+     */
+    void played(long user) {
+        playing.remove(user);
+    }
+
+    /**
+     * The owner of {@code v}, who has been playing, is back: his view is filled at once (as when a subscriber asks), each
+     * settled session is sent every member's heartbeat, and the quit of each user it was shown before the game who is
+     * not in the view now; so what it has been told adds up to the view, as if it had been told all along.
+     */
+    private void resume(View v, long now) {
+        Set<Long> shown = v.paused;
+        v.paused = null;
+        fill(v, now, false); // every member is new to the emptied view: each one's heartbeat goes to the settled sessions
+        for (Entry e : v.members) {
+            shown.remove(e.user);
+        }
+        for (Long gone : shown) {
+            tellQuit(v, gone, null);
+        }
+    }
+
     // ---------------------------------------------------------------- subscribers
 
     /** A session of {@code user} has subscribed to {@code /game/queue}; it is sent nothing until {@link #settle}. */
     void subscribed(long user, Subscriber s) {
+        playing.remove(user); // on the lobby's page again
         View v = view(user);
         v.sessions.add(s);
-        fill(v, nanos.getAsLong(), false);
+        if (v.paused != null) {
+            resume(v, nanos.getAsLong());
+        } else {
+            fill(v, nanos.getAsLong(), false);
+        }
     }
 
     /**
@@ -300,6 +376,7 @@ final class DotsLobby {
      * does not admit, telling his sessions, and fills the view again), by rating then name.
      */
     List<Member> list(long user, Filter filter) {
+        playing.remove(user); // on the lobby's page again
         long now = nanos.getAsLong();
         View v = view(user);
         v.lastUsed = now;
@@ -317,7 +394,11 @@ final class DotsLobby {
             v.pendingQuits.clear(); // the answer replaces the owner's list
         }
         v.listed = true;
-        fill(v, now, false);
+        if (v.paused != null) {
+            resume(v, now);
+        } else {
+            fill(v, now, false);
+        }
         List<Member> out = new ArrayList<>(v.members.size());
         for (Entry e : v.members) {
             out.add(new Member(e.user, e.name, e.rating));

@@ -137,6 +137,12 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
     private final AtomicLong gamesPlayed = new AtomicLong();
     private LocalSession server;
     private ScheduledFuture<?> sweeper;
+    /**
+     * The lobby's deliveries (and the log line of a new game), decided under its lock and made in that order after the
+     * lock is let go ({@link LobbyOutbox}): no thread of the port waits for the lock while they are made. Every way
+     * into the lobby's lock calls {@link #deliver()} after letting it go.
+     */
+    private final LobbyOutbox outbox;
     /** boardlab's rule for invitations that cross ({@link #seedLobby}); on unless a test plays the seed's lobby. */
     private volatile boolean crossingRule = true;
 
@@ -152,6 +158,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         this.timers = timers;
         this.lobby = new DotsLobby(view, VIEW_ENTRIES_PER_SECOND, this::now);
         this.lobbyLock = lobby;
+        // what a thread of the port leaves undelivered goes on in CometD's executor: the port's delivery pool
+        // (boardlab-dots-send, DotsWeb), whose threads only start writes
+        java.util.concurrent.Executor elsewhere = bayeux instanceof org.cometd.server.BayeuxServerImpl impl ? impl::execute : Runnable::run;
+        this.outbox = new LobbyOutbox(lobbyLock, elsewhere, e -> {
+            host.log("dots: a lobby delivery failed: " + e);
+            java.util.logging.Logger.getLogger(DotsRoom.class.getName()).log(java.util.logging.Level.WARNING,
+                    "a lobby delivery failed", e);
+        });
     }
 
     void open() {
@@ -190,6 +204,11 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         clock = now;
     }
 
+    /** Makes the lobby's deliveries decided so far (called after letting the lobby's lock go). */
+    private void deliver() {
+        outbox.deliver();
+    }
+
     /** Now on the time rules' clock, before {@link #arrivals} holds it back. */
     long now() {
         return clock.getAsLong();
@@ -226,6 +245,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         synchronized (lobbyLock) {
             list = lobby.list(self, new DotsLobby.Filter(minRating, maxRating, nameFilter));
         }
+        deliver(); // a changed filter tells the owner's sessions of the members it drops
         List<Map<String, Object>> out = new ArrayList<>(list.size());
         for (DotsLobby.Member w : list) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -326,6 +346,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 synchronized (lobbyLock) {
                     leaveLobby(user);
                 }
+                deliver();
             }
             return true;
         }
@@ -338,6 +359,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         if (from == null || from.isLocalSession()) {
             return true;
         }
+        try {
+            return receiveOrRefuse(from, message);
+        } finally {
+            deliver(); // what the message made the lobby send, now that its lock is let go
+        }
+    }
+
+    private boolean receiveOrRefuse(ServerSession from, ServerMessage.Mutable message) {
         try {
             return receive(from, message);
         } catch (RuntimeException e) {
@@ -536,13 +565,18 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                     } else if (!lobby.contains(user)) {
                         return null; // he left between the two looks (a game began): his next heartbeat joins again
                     }
-                    DotsLobby.Member me = lobby.member(user).orElseThrow();
+                    DotsLobby.Member me = lobby.member(user).orElse(null);
+                    if (me == null) {
+                        // he began a game and this was sent before he knew (DotsLobby.played): not back in the lobby
+                        me = new DotsLobby.Member(user, account.name(), account.rating());
+                    }
                     // the sender is sent his own heartbeat, every time (the seed's clients read their rating from it)
                     tell(DotsLobby.heartbeat(me), user);
                     return null;
                 }
                 case "quit" -> {
                     leaveLobby(user);
+                    lobby.played(user); // he has left the lobby's page: his next heartbeat brings him back
                     tell(DotsLobby.quit(user), user);
                     return null;
                 }
@@ -698,11 +732,16 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
         data.put("player_1", String.valueOf(inviter));
         data.put("player_2", String.valueOf(acceptor));
         tell(data, inviter, acceptor);
+        // neither is sent the lobby's news of others while he plays (the seed's page unsubscribes from the lobby as it
+        // opens the game; until that reaches the server his view churned on: DotsLobby.playing), the other's quit either
+        lobby.playing(inviter);
+        lobby.playing(acceptor);
         // both leave the lobby now (the seed's page quits it when it opens the game, a bot may not): nobody is shown a
         // player who is in a game, and his quit, when it comes, finds him gone
         leaveLobby(inviter);
         leaveLobby(acceptor);
-        host.log("dots: game " + channel + " started: " + name1 + " (red, moves first) against " + name2);
+        String started = "dots: game " + channel + " started: " + name1 + " (red, moves first) against " + name2;
+        outbox.add(() -> host.log(started)); // not under the lobby's lock
     }
 
     /**
@@ -822,6 +861,11 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
 
     /** Updates and stores both players' ratings after a game ({@code winner}: 1, 2, or 0 for a draw). */
     void rated(DotsGame g, int winner) {
+        synchronized (lobbyLock) {
+            // the game is over: a heartbeat of either brings him back into the lobby (DotsLobby.played)
+            lobby.played(g.users[0]);
+            lobby.played(g.users[1]);
+        }
         Optional<Accounts.Account> a = accounts.account(g.users[0]);
         Optional<Accounts.Account> b = accounts.account(g.users[1]);
         if (a.isEmpty() || b.isEmpty()) {
@@ -841,6 +885,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 }
             }
         }
+        deliver();
         host.log("dots: game " + g.channel + " over: " + g.names[0] + " " + a.get().rating() + " -> " + next[0] + ", "
                 + g.names[1] + " " + b.get().rating() + " -> " + next[1]);
     }
@@ -890,14 +935,22 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             this.user = user;
         }
 
+        /** Called with the lobby's lock held: delivered after, by the outbox, in the order sent. */
         @Override
         public void send(Map<String, Object> data) {
-            session.deliver(server, message(data), Promise.noop());
+            outbox.add(() -> session.deliver(server, message(data), Promise.noop()));
         }
 
-        /** One message for all: frozen (its JSON written now, once), then delivered to each session as it is. */
+        /**
+         * Called with the lobby's lock held: delivered after, by the outbox, in the order sent. One message for all:
+         * frozen by the outbox's thread for the first (its JSON written once), then delivered to each session as it is.
+         */
         @Override
         public void send(DotsLobby.Shared shared) {
+            outbox.add(() -> deliver(shared));
+        }
+
+        private void deliver(DotsLobby.Shared shared) {
             ServerMessage.Mutable m;
             if (shared.made instanceof ServerMessage.Mutable made) {
                 m = made;
@@ -936,12 +989,14 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             }
             lobby.subscribed(s.user, s);
         }
+        deliver();
         // its view goes out once the answer to its subscription has: a Faye client drops messages on a channel whose
         // subscription it has not been answered yet
         host.timer().schedule(() -> {
             synchronized (lobbyLock) {
                 lobby.settle(s.user, s);
             }
+            deliver();
         }, SETTLE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
@@ -958,6 +1013,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
             synchronized (lobbyLock) {
                 lobby.unsubscribed(s.user, s);
             }
+            deliver();
         }
     }
 
@@ -994,6 +1050,7 @@ final class DotsRoom implements BayeuxServer.Extension, BayeuxServer.SessionList
                 offered.entrySet().removeIf(o -> !invites(o.getValue(), o.getKey(), now));
                 lobby.sweep(UNUSED_VIEW_NANOS);
             }
+            deliver();
             for (DotsGame g : List.copyOf(games.values())) {
                 // a player who has not yet reached his game has the reach time from its start, not the silence limit
                 DotsGame.Silent s = g.silent(heard, silence, timers.reach().toNanos());

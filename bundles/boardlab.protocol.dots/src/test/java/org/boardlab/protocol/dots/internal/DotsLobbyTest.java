@@ -165,6 +165,86 @@ class DotsLobbyTest {
         assertThat(lobby.viewOf(1)).isEmpty();
     }
 
+    /**
+     * A player who began a game is sent nothing of the others while he plays (the seed's page leaves the lobby's channel
+     * as it opens its game and reads nothing on it after; a bot that stays subscribed has nothing to do with it), and his
+     * view is not refilled meanwhile; once he is back, what he has been told adds up to his view as if he had been told all
+     * along: the heartbeat of each member, the quit of each one he was shown before who is gone.
+     */
+    @Test
+    void aPlayerInAGameIsSentNothingOfTheLobbyUntilHeIsBackAndThenWhatHeIsShownAddsUpToHisView() {
+        DotsLobby lobby = lobby();
+        for (long u = 100; u < 100 + 2 * VIEW; u++) {
+            lobby.beat(u, name(u), 1600);
+        }
+        Page ann = subscribe(lobby, 1);
+        lobby.beat(1, name(1), 1600);
+        Page tab = subscribe(lobby, 1); // a second tab, which stays on the lobby's channel throughout
+        assertThat(ann.shown).hasSize(VIEW);
+        List<Long> before = List.copyOf(lobby.viewOf(1));
+        // ann begins a game (as the room does it: she stops being sent the lobby's news, then leaves it)
+        lobby.playing(1);
+        lobby.leave(1);
+        int sent = ann.sent.size();
+        // the lobby churns while she plays: half of those she was shown leave, newcomers come, seconds pass
+        for (int i = 0; i < VIEW / 2; i++) {
+            lobby.leave(before.get(i));
+        }
+        for (long u = 500; u < 500 + VIEW; u++) {
+            lobby.beat(u, name(u), 1700);
+            tick(SECOND / 4);
+            lobby.sweep(60 * SECOND);
+        }
+        assertThat(ann.sent.subList(sent, ann.sent.size())).as("what ann was sent of the lobby while she played").isEmpty();
+        assertThat(lobby.viewOf(1)).as("her view, not refilled while she plays").isEmpty();
+        assertThat(lobby.viewers(before.get(VIEW - 1))).as("those she was shown are free for others' views").isZero();
+        // a heartbeat she sent before she knew of her game does not bring her back (nor shows her to anybody)
+        Page bob = subscribe(lobby, 2);
+        int bobWas = bob.sent.size();
+        assertThat(lobby.beat(1, name(1), 1600)).isFalse();
+        assertThat(lobby.viewers(1)).isZero();
+        assertThat(bob.sent).hasSize(bobWas);
+        assertThat(ann.sent).hasSize(sent);
+        // the room still tells her what names her (here: her own quit's echo)
+        lobby.tell(1, DotsLobby.quit(1));
+        assertThat(ann.sent).hasSize(sent + 1);
+        // her game is over (or she left the lobby's page by her quit): her next heartbeat joins the lobby again
+        lobby.played(1);
+        tick(SECOND);
+        assertThat(lobby.beat(1, name(1), 1611)).isTrue();
+        List<String> view = lobby.viewOf(1).stream().map(String::valueOf).toList();
+        assertThat(view).hasSize(VIEW);
+        for (Page p : List.of(ann, tab)) {
+            assertThat(p.shown).as("what each of her sessions has been told").containsExactlyInAnyOrderElementsOf(view);
+        }
+        assertThat(lobby.list(1, DotsLobby.Filter.ALL)).extracting(m -> String.valueOf(m.user())).containsExactlyInAnyOrderElementsOf(view);
+        // and from then on she is sent the lobby's news again
+        int now = ann.sent.size();
+        lobby.leave(lobby.viewOf(1).get(0));
+        assertThat(ann.sent.subList(now, ann.sent.size())).extracting(d -> d.get("type")).contains("quit");
+    }
+
+    /** A player who stayed on the lobby's channel through his game and is back by {@code GET /queue} is told his view too. */
+    @Test
+    void aPlayerBackFromAGameByGetQueueIsToldHisViewOnTheSessionHeKept() {
+        DotsLobby lobby = lobby();
+        for (long u = 100; u < 100 + 2 * VIEW; u++) {
+            lobby.beat(u, name(u), 1600);
+        }
+        Page bot = subscribe(lobby, 1);
+        lobby.beat(1, name(1), 1600);
+        lobby.playing(1);
+        lobby.leave(1);
+        List<Long> before = List.copyOf(bot.shown).stream().map(Long::valueOf).toList();
+        for (int i = 0; i < 10; i++) {
+            lobby.leave(before.get(i));
+        }
+        tick(10 * SECOND);
+        List<String> listed = lobby.list(1, DotsLobby.Filter.ALL).stream().map(m -> String.valueOf(m.user())).toList();
+        assertThat(listed).hasSize(VIEW).doesNotContain(String.valueOf(before.get(0)));
+        assertThat(bot.shown).containsExactlyInAnyOrderElementsOf(listed);
+    }
+
     @Test
     void aViewHoldsAtMostItsSizeAndIsRefilledAtMostTheBudgetASecond() {
         DotsLobby lobby = lobby();
