@@ -174,11 +174,7 @@ class DotsLobbyTest {
     @Test
     void aPlayerInAGameIsSentNothingOfTheLobbyUntilHeIsBackAndThenWhatHeIsShownAddsUpToHisView() {
         DotsLobby lobby = lobby();
-        for (long u = 100; u < 100 + 2 * VIEW; u++) {
-            lobby.beat(u, name(u), 1600);
-        }
-        Page ann = subscribe(lobby, 1);
-        lobby.beat(1, name(1), 1600);
+        Page ann = waitingWithAFullView(lobby, 1);
         Page tab = subscribe(lobby, 1); // a second tab, which stays on the lobby's channel throughout
         assertThat(ann.shown).hasSize(VIEW);
         List<Long> before = List.copyOf(lobby.viewOf(1));
@@ -224,15 +220,24 @@ class DotsLobbyTest {
         assertThat(ann.sent.subList(now, ann.sent.size())).extracting(d -> d.get("type")).contains("quit");
     }
 
+    /**
+     * {@code user} subscribed to the lobby's channel and waiting in a lobby of twice a view's size (users 100 and up, so
+     * his view is full), his page returned.
+     */
+    private Page waitingWithAFullView(DotsLobby lobby, long user) {
+        for (long u = 100; u < 100 + 2 * VIEW; u++) {
+            lobby.beat(u, name(u), 1600);
+        }
+        Page page = subscribe(lobby, user);
+        lobby.beat(user, name(user), 1600);
+        return page;
+    }
+
     /** A player who stayed on the lobby's channel through his game and is back by {@code GET /queue} is told his view too. */
     @Test
     void aPlayerBackFromAGameByGetQueueIsToldHisViewOnTheSessionHeKept() {
         DotsLobby lobby = lobby();
-        for (long u = 100; u < 100 + 2 * VIEW; u++) {
-            lobby.beat(u, name(u), 1600);
-        }
-        Page bot = subscribe(lobby, 1);
-        lobby.beat(1, name(1), 1600);
+        Page bot = waitingWithAFullView(lobby, 1);
         lobby.playing(1);
         lobby.leave(1);
         List<Long> before = List.copyOf(bot.shown).stream().map(Long::valueOf).toList();
