@@ -5,7 +5,6 @@ import java.nio.ByteOrder;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
@@ -43,11 +42,8 @@ public final class PerfCounters implements AutoCloseable {
 
     /** The counters of the JVM with process id {@code pid}, or empty when it shares none this user can read. */
     public static Optional<PerfCounters> of(long pid) {
-        String user = System.getProperty("user.name");
-        Path path = Path.of(System.getProperty("java.io.tmpdir"), "hsperfdata_" + user, String.valueOf(pid));
-        if (!Files.isReadable(path)) {
-            path = Path.of("/tmp", "hsperfdata_" + user, String.valueOf(pid));
-        }
+        // HotSpot writes it under /tmp on Linux whatever the JVMs' java.io.tmpdir (os::get_temp_directory)
+        Path path = Path.of("/tmp", "hsperfdata_" + System.getProperty("user.name"), String.valueOf(pid));
         try {
             return Optional.of(open(path));
         } catch (IOException | RuntimeException e) {
@@ -84,19 +80,6 @@ public final class PerfCounters implements AutoCloseable {
             }
         }
         return Optional.of(file.getLong(at));
-    }
-
-    /** The sum of the long counters {@code names}, or empty when any is missing. */
-    public Optional<Long> sum(String... names) {
-        long total = 0;
-        for (String name : names) {
-            Optional<Long> value = get(name);
-            if (value.isEmpty()) {
-                return Optional.empty();
-            }
-            total += value.get();
-        }
-        return Optional.of(total);
     }
 
     /**
