@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -22,8 +23,10 @@ class LobbyOutboxTest {
         ExecutorService elsewhere = Executors.newSingleThreadExecutor(r -> new Thread(r, "elsewhere"));
         List<String> failures = new ArrayList<>();
         LobbyOutbox outbox = new LobbyOutbox(lock, elsewhere, e -> failures.add(e.toString()));
-        List<Integer> order = java.util.Collections.synchronizedList(new ArrayList<>());
-        List<String> by = java.util.Collections.synchronizedList(new ArrayList<>());
+        // read while "elsewhere" adds to them: lists whose streams and views see one snapshot (a synchronized list's
+        // stream does not lock it, and threw ConcurrentModificationException in a CI run)
+        List<Integer> order = new CopyOnWriteArrayList<>();
+        List<String> by = new CopyOnWriteArrayList<>();
         int n = 3 * LobbyOutbox.BATCH + 7;
         try {
             synchronized (lock) {
