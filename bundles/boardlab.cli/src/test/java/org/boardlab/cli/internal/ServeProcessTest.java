@@ -198,10 +198,10 @@ class ServeProcessTest {
                 black.setSoTimeout((int) LIMIT_MS);
                 white.setSoTimeout((int) LIMIT_MS);
                 black.getOutputStream().write(new byte[] {0x01, 3, 'a', 'n', 'n'});
-                assertThat(black.getInputStream().readNBytes(2)).as("Player OK, black").containsExactly((byte) 0x02, (byte) 0x01);
+                assertThat(afterPings(black, 2)).as("Player OK, black").containsExactly((byte) 0x02, (byte) 0x01);
                 white.getOutputStream().write(new byte[] {0x01, 3, 'b', 'o', 'b'});
-                assertThat(white.getInputStream().readNBytes(2)).as("Player OK, white").containsExactly((byte) 0x02, (byte) 0x02);
-                assertThat(black.getInputStream().readNBytes(5)).as("Next Turn: no last move, 8x8")
+                assertThat(afterPings(white, 2)).as("Player OK, white").containsExactly((byte) 0x02, (byte) 0x02);
+                assertThat(afterPings(black, 5)).as("Next Turn: no last move, 8x8")
                         .containsExactly((byte) 0x05, (byte) 0xFF, (byte) 0xFF, (byte) 8, (byte) 8);
             }
             List<String> out = serve.out();
@@ -222,6 +222,29 @@ class ServeProcessTest {
      * itself ({@code ip_local_port_range}, 32768 by default), where only an explicit bind takes a port: inside it, a busy
      * machine's connections leave few runs of free ports.
      */
+    /**
+     * The next {@code n} bytes a Game Master sends on {@code socket}, after the Pings before them, each answered OK as the
+     * seed asks. A Game Master pings a socket silent for a second, so on a busy machine a Ping can come before Player OK
+     * (a CI run at load 15 read {@code [0x0A, 0x02]} for white's Player OK: the Ping, then Player OK's first byte).
+     */
+    private static byte[] afterPings(Socket socket, int n) throws java.io.IOException {
+        java.io.InputStream in = socket.getInputStream();
+        int first;
+        while ((first = in.read()) == 0x0A) {
+            socket.getOutputStream().write(new byte[] {0x03, 0x01});
+        }
+        if (first < 0) {
+            throw new java.io.EOFException("the Game Master closed the connection");
+        }
+        byte[] out = new byte[n];
+        out[0] = (byte) first;
+        int read = in.readNBytes(out, 1, n - 1);
+        if (read < n - 1) {
+            throw new java.io.EOFException("the Game Master closed the connection after " + (read + 1) + " of " + n + " bytes");
+        }
+        return out;
+    }
+
     private static int freeRun(int n) throws java.io.IOException {
         int below = 32768;
         try {
